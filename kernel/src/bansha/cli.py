@@ -1,0 +1,487 @@
+"""The ``bansha`` command line (typer). Heavy imports stay inside the commands: start-up matters
+on every command a director types (docs/performance.md)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+
+app = typer.Typer(
+    help="bansha: the director's engine for forum social-deduction games (版杀).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+role_app = typer.Typer(help="Roles of the installed rulesets.", no_args_is_help=True)
+scenario_app = typer.Typer(help="Scenario files (docs/scenarios.md).", no_args_is_help=True)
+app.add_typer(role_app, name="role")
+app.add_typer(scenario_app, name="scenario")
+
+DbOpt = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file (default: the user data dir)")
+JsonOpt = typer.Option(False, "--json", help="print JSON")
+
+
+class Refused(Exception):
+    pass
+
+
+def fail(msg: str) -> None:
+    typer.echo(f"error: {msg}", err=True)
+    raise typer.Exit(2)
+
+
+def guarded(fn):
+    """Turn a GameError into one line on stderr and exit code 2."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        from .model import GameError
+
+        try:
+            return fn(*args, **kwargs)
+        except GameError as exc:
+            fail(str(exc))
+
+    return wrapper
+
+
+def _store(db: Path | None):
+    from .store import Store
+
+    return Store(db)
+
+
+def _json(data: Any) -> None:
+    import msgspec
+
+    typer.echo(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=2))
+
+
+def _kv(pairs: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            from .model import GameError
+
+            raise GameError(f"--arg {pair!r}: expected KEY=VALUE")
+        out[key] = int(value) if value.lstrip("-").isdigit() else value
+    return out
+
+
+def _print_results(game, mark: int, label: str, as_json: bool) -> None:
+    from .scenario import lines_of
+
+    fb, _ = lines_of(game, label)
+    ann = [t for _, t in game.announcements[mark:]]
+    if as_json:
+        _json({"phase": label, "feedback": {k: v for k, v in fb.items() if v}, "announcement": ann,
+               "out": game.out.get(label, []), "next": game.label, "winner": game.winner, "scores": game.scores})
+        return
+    typer.echo(f"== {label}")
+    for name, lines in fb.items():
+        for line in lines:
+            typer.echo(f"  [{name}] {line}")
+    for line in ann:
+        typer.echo(f"  (public) {line}")
+    if game.winner is not None:
+        typer.echo(f"  game over: {'draw' if game.draw else '、'.join(game.winner)}" + (f"  scores: {game.scores}" if game.scores else ""))
+    else:
+        typer.echo(f"  now: {game.label}")
+
+
+# ----------------------------------------------------------------------------- catalogue
+
+
+@app.command()
+@guarded
+def rulesets(as_json: bool = JsonOpt) -> None:
+    """List installed rulesets."""
+    from .registry import installed_manifests
+
+    rows = [{"id": m.id, "name": m.name, "alias": m.alias, "seats": [t.seats for t in m.tables]} for m in installed_manifests().values()]
+    if as_json:
+        return _json(rows)
+    for r in rows:
+        typer.echo(f"{r['id']}\t{r['name']}\tseats {'/'.join(map(str, r['seats']))}")
+
+
+@app.command()
+@guarded
+def roles(ruleset: str = typer.Argument(None, help="ruleset id (default: all installed)"), as_json: bool = JsonOpt) -> None:
+    """List the roles of a ruleset (or of every installed ruleset)."""
+    from .registry import find_manifest, installed_manifests, ruleset_for
+
+    manifests = [find_manifest(ruleset)] if ruleset else list(installed_manifests().values())
+    rows = []
+    for m in manifests:
+        rs = ruleset_for(m)
+        for role in rs.roles.values():
+            rows.append({"ruleset": m.id, "role": role.name, "alias": role.alias, "camp": role.camp,
+                         "skills": [s.name for s in role.skills], "plugin": m.roles[role.name]})
+    if as_json:
+        return _json(rows)
+    for r in rows:
+        typer.echo(f"{r['ruleset']}\t{r['role']} ({r['alias']})\t{'、'.join(r['skills']) or '-'}")
+
+
+@role_app.command("show")
+@guarded
+def role_show(name: str, ruleset: str = typer.Option(None, "--ruleset", help="ruleset id"), as_json: bool = JsonOpt) -> None:
+    """The rule text of a role and each skill with its arguments."""
+    from .model import GameError
+    from .registry import find_manifest, installed_manifests, ruleset_for
+
+    manifests = [find_manifest(ruleset)] if ruleset else list(installed_manifests().values())
+    for m in manifests:
+        rs = ruleset_for(m)
+        try:
+            role = rs.role(name)
+        except GameError:
+            continue
+        if as_json:
+            return _json({"ruleset": m.id, "role": role})
+        typer.echo(f"{role.name} ({role.alias}) — {m.name}, camp {role.camp or 'by the deal'}")
+        if role.rule:
+            typer.echo(f"  {role.rule}")
+        for s in role.skills:
+            n = s.targets if s.max_targets in (None, s.targets) else f"{s.targets}-{s.max_targets}"
+            typer.echo(f"  skill {s.name} ({s.alias}) in {'/'.join(s.phases)}, step {s.step or 'at once'}, priority {s.priority}, {n} target(s)"
+                       + (f", {s.uses} use(s)" if s.uses is not None else "") + (f", tags {'、'.join(s.tags)}" if s.tags else ""))
+            for k, v in s.args.items():
+                typer.echo(f"    --arg {k}=…  {v}")
+            if s.rule:
+                typer.echo(f"    {s.rule}")
+        return
+    raise GameError(f"unknown role {name!r}" + (f" in ruleset {ruleset}" if ruleset else " in any installed ruleset"))
+
+
+# ------------------------------------------------------------------------------- a game
+
+
+def _players(values: list[str]) -> list[str]:
+    names: list[str] = []
+    for v in values:
+        p = Path(v)
+        if p.is_file():
+            text = p.read_text(encoding="utf-8")
+            names += [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+        else:
+            names += [n for n in v.replace("，", ",").replace(",", " ").split() if n]
+    return names
+
+
+@app.command()
+@guarded
+def new(
+    game: str,
+    ruleset: str = typer.Option(..., "--ruleset", help="ruleset id or manifest path"),
+    players: list[str] = typer.Option(None, "--players", help="a roster file (a name a line) or names, comma-separated"),
+    seed: int = typer.Option(0, "--seed", help="seed of every random choice"),
+    deal_file: Path = typer.Option(None, "--deal", help="a TOML deal: [[players]] name, role, camp, setup"),
+    option: list[str] = typer.Option([], "--option", help="house rule KEY=VALUE"),
+    db: Path = DbOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Create a game, dealing roles from the manifest with the seed (or from --deal)."""
+    from . import deal as dealing
+    from .model import GameError, PlayerSetup, Setup
+    from .registry import convert, decode_toml, find_manifest, ruleset_for
+
+    manifest = find_manifest(ruleset)
+    rs = ruleset_for(manifest)
+    if deal_file is not None:
+        try:
+            raw = deal_file.read_bytes()
+        except OSError as exc:
+            raise GameError(f"{deal_file}: cannot read the deal: {exc.strerror}") from None
+        import msgspec
+
+        class Deal(msgspec.Struct, forbid_unknown_fields=True):
+            players: list[PlayerSetup]
+
+        setups = decode_toml(raw, Deal, str(deal_file)).players
+        dealt_by = str(deal_file)
+    else:
+        names = _players(players or [])
+        if not names:
+            raise GameError("--players: no player names given")
+        setups = dealing.deal(rs, names, seed)
+        dealt_by = f"seed {seed}"
+    opts = convert(_kv(option), dict, "--option")
+    for k in opts:
+        if k not in manifest.options:
+            raise GameError(f"--option {k}: ruleset {manifest.id} has no house rule {k!r}")
+    setup = Setup(ruleset=manifest.id, manifest=manifest, players=setups, seed=seed, options=opts, dealt_by=dealt_by)
+    g = _store(db).create(game, setup)
+    if as_json:
+        return _json({"game": game, "phase": g.label, "players": setups})
+    typer.echo(f"game {game}: {manifest.name}, {len(setups)} players ({dealt_by}), now {g.label}")
+    for p in g.players.values():
+        typer.echo(f"  {p.seat:>2} {p.name}\t{p.role}{p.setup.get('number', '') or ''}\t{p.camp}")
+
+
+@app.command()
+@guarded
+def act(
+    game: str, player: str, skill: str,
+    targets: list[str] = typer.Argument(None),
+    arg: list[str] = typer.Option([], "--arg", help="a skill argument KEY=VALUE"),
+    db: Path = DbOpt, as_json: bool = JsonOpt,
+) -> None:
+    """Record PLAYER's action for the current phase (checked at once)."""
+    from .model import ActEvent
+
+    store = _store(db)
+    g0 = store.load(game)
+    label = g0.label
+    g, mark = store.append(game, ActEvent(phase=label, actor=player, skill=skill, targets=targets or [], args=_kv(arg)))
+    a = next((a for a in reversed(g.actions) if a.actor == player), None)
+    lines = [t for ph, t in g.feedback.get(player, [])[len(g0.feedback.get(player, [])):]]
+    if as_json:
+        return _json({"recorded": a, "feedback": lines, "announcement": [t for _, t in g.announcements[mark:]], "winner": g.winner})
+    typer.echo(f"recorded: {player} {skill} {' '.join(targets or [])} ({label})")
+    for line in lines:
+        typer.echo(f"  [{player}] {line}")
+    for _, t in g.announcements[mark:]:
+        typer.echo(f"  (public) {t}")
+
+
+@app.command()
+@guarded
+def unact(game: str, player: str, skill: str, db: Path = DbOpt) -> None:
+    """Withdraw PLAYER's action of SKILL in the current phase."""
+    from .model import UnactEvent
+
+    store = _store(db)
+    label = store.load(game).label
+    store.append(game, UnactEvent(phase=label, actor=player, skill=skill))
+    typer.echo(f"withdrawn: {player} {skill} ({label})")
+
+
+@app.command()
+@guarded
+def vote(
+    game: str, voter: str, target: str,
+    post: int = typer.Option(None, "--post", help="forum post number"),
+    change: bool = typer.Option(False, "--change", help="this is a vote change"),
+    proxy: bool = typer.Option(False, "--proxy", help="entered by the director for the voter (代投)"),
+    db: Path = DbOpt,
+) -> None:
+    """Record a vote (or 弃权) in the current phase."""
+    from .model import VoteEvent
+
+    store = _store(db)
+    label = store.load(game).label
+    store.append(game, VoteEvent(phase=label, voter=voter, target=target, post=post, change=change, proxy=proxy))
+    typer.echo(f"vote: {voter} -> {target} ({label})")
+
+
+@app.command()
+@guarded
+def resolve(game: str, db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Close the current phase, resolve it in the manifest's order and advance."""
+    from .model import ResolveEvent
+
+    store = _store(db)
+    label = store.load(game).label
+    g, mark = store.append(game, ResolveEvent(phase=label))
+    _print_results(g, mark, label, as_json)
+
+
+@app.command()
+@guarded
+def ruling(
+    game: str, kind: str = typer.Argument(..., help="remove | announce | answer | substitute | draw"),
+    player: str = typer.Argument("", help="the player it concerns"),
+    text: str = typer.Option("", "--text", help="announcement, answer, reason or the substitute's name"),
+    db: Path = DbOpt,
+) -> None:
+    """Record a director's ruling (disqualification, free text, an answer, a substitute, a draw)."""
+    from .model import RulingEvent
+
+    store = _store(db)
+    label = store.load(game).label
+    g, mark = store.append(game, RulingEvent(phase=label, kind=kind, player=player, text=text))
+    typer.echo(f"ruling {kind} recorded ({label})")
+    for _, t in g.announcements[mark:]:
+        typer.echo(f"  (public) {t}")
+
+
+@app.command()
+@guarded
+def status(game: str, as_player: str = typer.Option(None, "--as", help="one player's view"), db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
+    """The director's view, or with --as one player's view."""
+    from .views import director_view, player_view
+
+    g = _store(db).load(game)
+    view = player_view(g, as_player) if as_player else director_view(g)
+    if as_json:
+        return _json(view)
+    typer.echo(f"{view['ruleset']} — {view['phase']}" + (f" — over: {view['winner']}" if view["winner"] is not None else ""))
+    if as_player:
+        you = view["you"]
+        typer.echo(f"you: {you['name']} {you['role']}{you['setup'].get('number', '') or ''} {you['camp']}" + ("" if you["alive"] else " (out)"))
+        for k, v in you.items():
+            if k not in ("name", "role", "camp", "setup", "alive") and v:
+                typer.echo(f"  {k}: {v}")
+        typer.echo("players: " + "  ".join(p["name"] + ("" if p["alive"] else "(out)") for p in view["players"]))
+        for f in view["feedback"]:
+            typer.echo(f"  [{f['phase']}] {f['text']}")
+        return
+    for p in view["players"]:
+        extra = []
+        if p["statuses"]:
+            extra.append("statuses " + ",".join(p["statuses"]))
+        if p["uses"]:
+            extra.append("uses " + ",".join(f"{k}:{v}" for k, v in p["uses"].items()))
+        if p["acted"]:
+            extra.append("acted " + "; ".join(p["acted"]))
+        if p["voted"]:
+            extra.append("voted " + "→".join(p["voted"]))
+        num = p["setup"].get("number", "") or ""
+        typer.echo(f"  {p['seat']:>2} {p['name']}\t{p['identity']}{num}\t{p['camp']}\t{'alive' if p['alive'] else 'out'}\t{'  '.join(extra)}")
+
+
+@app.command("log")
+@guarded
+def log_(game: str, explain: bool = typer.Option(False, "--explain", help="the ruling trace of every step"), db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
+    """The game's events, and with --explain the ruling trace of every resolution step."""
+    import msgspec
+
+    store = _store(db)
+    events = store.events(game)
+    g = store.load(game)
+    if as_json:
+        return _json({"events": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in events],
+                      "trace": g.trace if explain else []})
+    for i, e in enumerate(events, start=1):
+        d = msgspec.to_builtins(e)
+        typer.echo(f"{i:>4} {type(e).__name__.removesuffix('Event').lower():<8} " + " ".join(f"{k}={v}" for k, v in d.items() if v not in ("", [], {}, None, False)))
+        if explain and isinstance(e, msgspec.Struct) and type(e).__name__ == "ResolveEvent":
+            for t in g.trace:
+                if t.phase == d["phase"]:
+                    typer.echo(f"       [{t.step}] {t.rule}: {t.text}")
+
+
+@app.command()
+@guarded
+def undo(game: str, db: Path = DbOpt) -> None:
+    """Drop the game's last event."""
+    import msgspec
+
+    ev = _store(db).undo(game)
+    typer.echo(f"undone: {type(ev).__name__.removesuffix('Event').lower()} {msgspec.to_builtins(ev)}")
+
+
+@app.command()
+@guarded
+def export(game: str, fmt: str = typer.Option("md", "--format", help="md | bbcode | json"), db: Path = DbOpt) -> None:
+    """Forum-ready announcements (Markdown or Discuz! BBCode), or the whole game as JSON."""
+    import msgspec
+
+    from .model import GameError
+    from .views import export_text
+
+    store = _store(db)
+    g = store.load(game)
+    if fmt == "json":
+        return _json({"setup": store.setup(game), "events": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in store.events(game)],
+                      "announcements": g.announcements, "winner": g.winner, "scores": g.scores})
+    if fmt not in ("md", "bbcode"):
+        raise GameError(f"--format {fmt!r}: expected md, bbcode or json")
+    typer.echo(export_text(g, fmt), nl=False)
+
+
+@app.command()
+@guarded
+def games(db: Path = DbOpt) -> None:
+    """List stored games."""
+    for name in _store(db).names():
+        typer.echo(name)
+
+
+@app.command()
+@guarded
+def demo(ruleset: str = typer.Option("light-shadow", "--ruleset", help="ruleset id"), as_json: bool = JsonOpt) -> None:
+    """Play a scripted game of RULESET end to end, printing each phase's results."""
+    from .model import GameError
+    from .registry import find_manifest, ruleset_files
+    from .scenario import lines_of, load, run
+
+    m = find_manifest(ruleset)
+    if not m.demo:
+        raise GameError(f"ruleset {m.id} has no demo script")
+    path = next(p for p in ruleset_files().values() if load_id(p) == m.id).parent / m.demo
+    sc = load(path)
+    game = run(sc, path.parent)
+    if as_json:
+        return _json({"title": sc.title, "announcements": game.announcements, "feedback": game.feedback, "winner": game.winner, "scores": game.scores})
+    typer.echo(f"{m.name} — {sc.title}")
+    for p in game.players.values():
+        typer.echo(f"  {p.seat:>2} {p.name}\t{p.role}{p.setup.get('number', '') or ''}\t{p.camp}")
+    for label in game.resolved + ([game.label] if game.winner is not None and game.label not in game.resolved else []):
+        fb, ann = lines_of(game, label)
+        if not any(fb.values()) and not ann:
+            continue
+        typer.echo(f"\n== {label}")
+        for name, lines in fb.items():
+            for line in lines:
+                typer.echo(f"  [{name}] {line}")
+        for line in ann:
+            typer.echo(f"  (public) {line}")
+    typer.echo(f"\ngame over: {'draw' if game.draw else '、'.join(game.winner or []) or 'not finished'}" + (f"; scores {game.scores}" if game.scores else ""))
+
+
+def load_id(path: Path) -> str:
+    import tomllib
+
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8")).get("id", "")
+    except (OSError, tomllib.TOMLDecodeError):
+        return ""
+
+
+@scenario_app.command("run")
+def scenario_run(paths: list[Path] = typer.Argument(..., help="scenario files or folders"), verbose: bool = typer.Option(False, "-v")) -> None:
+    """Run scenario files: exit 0 when all pass, 1 on a mismatch, 2 on an invalid file."""
+    from .model import GameError
+    from .scenario import Mismatch, run_file
+
+    files: list[Path] = []
+    for p in paths:
+        files += sorted(p.rglob("*.toml")) if p.is_dir() else [p]
+    failed = invalid = 0
+    for f in files:
+        try:
+            run_file(f)
+            if verbose:
+                typer.echo(f"ok      {f}")
+        except Mismatch as exc:
+            failed += 1
+            typer.echo(f"FAILED  {f}\n{exc}")
+        except (GameError, OSError) as exc:
+            invalid += 1
+            typer.echo(f"INVALID {f}: {exc}", err=True)
+    typer.echo(f"{len(files) - failed - invalid} passed, {failed} failed" + (f", {invalid} invalid" if invalid else ""))
+    if invalid:
+        raise typer.Exit(2)
+    if failed:
+        raise typer.Exit(1)
+
+
+def main() -> None:
+    import structlog
+
+    # only the entry point configures logging; the library never does
+    structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(30))
+    app(prog_name="bansha")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,74 @@
+"""Dealing roles to seats from a manifest table, with the game's seed."""
+
+from __future__ import annotations
+
+import random
+
+from .model import GameError, PlayerSetup, Table
+from .registry import Ruleset
+
+
+def table_for(ruleset: Ruleset, seats: int) -> Table:
+    for t in ruleset.manifest.tables:
+        if t.seats == seats:
+            return t
+    sizes = ", ".join(str(t.seats) for t in ruleset.manifest.tables)
+    raise GameError(f"ruleset {ruleset.manifest.id} has no table for {seats} players (tables: {sizes})")
+
+
+def draw_roles(table: Table, rng: random.Random) -> list[str]:
+    """Fixed roles plus each pool's draw, retried until every constraint holds."""
+    for _ in range(10_000):
+        roles = [r for r, n in table.fixed.items() for _ in range(n)]
+        drawn: dict[str, list[str]] = {}
+        for pool in table.pools:
+            drawn[pool.name] = rng.sample(pool.roles, pool.draw)
+            roles += drawn[pool.name]
+        if all(_holds(c, roles) for c in table.constraints):
+            for c in table.constraints:
+                if c.replace_from and c.role in roles:
+                    # "if E is dealt, one role of pool P becomes E"
+                    victim = rng.choice(drawn[c.replace_from])
+                    roles[roles.index(victim)] = c.role
+            return roles
+    raise GameError("the table's deal constraints cannot all hold")
+
+
+def _holds(c, roles: list[str]) -> bool:
+    if c.exactly_one and sum(roles.count(r) for r in c.exactly_one) != 1:
+        return False
+    if c.requires and c.role in roles and c.requires not in roles:
+        return False
+    return True
+
+
+def deal(ruleset: Ruleset, names: list[str], seed: int) -> list[PlayerSetup]:
+    if len(set(names)) != len(names):
+        raise GameError("a player name is given twice")
+    table = table_for(ruleset, len(names))
+    rng = random.Random(f"deal/{seed}")
+    if table.camps:
+        cards = [(role, camp) for camp, roles in table.camps.items() for role in roles]
+    else:
+        cards = [(role, "") for role in draw_roles(table, rng)]
+    if len(cards) != len(names):
+        raise GameError(f"table for {table.seats} deals {len(cards)} roles")
+    rng.shuffle(cards)
+    setups = []
+    for name, (role, camp) in zip(names, cards, strict=True):
+        setups.append(PlayerSetup(name=name, role=role, camp=camp))
+    number_cards(table, setups)
+    return setups
+
+
+def number_cards(table: Table, setups: list[PlayerSetup]) -> None:
+    """Give ``numbering`` keys (法师1/法师2) where a camp holds the role more than once."""
+    for role, key in table.numbering.items():
+        by_camp: dict[str, list[PlayerSetup]] = {}
+        for ps in setups:
+            if ps.role == role and key not in ps.setup:
+                by_camp.setdefault(ps.camp, []).append(ps)
+        for holders in by_camp.values():
+            if len(holders) > 1:
+                for i, ps in enumerate(holders, start=1):
+                    ps.setup[key] = i

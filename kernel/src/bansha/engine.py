@@ -1,0 +1,675 @@
+"""The phase machine and the ordered resolution pipeline.
+
+A ``Game`` is rebuilt from its ``Setup`` by applying its events one by one (``Game.apply``).
+Submitting an action checks it at once; resolving a phase runs the manifest's steps in order,
+each step's handlers and then its skills' effects (by priority, the real role before an
+acquired skill, then submission order), then expires statuses, checks wins and advances the
+clock. Nothing here knows a named role: roles act through the hooks in ``hookspecs.py``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+import msgspec
+import structlog
+
+from .model import (
+    Action,
+    ActEvent,
+    Ballot,
+    Event,
+    GameError,
+    Player,
+    PhaseSpec,
+    ResolveEvent,
+    RulingEvent,
+    Selector,
+    Skill,
+    Status,
+    UnactEvent,
+    VoteEvent,
+)
+from .registry import Ruleset, ruleset_for
+
+log = structlog.get_logger("bansha")
+
+
+class Kill(msgspec.Struct, kw_only=True):
+    """A pending attempt to take a player out, resolved by the ``bansha.deaths`` handler."""
+
+    target: str
+    #: the kind of kill as the ruleset names it (杀人, 指杀, 穿透, 致死伤害 …)
+    kind: str = "杀人"
+    #: who caused it ("" for the rules themselves) and by which action
+    by: str = ""
+    action: Action | None = None
+    #: the rule that made it, for the trace
+    rule: str = ""
+    #: whether a night death gets last words
+    last_words: bool = True
+
+
+class TraceLine(msgspec.Struct, kw_only=True):
+    phase: str
+    step: str
+    rule: str
+    text: str
+
+
+class Game:
+    """The live state of one game, rebuilt from its setup and events."""
+
+    def __init__(self, setup, ruleset: Ruleset | None = None):
+        self.setup = setup
+        self.ruleset = ruleset or ruleset_for(setup.manifest)
+        self.manifest = self.ruleset.manifest
+        self.pm = self.ruleset.pm
+        self.hook = self.pm.hook
+        self.options = {**self.manifest.options, **setup.options}
+        self.players: dict[str, Player] = {}
+        for seat, ps in enumerate(setup.players, start=1):
+            role = self.ruleset.role(ps.role)
+            camp = self.ruleset.camp(ps.camp) if ps.camp else role.camp
+            if not camp:
+                raise GameError(f"player {ps.name}: role {role.name} needs a camp in this ruleset")
+            if ps.name in self.players:
+                raise GameError(f"player {ps.name!r} is named twice")
+            p = Player(name=ps.name, seat=seat, role=role.name, camp=camp, setup=dict(ps.setup))
+            if role.group:
+                p.groups.append(role.group)
+            for skill in role.skills:
+                if skill.uses is not None:
+                    p.uses[skill.name] = skill.uses
+            self.players[p.name] = p
+        self.openings = [p for p in self.manifest.phases if p.opening]
+        self.cycle = [p for p in self.manifest.phases if not p.opening]
+        self.phase: PhaseSpec = self.openings[0] if self.openings else self.cycle[0]
+        self.day = 0 if self.openings else self.manifest.first_day
+        self.actions: list[Action] = []
+        self.ballots: list[Ballot] = []
+        self.seq = 0
+        #: player -> [(phase label, line)]
+        self.feedback: dict[str, list[tuple[str, str]]] = {n: [] for n in self.players}
+        self.announcements: list[tuple[str, str]] = []
+        self.trace: list[TraceLine] = []
+        #: phase label -> names that left the game in it
+        self.out: dict[str, list[str]] = {}
+        self.winner: list[str] | None = None
+        self.draw = False
+        self.scores: dict[str, float] = {}
+        #: optional phases scheduled to be played next (a run-off) and their data
+        self.scheduled: dict[str, Any] = {}
+        #: (actor or group, skill) -> (day, phase name, chosen targets) of the last use
+        self.last_use: dict[tuple[str, str], tuple[int, str, list[str]]] = {}
+        #: rule plugins' game-wide data (keys are the plugin's own)
+        self.data: dict[str, Any] = {}
+        self.rulings: list[RulingEvent] = []
+        self.resolved: list[str] = []
+        self.hook.bansha_setup_game(game=self)
+        self.hook.bansha_phase_started(game=self)
+
+    # ------------------------------------------------------------------ clock and names
+
+    @property
+    def label(self) -> str:
+        return self.phase.name if self.phase.opening else f"{self.phase.name} {self.day}"
+
+    def parse_phase(self, text: str) -> tuple[int, str]:
+        """"day 3" / "白天 3" / "opening" -> a sortable position (day, index in the day)."""
+        name, _, num = text.strip().partition(" ")
+        spec = self.ruleset.phase(name)
+        if spec.opening:
+            return (-1, self.openings.index(spec))
+        try:
+            day = int(num)
+        except ValueError:
+            raise GameError(f"phase {text!r}: expected a name and a number, like 'day 1'") from None
+        return (day, self.cycle.index(spec))
+
+    @property
+    def position(self) -> tuple[int, int]:
+        if self.phase.opening:
+            return (-1, self.openings.index(self.phase))
+        return (self.day, self.cycle.index(self.phase))
+
+    def canonical(self, text: str) -> str:
+        day, idx = self.parse_phase(text)
+        if day == -1:
+            return self.openings[idx].name
+        return f"{self.cycle[idx].name} {day}"
+
+    def player(self, name: str) -> Player:
+        p = self.players.get(name)
+        if p is None:
+            raise GameError(f"unknown player {name!r}")
+        return p
+
+    def alive(self) -> list[Player]:
+        return [p for p in self.players.values() if p.alive]
+
+    def option(self, key: str) -> Any:
+        return self.options.get(key)
+
+    def neighbours(self, name: str) -> tuple[Player, Player]:
+        """The nearest living players on each side in the seat ring (电梯楼: the dead are
+        left out and the ends are adjacent)."""
+        ring = [p for p in sorted(self.players.values(), key=lambda p: p.seat) if p.alive or p.name == name]
+        i = next(k for k, p in enumerate(ring) if p.name == name)
+        return ring[i - 1], ring[(i + 1) % len(ring)]
+
+    def identity(self, player: Player) -> str:
+        return self.hook.bansha_identity(game=self, player=player) or player.role
+
+    def surface(self, player: Player) -> dict[str, Any]:
+        """The identity a check reads: the last disguise status applied, else the actual one.
+
+        A disguise is any status whose data has ``camp`` or ``role`` (and optional extras).
+        """
+        seen = {"camp": player.camp, "role": player.role, **player.setup}
+        for st in player.statuses:
+            if "camp" in st.data or "role" in st.data:
+                seen.update(st.data)
+        return seen
+
+    def skills_of(self, player: Player) -> dict[str, tuple[Skill, bool]]:
+        """Every skill the player can use now: name -> (skill, acquired)."""
+        out: dict[str, tuple[Skill, bool]] = {}
+        for role in self.ruleset.roles.values():
+            for s in role.skills:
+                if role.name == player.role:
+                    out.setdefault(s.name, (s, False))
+                elif s.group and s.group in player.groups:
+                    out.setdefault(s.name, (s, False))
+        for skill_name, role_name in player.acquired.items():
+            s = self.ruleset.role(role_name).skill(skill_name)
+            if s is not None and skill_name not in out:
+                out[skill_name] = (s, True)
+        return out
+
+    def find_skill(self, player: Player, name: str) -> tuple[Skill, bool]:
+        for s, acquired in self.skills_of(player).values():
+            if name in (s.name, s.alias):
+                return s, acquired
+        raise GameError(f"{player.name} ({player.role}) has no skill {name!r}")
+
+    # -------------------------------------------------------------------- the event log
+
+    def apply(self, event: Event) -> None:
+        """Apply one event; raises GameError (and leaves the game as it was) when refused."""
+        if isinstance(event, RulingEvent):
+            self._check_phase(event.phase)
+            return self._ruling(event)
+        if self.winner is not None:
+            raise GameError(f"the game is over ({'draw' if self.draw else '、'.join(self.winner) + ' won'})")
+        self._check_phase(event.phase)
+        if isinstance(event, ActEvent):
+            self.submit(event)
+        elif isinstance(event, UnactEvent):
+            self.withdraw(event)
+        elif isinstance(event, VoteEvent):
+            self.cast(event)
+        elif isinstance(event, ResolveEvent):
+            self.resolve()
+
+    def _check_phase(self, phase: str) -> None:
+        if self.canonical(phase) != self.label:
+            raise GameError(f"wrong phase: {phase!r} is closed or not open; the game is at {self.label!r}")
+
+    # --------------------------------------------------------------------------- actions
+
+    def submit(self, ev: ActEvent) -> Action:
+        actor = self.player(ev.actor)
+        if not actor.alive:
+            raise GameError(f"{actor.name} is out of the game and cannot act")
+        skill, acquired = self.find_skill(actor, ev.skill)
+        if self.phase.name not in skill.phases:
+            raise GameError(
+                f"{skill.name} is used in {'/'.join(skill.phases)}, not in {self.phase.name}"
+            )
+        if "强制" not in skill.tags:
+            for st in actor.statuses:
+                if st.data.get("no_cast"):
+                    raise GameError(f"{actor.name} is under {st.name} and cannot use {skill.name}")
+        if skill.uses is not None and actor.uses.get(skill.name, 0) - self._pending_uses(actor, skill) <= 0:
+            raise GameError(f"{actor.name} has no use of {skill.name} left")
+        owner = skill.group if skill.group else actor.name
+        mine = [a for a in self.actions if a.skill == skill.name and (a.group or a.actor) == owner]
+        if not skill.group and len(mine) >= skill.per_phase:
+            raise GameError(
+                f"{actor.name} has already used {skill.name} in {self.label} "
+                f"(withdraw it with unact to change it)"
+            )
+        targets = [self._target(actor, skill, t) for t in ev.targets]
+        hi = skill.max_targets if skill.max_targets is not None else skill.targets
+        if not skill.targets <= len(targets) <= hi:
+            want = str(skill.targets) if hi == skill.targets else f"{skill.targets} to {hi}"
+            raise GameError(f"{skill.name} takes {want} target(s), got {len(targets)}")
+        if skill.no_repeat_target and targets:
+            last = self.last_use.get((owner, skill.name))
+            if last and last[0] == self.day - 1 and last[1] == self.phase.name and set(targets) & set(last[2]):
+                raise GameError(
+                    f"{skill.name} may not be used on {targets[0]} two {self.phase.name}s running"
+                )
+        self.seq += 1
+        action = Action(
+            actor=actor.name, skill=skill.name, chosen=list(targets), targets=list(targets),
+            args=dict(ev.args), seq=self.seq, acquired=acquired, group=skill.group,
+        )
+        for reason in self.hook.bansha_validate_action(game=self, action=action):
+            if reason:
+                self.seq -= 1
+                raise GameError(reason)
+        if skill.group:
+            self.actions = [a for a in self.actions if a not in mine]
+        self.actions.append(action)
+        if skill.immediate:
+            self._resolve_now(action, skill)
+        return action
+
+    def _pending_uses(self, actor: Player, skill: Skill) -> int:
+        return sum(1 for a in self.actions if a.actor == actor.name and a.skill == skill.name)
+
+    def _target(self, actor: Player, skill: Skill, name: str) -> str:
+        t = self.players.get(name)
+        if t is None:
+            raise GameError(f"unknown player {name!r} as target of {skill.name}")
+        if not t.alive and not skill.may_target_dead:
+            raise GameError(f"{name} is out of the game and cannot be targeted by {skill.name}")
+        if t.name == actor.name and not skill.may_target_self:
+            raise GameError(f"{skill.name} may not target oneself")
+        return t.name
+
+    def withdraw(self, ev: UnactEvent) -> None:
+        actor = self.player(ev.actor)
+        skill, _ = self.find_skill(actor, ev.skill)
+        for a in reversed(self.actions):
+            if a.skill == skill.name and (a.actor == actor.name or (skill.group and a.group == skill.group)):
+                if skill.immediate:
+                    raise GameError(f"{skill.name} was answered at once and cannot be withdrawn")
+                self.actions.remove(a)
+                return
+        raise GameError(f"{actor.name} has no {skill.name} to withdraw in {self.label}")
+
+    def _resolve_now(self, action: Action, skill: Skill) -> None:
+        res = Resolution(self, step="immediate")
+        if skill.uses is not None:
+            self.player(action.actor).uses[skill.name] -= 1
+        if skill.effect is not None:
+            skill.effect(res, action)
+        self._remember_use(action)
+        res.finish_immediate()
+
+    def _remember_use(self, a: Action) -> None:
+        self.last_use[(a.group or a.actor, a.skill)] = (self.day, self.phase.name, list(a.chosen))
+
+    # ----------------------------------------------------------------------------- votes
+
+    def cast(self, ev: VoteEvent) -> None:
+        if not self.phase.vote:
+            raise GameError(f"no vote is taken in {self.label}")
+        voter = self.player(ev.voter)
+        if not voter.alive:
+            raise GameError(f"{voter.name} is out of the game and cannot vote")
+        v = self.manifest.vote
+        runoff = self.scheduled.get(self.phase.name) if self.phase.optional else None
+        if ev.target == v.abstain:
+            if runoff is not None and not v.runoff_abstain:
+                raise GameError(f"no abstention in {self.label}: vote for {' or '.join(runoff)}")
+        else:
+            target = self.player(ev.target)
+            if not target.alive:
+                raise GameError(f"{target.name} is out of the game and cannot be voted for")
+            if runoff is not None and target.name not in runoff:
+                raise GameError(f"{self.label} is between {' and '.join(runoff)} only")
+        mine = [b for b in self.ballots if b.voter == voter.name]
+        if ev.change:
+            if not mine:
+                raise GameError(f"{voter.name} has no vote to change")
+            if len(mine) > v.changes:
+                raise GameError(f"{voter.name} has already changed their vote {v.changes} time(s)")
+        elif mine:
+            raise GameError(f"{voter.name} has already voted (use change to change the vote)")
+        self.seq += 1
+        ballot = Ballot(voter=voter.name, target=ev.target, post=ev.post, change=ev.change, proxy=ev.proxy, seq=self.seq)
+        for reason in self.hook.bansha_validate_vote(game=self, ballot=ballot):
+            if reason:
+                self.seq -= 1
+                raise GameError(reason)
+        self.ballots.append(ballot)
+
+    # ------------------------------------------------------------------------ resolution
+
+    def resolve(self) -> Resolution:
+        res = Resolution(self)
+        label = self.label
+        with structlog.contextvars.bound_contextvars(phase=label):
+            for a in self.actions:
+                skill, _ = self.find_skill(self.player(a.actor), a.skill)
+                if skill.uses is not None and not skill.immediate:
+                    self.player(a.actor).uses[skill.name] -= 1
+            for step in self.phase.steps:
+                res.step = step.name
+                for h in step.handlers:
+                    self.ruleset.handlers[h](res)
+                for a in res.actions_in(step.name):
+                    if a.void:
+                        res.trace("void", f"{a.actor}'s {a.skill} has no effect: {a.void}")
+                        continue
+                    skill, _ = self.find_skill(self.player(a.actor), a.skill)
+                    if skill.effect is not None:
+                        skill.effect(res, a)
+                for h in step.after:
+                    self.ruleset.handlers[h](res)
+            for a in self.actions:
+                self._remember_use(a)
+            for p in self.players.values():
+                p.statuses = [s for s in p.statuses if s.until != label]
+            res.publish()
+            self.resolved.append(label)
+            log.debug("resolved", out=res.out)
+            self.check_win(res)
+            self.advance()
+        return res
+
+    def advance(self) -> None:
+        self.actions = []
+        self.ballots = []
+        while True:
+            if self.phase.opening:
+                i = self.openings.index(self.phase)
+                if i + 1 < len(self.openings):
+                    self.phase = self.openings[i + 1]
+                else:
+                    self.phase, self.day = self.cycle[0], self.manifest.first_day
+            else:
+                i = self.cycle.index(self.phase)
+                if i + 1 < len(self.cycle):
+                    self.phase = self.cycle[i + 1]
+                else:
+                    self.phase, self.day = self.cycle[0], self.day + 1
+            if not self.phase.optional or self.phase.name in self.scheduled:
+                break
+        self.hook.bansha_phase_started(game=self)
+
+    def advance_to(self, phase: str) -> None:
+        """Resolve phases with no further input until the game is at ``phase``."""
+        target = self.parse_phase(phase)
+        while self.position != target:
+            if self.position > target or self.winner is not None:
+                raise GameError(f"cannot reach {phase!r}: the game is at {self.label!r}")
+            self.resolve()
+
+    # ------------------------------------------------------------------------------- win
+
+    def check_win(self, res: Resolution | None = None) -> None:
+        if self.winner is not None:
+            return
+        winners = self.hook.bansha_check_win(game=self)
+        if winners is None:
+            winners = [camp for camp, rules in self.manifest.win.items() if any(self._wins(camp, r) for r in rules)]
+        if winners:
+            self.end(winners, res)
+
+    def _wins(self, camp: str, rule) -> bool:
+        if rule.require_alive and not any(p.alive and p.camp == camp for p in self.players.values()):
+            return False
+        for sel in rule.all_out:
+            chosen = [p for p in self.players.values() if matches(p, sel)]
+            out = sum(1 for p in chosen if not p.alive)
+            need = sel.min_out if sel.min_out is not None else len(chosen)
+            if out < need:
+                return False
+        return True
+
+    def end(self, winners: list[str], res: Resolution | None = None, draw: bool = False) -> None:
+        self.winner = winners
+        self.draw = draw
+        sc = self.manifest.scores
+        if draw:
+            self.scores = {n: sc.draw for n in self.players}
+        else:
+            factor = sc.joint if len(winners) > 1 else 1.0
+            for p in self.players.values():
+                if p.camp in winners:
+                    rule = next((r for r in sc.table if matches(p, r)), None)
+                    if rule is not None:
+                        self.scores[p.name] = rule.points * factor
+        text = self.manifest.texts.win.format(camps="、".join(winners) if winners else "平局")
+        if res is not None:
+            res.announce(text)
+            res.publish_late()
+        else:
+            self.announcements.append((self.label, text))
+
+    # --------------------------------------------------------------------------- rulings
+
+    def _ruling(self, ev: RulingEvent) -> None:
+        res = Resolution(self, step="ruling")
+        if ev.kind == "remove":
+            p = self.player(ev.player)
+            if not p.alive:
+                raise GameError(f"{p.name} is already out of the game")
+            res.trace("director", f"{p.name} removed: {ev.text or 'ruling'}")
+            res.remove(p, Kill(target=p.name, kind="ruling", rule="director", last_words=False))
+        elif ev.kind == "announce":
+            if not ev.text:
+                raise GameError("an announcement needs --text")
+            res.announce(ev.text)
+        elif ev.kind == "substitute":
+            p = self.player(ev.player)
+            new = ev.text.strip()
+            if not new or new in self.players:
+                raise GameError(f"substitute name {new!r} is empty or already playing")
+            del self.players[p.name]
+            self.feedback[new] = self.feedback.pop(p.name)
+            p.name = new
+            self.players = {q.name: q for q in sorted([*self.players.values(), p], key=lambda q: q.seat)}
+            res.announce(f"{ev.player}由{new}替补。")
+        elif ev.kind == "draw":
+            if self.winner is not None:
+                raise GameError("the game is over")
+            self.end([], res, draw=True)
+        elif ev.kind == "answer":
+            pass  # recorded below; rule plugins read game.rulings
+        else:
+            raise GameError(f"unknown ruling {ev.kind!r} (remove, announce, answer, substitute, draw)")
+        self.rulings.append(ev)
+        res.finish_immediate()
+        self.check_win(res)
+
+
+def matches(p: Player, sel) -> bool:
+    if sel.role and p.role not in sel.role:
+        return False
+    if sel.camp and p.camp not in sel.camp:
+        return False
+    if sel.group and not set(sel.group) & set(p.groups):
+        return False
+    return True
+
+
+class Resolution:
+    """What a phase's resolution (or one immediate answer) produces; handed to every effect.
+
+    Effects read ``res.game`` and change it only through these methods, so that every change
+    is traced and every line reaches the right reader.
+    """
+
+    def __init__(self, game: Game, step: str = ""):
+        self.game = game
+        self.label = game.label
+        self.step = step
+        self.actions: list[Action] = game.actions
+        self.rng = random.Random(f"{game.setup.seed}/{game.label}/{step}/{game.seq}")
+        self.lines: dict[str, list[str]] = {}
+        self.public: list[str] = []
+        self.kills: list[Kill] = []
+        self.out: list[str] = []
+        #: scratch space for one resolution: plugins keep intermediate results here
+        self.data: dict[str, Any] = {}
+
+    # -- reading
+
+    def actions_in(self, step: str) -> list[Action]:
+        game = self.game
+        chosen = []
+        for a in self.actions:
+            p = game.players[a.actor]
+            skill, _ = game.find_skill(p, a.skill) if a.skill in game.skills_of(p) else (None, False)
+            if skill is not None and skill.step == step and not skill.immediate:
+                chosen.append((skill.priority, a.acquired, a.seq, a))
+        return [a for *_, a in sorted(chosen, key=lambda t: t[:3])]
+
+    def of(self, skill: str) -> list[Action]:
+        """Actions of a skill in this phase, in submission order."""
+        return [a for a in self.actions if a.skill == skill]
+
+    def by(self, actor: str) -> list[Action]:
+        return [a for a in self.actions if a.actor == actor]
+
+    # -- changing
+
+    def trace(self, rule: str, text: str) -> None:
+        self.game.trace.append(TraceLine(phase=self.label, step=self.step, rule=rule, text=text))
+        log.debug("trace", step=self.step, rule=rule, text=text)
+
+    def void(self, action: Action, reason: str, rule: str = "") -> None:
+        if action.void is None:
+            action.void = reason
+            self.trace(rule or "void", f"{action.actor}'s {action.skill} voided: {reason}")
+
+    def redirect(self, action: Action, targets: list[str], rule: str) -> None:
+        self.trace(rule, f"{action.actor}'s {action.skill}: {action.targets} -> {targets}")
+        action.targets = list(targets)
+
+    def feedback(self, player: str, text: str) -> None:
+        self.lines.setdefault(player, []).append(text)
+
+    def announce(self, text: str) -> None:
+        self.public.append(text)
+
+    def kill(self, target: str, kind: str = "杀人", by: str = "", action: Action | None = None,
+             rule: str = "", last_words: bool = True) -> None:
+        self.kills.append(Kill(target=target, kind=kind, by=by, action=action, rule=rule, last_words=last_words))
+        self.trace(rule or kind, f"{kind} on {target}" + (f" by {by}" if by else ""))
+
+    def add_status(self, player: str, status: Status) -> None:
+        self.game.player(player).statuses.append(status)
+        self.trace(status.source or "status", f"{player} gains {status.name}" + (f" until {status.until}" if status.until else ""))
+
+    def remove(self, player: Player, kill: Kill) -> None:
+        """Take ``player`` out of the game now and announce it with their identity."""
+        player.alive = False
+        self.out.append(player.name)
+        self.game.out.setdefault(self.label, []).append(player.name)
+        texts = self.game.manifest.texts
+        tmpl = texts.voted_out if kill.kind == "vote" else texts.out
+        self.announce(tmpl.format(name=player.name, identity=self.game.identity(player)))
+        self.trace(kill.rule or kill.kind, f"{player.name} is out ({kill.kind})")
+        self.game.hook.bansha_on_death(res=self, player=player, kill=kill)
+
+    def schedule(self, phase: str, data: Any = True) -> None:
+        """Play the optional phase ``phase`` next (a run-off), with ``data`` for it."""
+        self.game.scheduled[phase] = data
+        self.trace("schedule", f"{phase} scheduled")
+
+    # -- closing
+
+    def publish(self) -> None:
+        g = self.game
+        for name, lines in self.lines.items():
+            g.feedback.setdefault(name, []).extend((self.label, line) for line in lines)
+        g.announcements.extend((self.label, line) for line in self.public)
+        self.lines, self.public = {}, []
+        # scheduled optional phases are consumed once played
+        if g.phase.optional:
+            g.scheduled.pop(g.phase.name, None)
+
+    def publish_late(self) -> None:
+        g = self.game
+        for name, lines in self.lines.items():
+            g.feedback.setdefault(name, []).extend((self.label, line) for line in lines)
+        g.announcements.extend((self.label, line) for line in self.public)
+        self.lines, self.public = {}, []
+
+    def finish_immediate(self) -> None:
+        self.publish_late()
+        self.game.check_win(self)
+
+
+# ---------------------------------------------------------------------- built-in handlers
+
+
+def resolve_deaths(res: Resolution) -> None:
+    """``bansha.deaths``: land every pending kill in the order queued, asking the hooks what
+    stops each one; kills queued by death triggers are resolved in the same pass."""
+    game = res.game
+    while res.kills:
+        kill = res.kills.pop(0)
+        p = game.player(kill.target)
+        if not p.alive:
+            res.trace(kill.rule or kill.kind, f"{kill.target} is already out")
+            continue
+        stopped = game.hook.bansha_stop_kill(res=res, kill=kill)
+        if stopped:
+            res.trace(kill.rule or kill.kind, f"{kill.kind} on {kill.target} stopped: {stopped}")
+            continue
+        res.remove(p, kill)
+
+
+def count_votes(res: Resolution) -> None:
+    """``bansha.vote``: count the phase's ballots by the manifest's ``[vote]`` rule."""
+    game = res.game
+    v = game.manifest.vote
+    final: dict[str, Ballot] = {}
+    for b in sorted(game.ballots, key=lambda b: b.seq):
+        final[b.voter] = b
+    ballots = [msgspec.structs.replace(b) for b in final.values() if game.players[b.voter].alive]
+    game.hook.bansha_adjust_ballots(res=res, ballots=ballots)
+    tally: Counter[str] = Counter()
+    for b in ballots:
+        if b.void:
+            res.trace("vote", f"{b.voter}'s vote for {b.target} does not count: {b.void}")
+        elif b.target != v.abstain:
+            tally[b.target] += b.weight
+    living = len(game.alive())
+    res.data["tally"] = dict(tally)
+    res.trace("vote", "count: " + (", ".join(f"{k} {n:g}" for k, n in tally.most_common()) or "no votes"))
+    if v.show_counts:
+        for name, n in tally.most_common():
+            res.announce(game.manifest.texts.counts.format(name=name, count=f"{n:g}"))
+    if not tally:
+        res.announce(game.manifest.texts.nobody_out)
+        return
+    top = max(tally.values())
+    leaders = [n for n, c in tally.items() if c == top]
+    need = v.threshold * living
+    if v.threshold and top < need - 1e-9:
+        res.trace("vote", f"top count {top:g} is below {v.threshold:.0%} of {living} living ({need:g})")
+        res.announce(game.manifest.texts.nobody_out)
+        return
+    if len(leaders) > 1:
+        in_runoff = game.phase.optional
+        if v.tie != "none" and not in_runoff and len(leaders) == 2:
+            res.schedule(v.tie, leaders)
+            res.announce(game.manifest.texts.runoff.format(names="、".join(leaders)))
+        else:
+            res.trace("vote", f"tie between {leaders}: nobody is out")
+            res.announce(game.manifest.texts.nobody_out)
+        return
+    target = game.player(leaders[0])
+    immune = game.hook.bansha_vote_immune(res=res, player=target)
+    if immune:
+        res.trace("vote", f"{target.name} is not voted out: {immune}")
+        res.announce(immune)
+        return
+    res.remove(target, Kill(target=target.name, kind="vote", rule="vote", last_words=True))
+
+
+def players_matching(game: Game, sel: Selector) -> Iterable[Player]:
+    return (p for p in game.players.values() if matches(p, sel))

@@ -1,0 +1,139 @@
+"""Every hook a bansha plugin may implement: the one place to read the plugin contract.
+
+A plugin is a module (or object) registered under its entry-point name in the group
+``bansha.roles``. Role plugins declare roles with ``bansha_roles``; rule plugins (what belongs
+to a ruleset rather than to one role: questions, guesses, vote modifiers) provide named step
+handlers with ``bansha_step_handlers``. Both may implement any other hook.
+
+Order: pluggy has no numeric priorities, so nothing here depends on registration order for
+rules. The order of resolution is the manifest's steps and each skill's priority, applied by
+the kernel. Hooks that return a value are ``firstresult`` where noted: the first non-None
+answer wins, so at most one plugin should answer for a given case.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from .engine import Game, Kill, Resolution
+    from .model import Action, Ballot, Player, Role
+
+hookspec = pluggy.HookspecMarker("bansha")
+hookimpl = pluggy.HookimplMarker("bansha")
+
+
+@hookspec
+def bansha_roles() -> list[Role]:
+    """Called once when the plugin is registered for a ruleset.
+
+    Return the roles this plugin provides (usually one). The manifest names which of them the
+    ruleset uses; the manifest's ``[skills]`` table may move a skill to another step or
+    priority.
+    """
+
+
+@hookspec
+def bansha_step_handlers() -> dict[str, Any]:
+    """Called once when the plugin is registered.
+
+    Return ``{name: handler}`` where ``handler(res: Resolution) -> None`` runs when a manifest
+    step names it (``handlers = ["name"]``). Names are global: prefix them with the plugin's
+    name ("light-shadow.questions").
+    """
+
+
+@hookspec
+def bansha_setup_game(game: Game) -> None:
+    """Called once when a game is created or replayed, after the deal and before any event.
+
+    Initialise per-player data (``player.data``), counters and starting statuses. Return
+    nothing.
+    """
+
+
+@hookspec
+def bansha_validate_action(game: Game, action: Action) -> str | None:
+    """Called when an action is submitted, after the kernel's own checks (phase, actor alive,
+    uses left, target count and range).
+
+    Return a one-line reason to refuse the action, or None to accept it. Must not change the
+    game.
+    """
+
+
+@hookspec
+def bansha_validate_vote(game: Game, ballot: Ballot) -> str | None:
+    """Called when a vote is submitted, after the kernel's checks (vote phase, voter alive,
+    one change). Return a one-line reason to refuse it, or None."""
+
+
+@hookspec
+def bansha_phase_started(game: Game) -> None:
+    """Called when the game enters a phase (``game.phase``), before any action of it.
+
+    Use it for what happens at the turn of the clock (a status that begins, a camp that
+    becomes independent). Feedback given here goes with the new phase.
+    """
+
+
+@hookspec
+def bansha_adjust_ballots(res: Resolution, ballots: list[Ballot]) -> None:
+    """Called before the votes of a phase are counted.
+
+    Change ballots in place: force a target, set ``weight``, or set ``void`` with a reason
+    (a post-number cut-off). Trace what you change with ``res.trace``.
+    """
+
+
+@hookspec(firstresult=True)
+def bansha_vote_immune(res: Resolution, player: Player) -> str | None:
+    """Called when ``player`` would be voted out.
+
+    Return the public line that announces why the player stays (霸道, 幻觉二), or None.
+    """
+
+
+@hookspec(firstresult=True)
+def bansha_stop_kill(res: Resolution, kill: Kill) -> str | None:
+    """Called for each pending kill during the kernel's ``bansha.deaths`` handler.
+
+    Return the reason the kill does not land (a heal, 守护, 不死) — it is written to the ruling
+    trace, never to the announcement — or None to let it land.
+    """
+
+
+@hookspec
+def bansha_on_death(res: Resolution, player: Player, kill: Kill) -> None:
+    """Called after ``player`` has left the game (by a kill, a vote or a ruling).
+
+    Triggers live here: a last shot, a lover's grief, an heir. New kills queued with
+    ``res.kill`` are resolved in the same deaths handler.
+    """
+
+
+@hookspec(firstresult=True)
+def bansha_identity(game: Game, player: Player) -> str | None:
+    """Called whenever a player's identity is shown (a check, a death announcement).
+
+    Return the label the rules give (``青侠（中立）``), or None for the role's name.
+    """
+
+
+@hookspec(firstresult=True)
+def bansha_check_win(game: Game) -> list[str] | None:
+    """Called after every resolution, before the manifest's declarative win rules.
+
+    Return the list of winning camps to end the game, or None to let the manifest decide.
+    """
+
+
+@hookspec
+def bansha_player_view(game: Game, player: Player) -> dict[str, Any] | None:
+    """Called for ``bansha status --as PLAYER``.
+
+    Return extra lines that this player may know (their mage number, their group's members),
+    as ``{label: value}``, or None. Never return what the rules hide from them.
+    """

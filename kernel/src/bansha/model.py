@@ -1,0 +1,367 @@
+"""The data model: what a role declares, what a manifest states, and what a game is made of.
+
+Declarations (``Role``, ``Skill``) and stored records (``Setup``, the events) are frozen msgspec
+structs; the live state of one game (``Player``, ``Action``, ``Status``) is mutable and is
+rebuilt from the stored records by replaying the log (see ``engine.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+
+class GameError(Exception):
+    """Bad input: the command is refused with this one-line message and exit code 2."""
+
+
+# --------------------------------------------------------------------------- declarations
+
+
+class Skill(msgspec.Struct, kw_only=True, frozen=True):
+    """One skill of a role, declared as data by its plugin.
+
+    The kernel checks everything declared here before an action is recorded; what the skill
+    *does* is ``effect``, called during resolution (or at once, for an ``immediate`` skill).
+    """
+
+    name: str
+    alias: str = ""
+    #: phase kinds in which the skill may be used ("night", "day" …)
+    phases: tuple[str, ...] = ()
+    #: the resolution step its actions run in, and their priority inside it (lower first);
+    #: both may be overridden by the manifest's ``[skills.NAME]`` table
+    step: str = ""
+    priority: int = 100
+    #: how many targets: exactly ``targets``, or from ``targets`` to ``max_targets``
+    targets: int = 1
+    max_targets: int | None = None
+    may_target_self: bool = False
+    may_target_dead: bool = False
+    #: uses over the whole game (None: unlimited; 限定 skills have 1)
+    uses: int | None = None
+    #: uses in one phase
+    per_phase: int = 1
+    #: "不得连续…同一人": the chosen target may not be last phase's chosen target
+    no_repeat_target: bool = False
+    #: resolved when submitted (an answer at once), not when the phase closes
+    immediate: bool = False
+    #: a skill shared by a group (群内): one action per group and phase, any member sends it
+    group: str | None = None
+    #: the document's tags: 限定, 强制, 翻牌, 群内 …
+    tags: tuple[str, ...] = ()
+    #: documented arguments: name -> what it means (shown by ``bansha role show``)
+    args: dict[str, str] = {}
+    #: the rule text, quoted from the document
+    rule: str = ""
+    effect: Callable[..., None] | None = None
+
+
+class Role(msgspec.Struct, kw_only=True, frozen=True):
+    """A role as its plugin declares it (through the ``bansha_roles`` hook)."""
+
+    name: str
+    alias: str = ""
+    #: the camp the role belongs to when dealt (None: the deal or the manifest says)
+    camp: str | None = None
+    #: a group whose members know each other and share the group's skills
+    group: str | None = None
+    skills: tuple[Skill, ...] = ()
+    #: the rule text, quoted from the document
+    rule: str = ""
+    #: role-specific set-up keys a deal may give (e.g. ``number`` for 法师1/法师2)
+    setup_keys: tuple[str, ...] = ()
+
+    def skill(self, name: str) -> Skill | None:
+        for s in self.skills:
+            if name in (s.name, s.alias):
+                return s
+        return None
+
+
+# ----------------------------------------------------------------------------- manifest
+
+
+class Selector(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Picks players for win and score rules: every given key must match."""
+
+    role: list[str] = []
+    camp: list[str] = []
+    group: list[str] = []
+    #: with ``all_out``: the condition holds once at least this many of them are out
+    min_out: int | None = None
+
+
+class WinRule(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One way for a camp to win: its own players alive (if ``require_alive``) and every
+    selector in ``all_out`` out of the game."""
+
+    all_out: list[Selector] = []
+    require_alive: bool = True
+
+
+class ScoreRule(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    role: list[str] = []
+    camp: list[str] = []
+    group: list[str] = []
+    points: float = 0
+
+
+class Scores(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    #: first matching rule gives a winner's points
+    table: list[ScoreRule] = []
+    #: factor applied on a joint win
+    joint: float = 0.5
+    draw: float = 0
+
+
+class Step(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    name: str
+    #: step handlers (named by plugins through ``bansha_step_handlers``) run before the
+    #: step's skills, then ``after`` handlers run after them
+    handlers: list[str] = []
+    after: list[str] = []
+
+
+class PhaseSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    name: str
+    alias: str = ""
+    #: an optional phase is played only when resolution schedules it (a run-off)
+    optional: bool = False
+    #: played once at the start, not in the cycle (M217's 开局)
+    opening: bool = False
+    steps: list[Step] = []
+    #: votes are taken in this phase
+    vote: bool = False
+    #: this phase starts a new number (a new game day)
+    new_day: bool = False
+
+
+class SkillOverride(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    step: str | None = None
+    priority: int | None = None
+
+
+class Pool(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """"16选4": ``draw`` roles from ``roles`` without replacement."""
+
+    name: str = ""
+    roles: list[str]
+    draw: int
+
+
+class Constraint(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A deal constraint: ``exactly_one`` of these roles; ``role`` ``requires`` another;
+    if ``role`` is dealt, one role of ``replace_from`` pool becomes ``role`` too."""
+
+    exactly_one: list[str] = []
+    role: str = ""
+    requires: str = ""
+    replace_from: str = ""
+
+
+class Table(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One table size: fixed role counts, draw pools and constraints, camps per seat."""
+
+    seats: int
+    #: role name -> count, dealt as is
+    fixed: dict[str, int] = {}
+    pools: list[Pool] = []
+    constraints: list[Constraint] = []
+    #: for rulesets whose roles serve every camp: camp -> list of roles in that camp
+    camps: dict[str, list[str]] = {}
+    #: role -> set-up key values handed out in order to its holders (mage numbers)
+    numbering: dict[str, str] = {}
+
+
+class Camp(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    name: str
+    alias: str = ""
+
+
+class VoteRule(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    #: the highest count must reach this fraction of the living (0: plurality)
+    threshold: float = 0.0
+    #: a tie at the top (at or above the threshold): "none" or the name of a run-off phase
+    tie: str = "none"
+    changes: int = 1
+    abstain: str = "弃权"
+    #: may a run-off vote abstain
+    runoff_abstain: bool = False
+    #: publish each player's count, or only who is out
+    show_counts: bool = True
+
+
+class Texts(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Announcement templates; ``{name}``, ``{identity}``, ``{count}`` are filled in."""
+
+    out: str = "{name}出局，身份是{identity}。"
+    voted_out: str = "{name}被投票出局，身份是{identity}。"
+    nobody_out: str = "今日无人出局。"
+    runoff: str = "{names}平票，进入高票对决。"
+    win: str = "游戏结束，{camps}胜利。"
+    counts: str = "{name}：{count}票"
+
+
+class Manifest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    id: str
+    name: str
+    alias: list[str] = []
+    description: str = ""
+    #: rule plugins (entry-point names in ``bansha.roles``) for what belongs to the ruleset
+    rules: list[str] = []
+    #: role name -> entry-point name of the plugin that provides it
+    roles: dict[str, str]
+    camps: list[Camp]
+    tables: list[Table]
+    phases: list[PhaseSpec]
+    #: the number the first cycle phase carries (光影传说 starts on day 0)
+    first_day: int = 1
+    skills: dict[str, SkillOverride] = {}
+    vote: VoteRule = msgspec.field(default_factory=VoteRule)
+    win: dict[str, list[WinRule]] = {}
+    scores: Scores = msgspec.field(default_factory=Scores)
+    texts: Texts = msgspec.field(default_factory=Texts)
+    #: house rules: name -> default value (scenarios and games may override)
+    options: dict[str, Any] = {}
+    #: the demo script played by ``bansha demo`` (a scenario file name beside the manifest)
+    demo: str = ""
+
+
+# --------------------------------------------------------------------------- live state
+
+
+class Status(msgspec.Struct, kw_only=True):
+    name: str
+    #: the phase label after whose resolution it ends (None: until removed)
+    until: str | None = None
+    count: int | None = None
+    #: whether the holder is told (shown in their view)
+    told: bool = True
+    source: str = ""
+    data: dict[str, Any] = {}
+
+
+class Player(msgspec.Struct, kw_only=True):
+    name: str
+    seat: int
+    role: str
+    camp: str
+    setup: dict[str, Any] = {}
+    alive: bool = True
+    groups: list[str] = []
+    statuses: list[Status] = []
+    #: uses left of counted skills
+    uses: dict[str, int] = {}
+    #: skills acquired from other roles: skill name -> the role it comes from
+    acquired: dict[str, str] = {}
+    #: role plugins' per-player data (keys are the plugin's own)
+    data: dict[str, Any] = {}
+
+    def has(self, status: str) -> bool:
+        return any(s.name == status for s in self.statuses)
+
+    def status(self, status: str) -> Status | None:
+        for s in self.statuses:
+            if s.name == status:
+                return s
+        return None
+
+
+class Action(msgspec.Struct, kw_only=True):
+    actor: str
+    skill: str
+    #: the targets as chosen
+    chosen: list[str] = []
+    #: the final targets after the targeting chain (starts as ``chosen``)
+    targets: list[str] = []
+    args: dict[str, Any] = {}
+    seq: int = 0
+    #: why the action has no effect (None: it stands)
+    void: str | None = None
+    #: used through an acquired skill (resolved after the real role's)
+    acquired: bool = False
+    #: group skill: the group name
+    group: str | None = None
+    #: results an immediate skill produced at submission
+    result: dict[str, Any] = {}
+
+
+class Ballot(msgspec.Struct, kw_only=True):
+    voter: str
+    target: str
+    post: int | None = None
+    change: bool = False
+    proxy: bool = False
+    weight: float = 1.0
+    #: why the ballot does not count (None: it counts)
+    void: str | None = None
+    seq: int = 0
+
+
+# ------------------------------------------------------------------------- stored records
+
+
+class PlayerSetup(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    name: str
+    role: str
+    camp: str = ""
+    setup: dict[str, Any] = {}
+
+
+class Setup(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """How a game was created: everything replay needs besides the events."""
+
+    ruleset: str
+    manifest: Manifest
+    players: list[PlayerSetup]
+    seed: int = 0
+    options: dict[str, Any] = {}
+    #: where the deal came from, for the record ("seed 7", "deal.toml")
+    dealt_by: str = ""
+
+
+class ActEvent(msgspec.Struct, tag="act", kw_only=True):
+    phase: str
+    actor: str
+    skill: str
+    targets: list[str] = []
+    args: dict[str, Any] = {}
+
+
+class UnactEvent(msgspec.Struct, tag="unact", kw_only=True):
+    phase: str
+    actor: str
+    skill: str
+
+
+class VoteEvent(msgspec.Struct, tag="vote", kw_only=True):
+    phase: str
+    voter: str
+    target: str
+    post: int | None = None
+    change: bool = False
+    proxy: bool = False
+
+
+class ResolveEvent(msgspec.Struct, tag="resolve", kw_only=True):
+    phase: str
+    #: the results as printed when it was resolved (replay recomputes them)
+    out: list[str] = []
+    announcement: list[str] = []
+
+
+class RulingEvent(msgspec.Struct, tag="ruling", kw_only=True):
+    """The director's input: ``remove`` (disqualify), ``announce`` free text, ``answer`` to a
+    question, ``substitute`` a new player into a seat, ``draw`` the game."""
+
+    phase: str
+    kind: str
+    player: str = ""
+    text: str = ""
+    data: dict[str, Any] = {}
+
+
+Event = ActEvent | UnactEvent | VoteEvent | ResolveEvent | RulingEvent

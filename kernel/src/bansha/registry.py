@@ -1,0 +1,259 @@
+"""Finding rulesets and plugins: manifests from the ``bansha.rulesets`` entry points (or a path),
+and only the plugins a manifest names, from the ``bansha.roles`` entry points."""
+
+from __future__ import annotations
+
+import functools
+import importlib.metadata
+import importlib.resources
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pluggy
+
+from . import hookspecs
+from .model import GameError, Manifest, Role, Skill
+
+ROLE_GROUP = "bansha.roles"
+RULESET_GROUP = "bansha.rulesets"
+
+
+def _toml_key(path: str) -> str:
+    """msgspec's ``$.tables[0].seats`` → ``tables[0].seats`` (the TOML key)."""
+    return path.removeprefix("$.").removeprefix("$") or "(top level)"
+
+
+def decode_toml(text: bytes | str, type_: Any, source: str) -> Any:
+    """Decode TOML into ``type_``; one-line errors that name the file and the key."""
+    try:
+        raw = tomllib.loads(text.decode() if isinstance(text, bytes) else text)
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise GameError(f"{source}: not valid TOML: {exc}") from None
+    return convert(raw, type_, source)
+
+
+def convert(raw: Any, type_: Any, source: str) -> Any:
+    try:
+        return msgspec.convert(raw, type_)
+    except msgspec.ValidationError as exc:
+        msg = str(exc)
+        if " - at `" in msg:
+            what, _, where = msg.rpartition(" - at `")
+            raise GameError(f"{source}: key {_toml_key(where.rstrip('`'))}: {what}") from None
+        raise GameError(f"{source}: {msg}") from None
+
+
+# ------------------------------------------------------------------------------ rulesets
+
+
+def ruleset_files() -> dict[str, Path]:
+    """Installed manifests by file stem: every ``*.toml`` in each ``bansha.rulesets`` package."""
+    found: dict[str, Path] = {}
+    for ep in importlib.metadata.entry_points(group=RULESET_GROUP):
+        try:
+            root = importlib.resources.files(ep.value)
+        except ModuleNotFoundError:
+            continue
+        for entry in root.iterdir():
+            if entry.name.endswith(".toml"):
+                found.setdefault(entry.name.removesuffix(".toml"), Path(str(entry)))
+    return found
+
+
+@functools.cache
+def installed_manifests() -> dict[str, Manifest]:
+    manifests = {}
+    for path in ruleset_files().values():
+        m = load_manifest_file(path)
+        manifests[m.id] = m
+    return manifests
+
+
+def load_manifest_file(path: Path) -> Manifest:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise GameError(f"{path}: cannot read the manifest: {exc.strerror}") from None
+    return decode_toml(data, Manifest, str(path))
+
+
+def find_manifest(ref: str, relative_to: Path | None = None) -> Manifest:
+    """A ruleset id (or alias, or display name) of an installed ruleset, or a manifest path."""
+    if ref.endswith(".toml") or "/" in ref:
+        path = Path(ref)
+        if not path.is_absolute() and relative_to is not None and not path.exists():
+            path = relative_to / path
+        return load_manifest_file(path)
+    for m in installed_manifests().values():
+        if ref in (m.id, m.name, *m.alias):
+            return m
+    known = ", ".join(sorted(installed_manifests())) or "none"
+    raise GameError(f"unknown ruleset {ref!r} (installed: {known})")
+
+
+# ------------------------------------------------------------------------------- plugins
+
+
+class Ruleset:
+    """A manifest with its plugins loaded and checked: one per manifest, shared by games."""
+
+    def __init__(self, manifest: Manifest):
+        self.manifest = manifest
+        self.pm = pluggy.PluginManager("bansha")
+        self.pm.add_hookspecs(hookspecs)
+        wanted = set(manifest.roles.values()) | set(manifest.rules)
+        eps = {ep.name: ep for ep in _role_entry_points() if ep.name in wanted}
+        for name in sorted(wanted):
+            if name in LOCAL_PLUGINS:
+                self.pm.register(LOCAL_PLUGINS[name], name=name)
+            elif name in eps:
+                self.pm.register(eps[name].load(), name=name)
+            else:
+                raise GameError(
+                    f"ruleset {manifest.id}: plugin {name!r} is not installed "
+                    f"(no entry point {name!r} in group {ROLE_GROUP})"
+                )
+        # a misspelt hook name is an error, not a silently dead rule
+        self.pm.check_pending()
+        self.roles: dict[str, Role] = {}
+        self.role_plugin: dict[str, str] = {}
+        for plugin_name, roles in _by_plugin(self.pm, "bansha_roles"):
+            for role in roles or []:
+                self.role_plugin[role.name] = plugin_name
+                if manifest.roles.get(role.name) == plugin_name:
+                    self.roles[role.name] = _apply_overrides(role, manifest)
+        for role_name, plugin_name in manifest.roles.items():
+            if role_name not in self.roles:
+                raise GameError(
+                    f"ruleset {manifest.id}: key roles.{role_name}: plugin {plugin_name!r} "
+                    f"declares no role {role_name!r}"
+                )
+        self.handlers: dict[str, Any] = {"bansha.deaths": _deaths_handler(), "bansha.vote": _vote_handler()}
+        for _, handlers in _by_plugin(self.pm, "bansha_step_handlers"):
+            self.handlers.update(handlers or {})
+        self._check_manifest()
+
+    # -- lookups used by the engine and the CLI
+
+    def role(self, name: str) -> Role:
+        for role in self.roles.values():
+            if name in (role.name, role.alias):
+                return role
+        raise GameError(f"unknown role {name!r} in ruleset {self.manifest.id}")
+
+    def skill_step(self, skill: Skill) -> str:
+        return skill.step
+
+    def phase(self, name: str):
+        for p in self.manifest.phases:
+            if name in (p.name, p.alias):
+                return p
+        raise GameError(f"unknown phase {name!r} in ruleset {self.manifest.id}")
+
+    def camp(self, name: str) -> str:
+        for c in self.manifest.camps:
+            if name in (c.name, c.alias):
+                return c.name
+        raise GameError(f"unknown camp {name!r} in ruleset {self.manifest.id}")
+
+    def option(self, options: dict[str, Any], key: str) -> Any:
+        return options.get(key, self.manifest.options.get(key))
+
+    def _check_manifest(self) -> None:
+        m = self.manifest
+        where = f"ruleset {m.id}"
+        phase_steps = {p.name: {s.name for s in p.steps} for p in m.phases}
+        for role in self.roles.values():
+            for skill in role.skills:
+                for ph in skill.phases:
+                    if ph not in phase_steps:
+                        raise GameError(
+                            f"{where}: role {role.name}, skill {skill.name}: unknown phase {ph!r}"
+                        )
+                    if not skill.immediate and skill.step not in phase_steps[ph]:
+                        raise GameError(
+                            f"{where}: key skills.{skill.name}.step: step {skill.step!r} "
+                            f"is not a step of phase {ph!r}"
+                        )
+        for p in m.phases:
+            for step in p.steps:
+                for h in (*step.handlers, *step.after):
+                    if h not in self.handlers:
+                        raise GameError(
+                            f"{where}: key phases.{p.name}.steps.{step.name}: unknown handler {h!r}"
+                        )
+        for name in m.skills:
+            if not any(r.skill(name) for r in self.roles.values()):
+                raise GameError(f"{where}: key skills.{name}: no role of the ruleset has it")
+        camps = {c.name for c in m.camps}
+        for t in m.tables:
+            for camp in t.camps:
+                if camp not in camps:
+                    raise GameError(f"{where}: key tables.camps: unknown camp {camp!r}")
+            for r in [*t.fixed, *(r for pool in t.pools for r in pool.roles)]:
+                if r not in self.roles:
+                    raise GameError(f"{where}: key tables: unknown role {r!r}")
+
+
+def _by_plugin(pm: pluggy.PluginManager, hook: str):
+    for impl in getattr(pm.hook, hook).get_hookimpls():
+        yield impl.plugin_name, impl.function()
+
+
+def _apply_overrides(role: Role, manifest: Manifest) -> Role:
+    skills = []
+    for skill in role.skills:
+        o = manifest.skills.get(skill.name)
+        if o is not None:
+            skill = msgspec.structs.replace(
+                skill,
+                step=o.step if o.step is not None else skill.step,
+                priority=o.priority if o.priority is not None else skill.priority,
+            )
+        skills.append(skill)
+    return msgspec.structs.replace(role, skills=tuple(skills))
+
+
+@functools.cache
+def _role_entry_points():
+    return tuple(importlib.metadata.entry_points(group=ROLE_GROUP))
+
+
+def _deaths_handler():
+    from .engine import resolve_deaths
+
+    return resolve_deaths
+
+
+def _vote_handler():
+    from .engine import count_votes
+
+    return count_votes
+
+
+_RULESETS: dict[str, Ruleset] = {}
+
+#: plugins registered in-process (tests, or a director's script) before any entry point
+LOCAL_PLUGINS: dict[str, object] = {}
+
+
+def register_local(name: str, plugin: object) -> None:
+    """Make ``plugin`` available under ``name`` without installing a distribution."""
+    LOCAL_PLUGINS[name] = plugin
+    _RULESETS.clear()
+
+
+def ruleset_for(manifest: Manifest) -> Ruleset:
+    """One loaded Ruleset per manifest content (building a plugin manager costs ~ms)."""
+    key = msgspec.json.encode(manifest).decode()
+    rs = _RULESETS.get(key)
+    if rs is None:
+        rs = _RULESETS[key] = Ruleset(manifest)
+    return rs
+
+
+def available_roles() -> dict[str, str]:
+    """Entry-point names of every installed role plugin -> their distribution."""
+    return {ep.name: (ep.dist.name if ep.dist else "") for ep in _role_entry_points()}

@@ -1,0 +1,234 @@
+"""Scenario files: a table, the phases played, and what must come out (docs/scenarios.md).
+
+A scenario is played through the same events as a stored game (``Game.apply``), and at the
+end its event log is replayed from scratch and must give the very same results.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from .engine import Game
+from .model import (
+    ActEvent,
+    Event,
+    GameError,
+    PlayerSetup,
+    ResolveEvent,
+    RulingEvent,
+    Setup,
+    UnactEvent,
+    VoteEvent,
+)
+from .registry import convert, decode_toml, find_manifest
+
+Strict = {"kw_only": True, "forbid_unknown_fields": True}
+
+
+class SAction(msgspec.Struct, **Strict):
+    actor: str
+    skill: str
+    targets: list[str] = []
+    args: dict[str, Any] = {}
+    #: withdraw the actor's earlier action of this skill instead of submitting one
+    withdraw: bool = False
+    expect_error: str | None = None
+
+
+class SVote(msgspec.Struct, **Strict):
+    voter: str
+    target: str
+    post: int | None = None
+    change: bool = False
+    proxy: bool = False
+    expect_error: str | None = None
+
+
+class SRuling(msgspec.Struct, **Strict):
+    kind: str
+    player: str = ""
+    text: str = ""
+    data: dict[str, Any] = {}
+    expect_error: str | None = None
+
+
+class Expect(msgspec.Struct, **Strict):
+    out: list[str] | None = None
+    alive: list[str] | None = None
+    feedback: dict[str, list[str]] = {}
+    feedback_absent: dict[str, list[str]] = {}
+    announcement: list[str] = []
+    announcement_absent: list[str] = []
+    statuses: dict[str, list[str]] = {}
+    statuses_absent: dict[str, list[str]] = {}
+    winner: list[str] | None = None
+    scores: dict[str, float] = {}
+    #: uses left of counted skills: {player: {skill: n}}
+    uses: dict[str, dict[str, int]] = {}
+
+
+class SPhase(msgspec.Struct, **Strict):
+    phase: str
+    actions: list[SAction] = []
+    votes: list[SVote] = []
+    rulings: list[SRuling] = []
+    #: close the phase after its input (false: check expectations of immediate answers only)
+    resolve: bool = True
+    expect: Expect | None = None
+
+
+class SPlayer(msgspec.Struct, **Strict):
+    name: str
+    role: str
+    camp: str = ""
+    setup: dict[str, Any] = {}
+
+
+class Scenario(msgspec.Struct, **Strict):
+    ruleset: str
+    title: str
+    seed: int = 0
+    options: dict[str, Any] = {}
+    description: str = ""
+    players: list[SPlayer]
+    phases: list[SPhase] = []
+
+
+class Mismatch(Exception):
+    """A scenario's expectation failed: the message holds expected versus actual."""
+
+
+def load(path: Path) -> Scenario:
+    return decode_toml(path.read_bytes(), Scenario, str(path))
+
+
+def setup_of(sc: Scenario, base: Path | None = None) -> Setup:
+    manifest = find_manifest(sc.ruleset, relative_to=base)
+    return Setup(
+        ruleset=manifest.id,
+        manifest=manifest,
+        players=[PlayerSetup(name=p.name, role=p.role, camp=p.camp, setup=p.setup) for p in sc.players],
+        seed=sc.seed,
+        options=sc.options,
+        dealt_by="scenario",
+    )
+
+
+def lines_of(game: Game, label: str) -> tuple[dict[str, list[str]], list[str]]:
+    fb = {n: [t for (ph, t) in lines if ph == label] for n, lines in game.feedback.items()}
+    ann = [t for (ph, t) in game.announcements if ph == label]
+    return fb, ann
+
+
+def run(sc: Scenario, base: Path | None = None) -> Game:
+    """Play a scenario; raise Mismatch (or GameError for an unplayable file)."""
+    setup = setup_of(sc, base)
+    game = Game(setup)
+    log: list[Event] = []
+
+    def apply(ev: Event, expect_error: str | None, what: str) -> None:
+        try:
+            game.apply(ev)
+        except GameError as exc:
+            if expect_error is None:
+                raise Mismatch(f"{game.label}: {what} was refused: {exc}") from None
+            if expect_error not in str(exc):
+                raise Mismatch(f"{game.label}: {what} was refused with {str(exc)!r}, expected an error containing {expect_error!r}") from None
+            return
+        if expect_error is not None:
+            raise Mismatch(f"{game.label}: {what} was accepted, expected an error containing {expect_error!r}")
+        log.append(ev)
+
+    for ph in sc.phases:
+        target = game.canonical(ph.phase)
+        try:
+            while game.position < game.parse_phase(target):
+                if game.winner is not None:
+                    raise GameError(f"the game ended in {game.label}")
+                apply(ResolveEvent(phase=game.label), None, f"resolving {game.label}")
+        except GameError as exc:
+            raise Mismatch(f"cannot reach {ph.phase}: {exc}") from None
+        if game.label != target:
+            raise Mismatch(f"cannot reach {ph.phase}: the game is at {game.label}")
+        label = game.label
+        for a in ph.actions:
+            ev = (UnactEvent(phase=label, actor=a.actor, skill=a.skill) if a.withdraw
+                  else ActEvent(phase=label, actor=a.actor, skill=a.skill, targets=a.targets, args=a.args))
+            apply(ev, a.expect_error, f"{a.actor} {a.skill} {' '.join(a.targets)}".strip())
+        for v in ph.votes:
+            ev = VoteEvent(phase=label, voter=v.voter, target=v.target, post=v.post, change=v.change, proxy=v.proxy)
+            apply(ev, v.expect_error, f"vote {v.voter} -> {v.target}")
+        for r in ph.rulings:
+            apply(RulingEvent(phase=label, kind=r.kind, player=r.player, text=r.text, data=r.data), r.expect_error, f"ruling {r.kind}")
+        if ph.resolve and game.winner is None:
+            apply(ResolveEvent(phase=label), None, f"resolving {label}")
+        if ph.expect is not None:
+            check(game, label, ph.expect)
+    replayed = Game(setup)
+    for ev in log:
+        replayed.apply(ev)
+    if (replayed.announcements, replayed.feedback, replayed.winner) != (game.announcements, game.feedback, game.winner):
+        raise Mismatch("replaying the scenario's event log gave different results (non-determinism)")
+    return game
+
+
+def check(game: Game, label: str, ex: Expect) -> None:
+    fb, ann = lines_of(game, label)
+    problems: list[str] = []
+
+    def want(cond: bool, text: str) -> None:
+        if not cond:
+            problems.append(text)
+
+    if ex.out is not None:
+        actual = game.out.get(label, [])
+        want(sorted(actual) == sorted(ex.out), f"out: expected {sorted(ex.out)}, actual {sorted(actual)}")
+    if ex.alive is not None:
+        actual = [p.name for p in game.alive()]
+        want(sorted(actual) == sorted(ex.alive), f"alive: expected {sorted(ex.alive)}, actual {sorted(actual)}")
+    for name, wanted in ex.feedback.items():
+        have = fb.get(name)
+        if have is None:
+            problems.append(f"feedback: no player {name!r}")
+            continue
+        for w in wanted:
+            want(any(w in line for line in have), f"feedback of {name}: expected a line containing {w!r}, actual {have}")
+    for name, unwanted in ex.feedback_absent.items():
+        have = fb.get(name, [])
+        for w in unwanted:
+            want(not any(w in line for line in have), f"feedback of {name}: expected no line containing {w!r}, actual {have}")
+    for w in ex.announcement:
+        want(any(w in line for line in ann), f"announcement: expected a line containing {w!r}, actual {ann}")
+    for w in ex.announcement_absent:
+        want(not any(w in line for line in ann), f"announcement: expected no line containing {w!r}, actual {ann}")
+    for name, sts in ex.statuses.items():
+        have = [s.name for s in game.player(name).statuses]
+        for s in sts:
+            want(s in have, f"statuses of {name}: expected {s!r}, actual {have}")
+    for name, sts in ex.statuses_absent.items():
+        have = [s.name for s in game.player(name).statuses]
+        for s in sts:
+            want(s not in have, f"statuses of {name}: expected no {s!r}, actual {have}")
+    if ex.winner is not None:
+        actual = game.winner or []
+        want(sorted(actual) == sorted(ex.winner), f"winner: expected {sorted(ex.winner)}, actual {sorted(actual)}")
+    for name, pts in ex.scores.items():
+        actual = game.scores.get(name, 0)
+        want(abs(actual - pts) < 1e-9, f"score of {name}: expected {pts:g}, actual {actual:g}")
+    for name, uses in ex.uses.items():
+        for skill, n in uses.items():
+            actual = game.player(name).uses.get(skill)
+            want(actual == n, f"uses of {name}'s {skill}: expected {n}, actual {actual}")
+    if problems:
+        trace = "\n".join(f"  [{t.step}] {t.rule}: {t.text}" for t in game.trace if t.phase == label)
+        raise Mismatch(f"{label}:\n- " + "\n- ".join(problems) + f"\nruling trace of {label}:\n{trace or '  (empty)'}")
+
+
+def run_file(path: Path) -> Game:
+    return run(load(path), path.parent)
+
+
+__all__ = ["Scenario", "Mismatch", "load", "run", "run_file", "convert"]

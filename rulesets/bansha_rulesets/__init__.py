@@ -1,0 +1,1 @@
+"""The ruleset manifests shipped with bansha: every ``*.toml`` file beside this module."""
