@@ -190,7 +190,7 @@ def new(
 ) -> None:
     """Create a game, dealing roles from the manifest with the seed (or from --deal)."""
     from . import deal as dealing
-    from .model import GameError, PlayerSetup, Setup
+    from .model import Deal, GameError, Setup
     from .registry import convert, decode_toml, find_manifest, ruleset_for
 
     manifest = find_manifest(ruleset)
@@ -200,11 +200,6 @@ def new(
             raw = deal_file.read_bytes()
         except OSError as exc:
             raise GameError(f"{deal_file}: cannot read the deal: {exc.strerror}") from None
-        import msgspec
-
-        class Deal(msgspec.Struct, forbid_unknown_fields=True):
-            players: list[PlayerSetup]
-
         setups = decode_toml(raw, Deal, str(deal_file)).players
         dealt_by = str(deal_file)
     else:

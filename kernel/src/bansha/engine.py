@@ -179,9 +179,10 @@ class Game:
     def skills_of(self, player: Player) -> dict[str, tuple[Skill, bool]]:
         """Every skill the player can use now: name -> (skill, acquired)."""
         out: dict[str, tuple[Skill, bool]] = {}
+        common = self.manifest.common
         for role in self.ruleset.roles.values():
             for s in role.skills:
-                if role.name == player.role:
+                if role.name == player.role or role.name in common:
                     out.setdefault(s.name, (s, False))
                 elif s.group and s.group in player.groups:
                     out.setdefault(s.name, (s, False))

@@ -214,6 +214,8 @@ class Manifest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     rules: list[str] = []
     #: role name -> entry-point name of the plugin that provides it
     roles: dict[str, str]
+    #: roles that are never dealt but whose skills every player has (光影传说's 询问 and 猜测)
+    common: list[str] = []
     camps: list[Camp]
     tables: list[Table]
     phases: list[PhaseSpec]
@@ -309,6 +311,12 @@ class PlayerSetup(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     role: str
     camp: str = ""
     setup: dict[str, Any] = {}
+
+
+class Deal(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A deal file (``bansha new --deal``): the seats in order with their roles."""
+
+    players: list[PlayerSetup]
 
 
 class Setup(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -184,6 +184,9 @@ class Ruleset:
                         raise GameError(
                             f"{where}: key phases.{p.name}.steps.{step.name}: unknown handler {h!r}"
                         )
+        for name in m.common:
+            if name not in self.roles:
+                raise GameError(f"{where}: key common: {name!r} is not a role of the ruleset")
         for name in m.skills:
             if not any(r.skill(name) for r in self.roles.values()):
                 raise GameError(f"{where}: key skills.{name}: no role of the ruleset has it")

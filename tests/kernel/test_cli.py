@@ -1,0 +1,169 @@
+"""The CLI on the toy ruleset: a game played through commands, and every kind of bad input
+refused with one line, exit code 2 and the stored game unchanged."""
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bansha.cli import app
+from bansha.store import Store
+
+TOY = str(Path(__file__).parent / "toy.toml")
+NAMES = "甲,乙,丙,丁,戊,己,庚"
+
+
+@pytest.fixture
+def cli(tmp_path):
+    runner = CliRunner()
+    db = tmp_path / "games.db"
+
+    def run(*args: str):
+        return runner.invoke(app, [*args, "--db", str(db)])
+
+    run.db = db
+    return run
+
+
+@pytest.fixture
+def game(cli):
+    r = cli("new", "g", "--ruleset", TOY, "--players", NAMES, "--seed", "5")
+    assert r.exit_code == 0, r.output
+    return Store(cli.db).load("g")
+
+
+def role_holder(game, role):
+    return next(p.name for p in game.players.values() if p.role == role)
+
+
+def snapshot(cli):
+    s = Store(cli.db)
+    return [(type(e).__name__, e) for e in s.events("g")]
+
+
+def test_a_night_through_the_cli(cli, game):
+    killer = role_holder(game, "刀手")
+    victim = role_holder(game, "平民")
+    assert cli("resolve", "g").exit_code == 0  # day 1: no votes, nobody out
+    r = cli("act", "g", killer, "kill", victim)
+    assert r.exit_code == 0, r.output
+    r = cli("resolve", "g", "--json")
+    assert r.exit_code == 0, r.output
+    assert f"{victim}出局，身份是平民。" in r.output
+    status = cli("status", "g")
+    assert "out" in status.output
+    explain = cli("log", "g", "--explain")
+    assert "deaths" in explain.output and victim in explain.output
+
+
+def test_undo_and_amend_gives_the_corrected_result(cli, game):
+    killer = role_holder(game, "刀手")
+    first, second = [p.name for p in game.players.values() if p.role in ("平民", "查验者")][:2]
+    cli("resolve", "g")
+    cli("act", "g", killer, "刀", first)
+    cli("resolve", "g")
+    assert not Store(cli.db).load("g").players[first].alive
+    assert cli("undo", "g").exit_code == 0  # the resolution
+    assert cli("unact", "g", killer, "刀").exit_code == 0
+    assert cli("act", "g", killer, "刀", second).exit_code == 0
+    cli("resolve", "g")
+    g = Store(cli.db).load("g")
+    assert g.players[first].alive and not g.players[second].alive
+
+
+def test_player_view_holds_only_their_own_card(cli, game):
+    cop = role_holder(game, "查验者")
+    killer = role_holder(game, "刀手")
+    r = cli("status", "g", "--as", cop, "--json")
+    assert r.exit_code == 0
+    assert "刀手" not in r.output and "坏人" not in r.output
+    r = cli("status", "g", "--as", killer, "--json")
+    other_killer = [p.name for p in game.players.values() if p.role == "刀手" and p.name != killer][0]
+    assert other_killer in r.output  # group members know each other
+
+
+BAD = [
+    (("act", "nogame", "甲", "刀", "乙"), "unknown game"),
+    (("act", "g", "无名", "刀", "乙"), "unknown player"),
+    (("act", "g", "{killer}", "飞", "{victim}"), "has no skill"),
+    (("act", "g", "{killer}", "刀", "{victim}"), "not in day"),
+    (("act", "g", "{killer}", "刀"), "wrong phase"),
+    (("vote", "g", "{killer}", "无名"), "unknown player"),
+    (("new", "h", "--ruleset", "nosuch", "--players", NAMES), "unknown ruleset"),
+    (("new", "h", "--ruleset", TOY, "--players", "甲,乙"), "no table for 2 players"),
+    (("new", "g", "--ruleset", TOY, "--players", NAMES), "already exists"),
+    (("resolve", "g", "--extra"), None),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), BAD[:-1])
+def test_bad_input_is_refused_and_changes_nothing(cli, game, args, message):
+    killer = role_holder(game, "刀手")
+    victim = role_holder(game, "平民")
+    args = [a.format(killer=killer, victim=victim) for a in args]
+    if args[-1] == "刀" and args[0] == "act":
+        cli("resolve", "g")  # night 1
+        cli("resolve", "g")  # day 2: the kill now takes a target and is in the wrong phase
+        args = ["act", "g", killer, "刀", victim]
+        message = "not in day"
+    before = snapshot(cli)
+    r = cli(*args)
+    assert r.exit_code == 2, r.output
+    assert message in r.output
+    assert len([line for line in r.output.splitlines() if line.startswith("error:")]) == 1
+    assert snapshot(cli) == before
+
+
+def test_bad_night_input(cli, game):
+    killer = role_holder(game, "刀手")
+    doctor = role_holder(game, "医生")
+    victim = role_holder(game, "平民")
+    cli("resolve", "g")
+    cases = [
+        (("act", "g", killer, "刀", victim, doctor), "takes 1 target"),
+        (("act", "g", doctor, "救", doctor, victim), "takes 1 target"),
+        (("act", "g", killer, "刀"), "takes 1 target"),
+        (("act", "g", doctor, "救", "无名"), "unknown player"),
+        (("act", "g", killer, "刀", "--arg", "oops"), "expected KEY=VALUE"),
+        (("unact", "g", doctor, "救"), "no 救 to withdraw"),
+    ]
+    for args, message in cases:
+        before = snapshot(cli)
+        r = cli(*args)
+        assert r.exit_code == 2 and message in r.output, (args, r.output)
+        assert snapshot(cli) == before
+    cli("act", "g", killer, "刀", victim)
+    cli("resolve", "g")
+    before = snapshot(cli)
+    r = cli("act", "g", victim, "救", doctor)
+    assert r.exit_code == 2 and "out of the game" in r.output
+    r = cli("vote", "g", victim, doctor)
+    assert r.exit_code == 2 and "out of the game" in r.output
+    assert snapshot(cli) == before
+
+
+def test_malformed_files(cli, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('id = "x"\nname = 3\n', encoding="utf-8")
+    r = cli("new", "h", "--ruleset", str(bad), "--players", NAMES)
+    assert r.exit_code == 2 and "bad.toml" in r.output and "name" in r.output
+    deal = tmp_path / "deal.toml"
+    deal.write_text('[[players]]\nname = "甲"\nrole = "龙"\n', encoding="utf-8")
+    r = cli("new", "h", "--ruleset", TOY, "--deal", str(deal))
+    assert r.exit_code == 2 and "unknown role" in r.output
+    assert "h" not in Store(cli.db).names()
+
+
+def test_export_formats(cli, game):
+    killer = role_holder(game, "刀手")
+    victim = role_holder(game, "平民")
+    cli("resolve", "g")
+    cli("act", "g", killer, "刀", victim)
+    cli("resolve", "g")
+    bb = cli("export", "g", "--format", "bbcode")
+    assert "[list]" in bb.output and victim in bb.output
+    md = cli("export", "g", "--format", "md")
+    assert "## night 1" in md.output
+    js = cli("export", "g", "--format", "json")
+    assert '"events"' in js.output
+    assert cli("export", "g", "--format", "pdf").exit_code == 2
