@@ -266,6 +266,7 @@ def vote(
     post: int = typer.Option(None, "--post", help="forum post number"),
     change: bool = typer.Option(False, "--change", help="this is a vote change"),
     proxy: bool = typer.Option(False, "--proxy", help="entered by the director for the voter (代投)"),
+    late: bool = typer.Option(False, "--late", help="posted in the last hour of the vote"),
     db: Path = DbOpt,
 ) -> None:
     """Record a vote (or 弃权) in the current phase."""
@@ -273,7 +274,7 @@ def vote(
 
     store = _store(db)
     label = store.load(game).label
-    store.append(game, VoteEvent(phase=label, voter=voter, target=target, post=post, change=change, proxy=proxy))
+    store.append(game, VoteEvent(phase=label, voter=voter, target=target, post=post, change=change, proxy=proxy, late=late))
     typer.echo(f"vote: {voter} -> {target} ({label})")
 
 
@@ -319,6 +320,8 @@ def status(game: str, as_player: str = typer.Option(None, "--as", help="one play
     if as_json:
         return _json(view)
     typer.echo(f"{view['ruleset']} — {view['phase']}" + (f" — over: {view['winner']}" if view["winner"] is not None else ""))
+    for k, v in view["facts"].items():
+        typer.echo(f"{k}: {v}")
     if as_player:
         you = view["you"]
         typer.echo(f"you: {you['name']} {you['role']}{you['setup'].get('number', '') or ''} {you['camp']}" + ("" if you["alive"] else " (out)"))

@@ -329,6 +329,8 @@ class Game:
                 raise GameError(f"{self.label} is between {' and '.join(runoff)} only")
         mine = [b for b in self.ballots if b.voter == voter.name]
         if ev.change:
+            if ev.late and not v.late_changes:
+                raise GameError(f"{voter.name} may not change a vote in the last hour of {self.label}")
             if not mine:
                 raise GameError(f"{voter.name} has no vote to change")
             if len(mine) > v.changes:
@@ -336,7 +338,7 @@ class Game:
         elif mine:
             raise GameError(f"{voter.name} has already voted (use change to change the vote)")
         self.seq += 1
-        ballot = Ballot(voter=voter.name, target=ev.target, post=ev.post, change=ev.change, proxy=ev.proxy, seq=self.seq)
+        ballot = Ballot(voter=voter.name, target=ev.target, post=ev.post, change=ev.change, proxy=ev.proxy, late=ev.late, seq=self.seq)
         for reason in self.hook.bansha_validate_vote(game=self, ballot=ballot):
             if reason:
                 self.seq -= 1

@@ -137,3 +137,13 @@ def bansha_player_view(game: Game, player: Player) -> dict[str, Any] | None:
     Return extra lines that this player may know (their mage number, their group's members),
     as ``{label: value}``, or None. Never return what the rules hide from them.
     """
+
+
+@hookspec
+def bansha_game_view(game: Game) -> dict[str, Any] | None:
+    """Called for ``bansha status`` (the director's view and every player's view).
+
+    Return public facts about the game's clock or board (the phase deadline, a weekend
+    extension, a status announced every day) as ``{label: value}``, or None. Everyone sees
+    these: never return a secret.
+    """

@@ -187,6 +187,8 @@ class VoteRule(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: a tie at the top (at or above the threshold): "none" or the name of a run-off phase
     tie: str = "none"
     changes: int = 1
+    #: may a vote be changed in the phase's last hour ("白天结束前1个小时不得改票")
+    late_changes: bool = True
     abstain: str = "弃权"
     #: may a run-off vote abstain
     runoff_abstain: bool = False
@@ -297,6 +299,8 @@ class Ballot(msgspec.Struct, kw_only=True):
     post: int | None = None
     change: bool = False
     proxy: bool = False
+    #: cast in the last hour of the phase
+    late: bool = False
     weight: float = 1.0
     #: why the ballot does not count (None: it counts)
     void: str | None = None
@@ -352,6 +356,7 @@ class VoteEvent(msgspec.Struct, tag="vote", kw_only=True):
     post: int | None = None
     change: bool = False
     proxy: bool = False
+    late: bool = False
 
 
 class ResolveEvent(msgspec.Struct, tag="resolve", kw_only=True):

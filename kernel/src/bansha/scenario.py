@@ -44,6 +44,7 @@ class SVote(msgspec.Struct, **Strict):
     post: int | None = None
     change: bool = False
     proxy: bool = False
+    late: bool = False
     expect_error: str | None = None
 
 
@@ -159,7 +160,7 @@ def run(sc: Scenario, base: Path | None = None) -> Game:
                   else ActEvent(phase=label, actor=a.actor, skill=a.skill, targets=a.targets, args=a.args))
             apply(ev, a.expect_error, f"{a.actor} {a.skill} {' '.join(a.targets)}".strip())
         for v in ph.votes:
-            ev = VoteEvent(phase=label, voter=v.voter, target=v.target, post=v.post, change=v.change, proxy=v.proxy)
+            ev = VoteEvent(phase=label, voter=v.voter, target=v.target, post=v.post, change=v.change, proxy=v.proxy, late=v.late)
             apply(ev, v.expect_error, f"vote {v.voter} -> {v.target}")
         for r in ph.rulings:
             apply(RulingEvent(phase=label, kind=r.kind, player=r.player, text=r.text, data=r.data), r.expect_error, f"ruling {r.kind}")

@@ -7,6 +7,14 @@ from typing import Any
 from .engine import Game
 
 
+def game_facts(game: Game) -> dict[str, Any]:
+    facts: dict[str, Any] = {}
+    for part in game.hook.bansha_game_view(game=game):
+        if part:
+            facts.update(part)
+    return facts
+
+
 def director_view(game: Game) -> dict[str, Any]:
     acted: dict[str, list[str]] = {}
     for a in game.actions:
@@ -35,6 +43,7 @@ def director_view(game: Game) -> dict[str, Any]:
             for p in game.players.values()
         ],
         "scheduled": list(game.scheduled),
+        "facts": game_facts(game),
     }
 
 
@@ -73,6 +82,7 @@ def player_view(game: Game, name: str) -> dict[str, Any]:
         "feedback": [{"phase": ph, "text": t} for ph, t in game.feedback.get(p.name, [])],
         "announcements": [{"phase": ph, "text": t} for ph, t in game.announcements],
         "winner": game.winner,
+        "facts": game_facts(game),
     }
     if mates:
         # group members know each other (黑侠 互知, an absorbed 青侠 joins its group)
