@@ -75,7 +75,7 @@ def bansha_phase_started(game: Game) -> None:
     """Called when the game enters a phase (``game.phase``), before any action of it.
 
     Use it for what happens at the turn of the clock (a status that begins, a camp that
-    becomes independent). Feedback given here goes with the new phase.
+    becomes independent). Feedback given here goes with the new phase. Return nothing.
     """
 
 
@@ -84,7 +84,7 @@ def bansha_adjust_ballots(res: Resolution, ballots: list[Ballot]) -> None:
     """Called before the votes of a phase are counted.
 
     Change ballots in place: force a target, set ``weight``, or set ``void`` with a reason
-    (a post-number cut-off). Trace what you change with ``res.trace``.
+    (a post-number cut-off). Trace what you change with ``res.trace``. Return nothing.
     """
 
 
@@ -110,7 +110,7 @@ def bansha_on_death(res: Resolution, player: Player, kill: Kill) -> None:
     """Called after ``player`` has left the game (by a kill, a vote or a ruling).
 
     Triggers live here: a last shot, a lover's grief, an heir. New kills queued with
-    ``res.kill`` are resolved in the same deaths handler.
+    ``res.kill`` are resolved in the same deaths handler. Return nothing.
     """
 
 
