@@ -4,10 +4,9 @@ refused with one line, exit code 2 and the stored game unchanged."""
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
 from bansha.cli import app
 from bansha.store import Store
+from typer.testing import CliRunner
 
 TOY = str(Path(__file__).parent / "toy.toml")
 NAMES = "甲,乙,丙,丁,戊,己,庚"

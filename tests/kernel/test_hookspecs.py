@@ -28,7 +28,6 @@ def test_every_hook_is_in_the_plugin_guide():
 
 def test_a_misspelt_hook_is_an_error(bansha_plugin, tmp_path):
     import pytest
-
     from bansha import hookimpl
     from bansha.model import GameError
     from bansha.registry import find_manifest, ruleset_for

@@ -6,7 +6,6 @@ import random
 from pathlib import Path
 
 import pytest
-
 from bansha.deal import deal
 from bansha.model import ActEvent, GameError, ResolveEvent, Setup, VoteEvent
 from bansha.registry import find_manifest, ruleset_for
@@ -56,7 +55,6 @@ def test_replay_reproduces_and_undo_drops_one_event(tmp_path):
 
 def _writer(db: str, voter: str, target: str, out):
     import toyroles  # a spawned process has only what it imports
-
     from bansha import registry
 
     registry.register_local("toy", toyroles)

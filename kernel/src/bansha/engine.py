@@ -9,7 +9,6 @@ clock. Nothing here knows a named role: roles act through the hooks in ``hookspe
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -19,13 +18,13 @@ import msgspec
 import structlog
 
 from .model import (
-    Action,
     ActEvent,
+    Action,
     Ballot,
     Event,
     GameError,
-    Player,
     PhaseSpec,
+    Player,
     ResolveEvent,
     RulingEvent,
     Selector,

@@ -1,0 +1,94 @@
+"""Time resolving one night of a 20-seat table, and replaying a 20-day game.
+
+    uv run python benchmarks/bench_resolve.py [--ruleset qisha-xia] [--reps 200]
+
+Random but valid night actions are drawn from a fixed seed, so runs are comparable. Figures go
+to docs/performance.md; nothing here is asserted in tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from bansha.deal import deal
+from bansha.engine import Game
+from bansha.model import ActEvent, GameError, ResolveEvent, Setup
+from bansha.registry import find_manifest, ruleset_for
+
+
+def new_game(ruleset: str, seats: int, seed: int) -> tuple[Setup, Game]:
+    m = find_manifest(ruleset)
+    names = [f"P{i:02d}" for i in range(1, seats + 1)]
+    setup = Setup(ruleset=m.id, manifest=m, players=deal(ruleset_for(m), names, seed), seed=seed)
+    return setup, Game(setup)
+
+
+def random_actions(game: Game, rng: random.Random) -> list[ActEvent]:
+    """Every living player tries each of their skills on a random living target; the ones
+    the engine refuses are dropped (as a director's refused PM would be)."""
+    events = []
+    for p in game.alive():
+        for skill, _ in game.skills_of(p).values():
+            if game.phase.name not in skill.phases or skill.immediate:
+                continue
+            targets = [q.name for q in rng.sample(game.alive(), min(skill.targets, len(game.alive())))]
+            ev = ActEvent(phase=game.label, actor=p.name, skill=skill.name, targets=targets)
+            try:
+                game.apply(ev)
+            except GameError:
+                continue
+            events.append(ev)
+    return events
+
+
+def play(ruleset: str, seats: int, seed: int, phases: int) -> tuple[Setup, list]:
+    setup, game = new_game(ruleset, seats, seed)
+    rng = random.Random(seed)
+    log: list = []
+    for _ in range(phases):
+        if game.winner is not None:
+            break
+        log += random_actions(game, rng)
+        ev = ResolveEvent(phase=game.label)
+        game.apply(ev)
+        log.append(ev)
+    return setup, log
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ruleset", default="qisha-xia")
+    ap.add_argument("--seats", type=int, default=20)
+    ap.add_argument("--reps", type=int, default=200)
+    args = ap.parse_args()
+
+    # one night: set up to the first night, submit random actions, time resolve()
+    times = []
+    for rep in range(args.reps):
+        setup, game = new_game(args.ruleset, args.seats, rep)
+        while game.phase.name != "night" and game.winner is None:
+            game.apply(ResolveEvent(phase=game.label))
+        random_actions(game, random.Random(rep))
+        t0 = time.perf_counter()
+        game.apply(ResolveEvent(phase=game.label))
+        times.append(time.perf_counter() - t0)
+    print(f"{args.ruleset}: resolve one night of {args.seats} seats: median {statistics.median(times) * 1e3:.3f} ms, "
+          f"p95 {sorted(times)[int(len(times) * 0.95)] * 1e3:.3f} ms over {len(times)} nights")
+
+    # replay: the cost every CLI command pays to rebuild a game from its log
+    setup, log = play(args.ruleset, args.seats, 1, 60)
+    t = []
+    for _ in range(20):
+        t0 = time.perf_counter()
+        g = Game(setup)
+        for ev in log:
+            g.apply(ev)
+        t.append(time.perf_counter() - t0)
+    print(f"{args.ruleset}: replay {len(log)} events ({g.label}): median {statistics.median(t) * 1e3:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
