@@ -15,6 +15,9 @@ The step handler ``light-shadow.mage-web`` resolves every 巫术 of the day at o
 
 from bansha import Role, Skill, hookimpl
 
+# the quoted rule above, as one line for `bansha role show`
+RULE = "".join(line.lstrip("> ") for line in __doc__.split("\n\n")[1].splitlines())
+
 
 def web(res):
     g = res.game
@@ -35,7 +38,7 @@ def web(res):
             cursed |= set(cycle)
             fixed.update(dict.fromkeys(cycle, False))
         elif len(cycle) == 2:  # 解释3 enemy mages cancel; 解释4 friendly mages protect each other
-            fixed.update(dict.fromkeys(cycle, kind[m] == "protect"))
+            fixed.update(dict.fromkeys(cycle, kind[cycle[0]] == "protect"))
     memo: dict[str, bool] = {}
 
     def works(m):  # 解释2: a disrupted mage's 巫术 is void; resolved from the mages upstream
@@ -65,12 +68,13 @@ def web(res):
 
 def spell(res, a):
     # the mage and the target are never told (§16): the web's result is only traced
-    verb = "protects" if a.targets[0] in res.data.get("protected", ()) else "disrupts"
-    res.trace("法师.巫术", f"{a.actor} {verb} {a.targets[0]}")
+    g, t = res.game, a.targets[0]
+    friend = g.player(a.actor).camp == g.surface(g.player(t))["camp"]
+    res.trace("法师.巫术", f"{a.actor} {'protects' if friend else 'disrupts'} {t}")
 
 
 MAGE = Role(
-    name="法师", alias="mage", rule=__doc__.split("\n\n")[1], setup_keys=("number",),
+    name="法师", alias="mage", rule=RULE, setup_keys=("number",),
     skills=(Skill(name="巫术", alias="spell", phases=("day",), step="web", effect=spell,
                   rule="每天可以对任意一名其他玩家使用一次“巫术”技能。"),),
 )

@@ -13,7 +13,7 @@ resolution live in ``res.data``:
 
 from collections import Counter
 
-from bansha import Role, Skill, hookimpl
+from bansha import GameError, Role, Skill, hookimpl
 
 EVERYONE = "众人"  # the pseudo-role listed in the manifest's ``common``: never dealt
 NO_QUESTION = ("国王", "皇后")
@@ -25,7 +25,7 @@ def professions(game):
 
 def numbered(game, camp):
     """法师1/法师2 exist in ``camp`` only when it has two mages (the 14-seat table)."""
-    return sum(1 for p in game.players.values() if p.camp == camp and "number" in p.setup) > 1
+    return sum(1 for p in game.players.values() if p.camp == camp and p.role == "法师") > 1
 
 
 def question_args(game, args):
@@ -33,7 +33,7 @@ def question_args(game, args):
     try:
         camp = game.ruleset.camp(str(args.get("camp", "")))
         role = game.ruleset.role(str(args.get("role", ""))).name
-    except Exception:
+    except GameError:
         raise ValueError("需要 camp = 国家、role = 职业（如 camp=光之国 role=国王）") from None
     if role not in professions(game):
         raise ValueError(f"没有职业“{role}”")
@@ -103,7 +103,7 @@ def guess_shape(game, me, args):
         return f"需要对面国家的全部{len(enemy)}名玩家，各写一次，不含自己"
     try:
         profs = Counter(game.ruleset.role(str(v)).name for v in args.values())
-    except Exception:
+    except GameError:
         return "职业名不对"
     if profs != Counter(p.role for p in enemy):
         return "职业必须恰好是对面国家的各职业（法师不写编号）"

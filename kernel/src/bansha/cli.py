@@ -123,11 +123,13 @@ def roles(ruleset: str = typer.Argument(None, help="ruleset id (default: all ins
         rs = ruleset_for(m)
         for role in rs.roles.values():
             rows.append({"ruleset": m.id, "role": role.name, "alias": role.alias, "camp": role.camp,
-                         "skills": [s.name for s in role.skills], "plugin": m.roles[role.name]})
+                         "skills": [s.name for s in role.skills], "plugin": m.roles[role.name],
+                         "common": role.name in m.common})
     if as_json:
         return _json(rows)
     for r in rows:
-        typer.echo(f"{r['ruleset']}\t{r['role']} ({r['alias']})\t{'、'.join(r['skills']) or '-'}")
+        common = "  (every player's skills, not dealt)" if r["common"] else ""
+        typer.echo(f"{r['ruleset']}\t{r['role']} ({r['alias']})\t{'、'.join(r['skills']) or '-'}{common}")
 
 
 @role_app.command("show")
@@ -410,14 +412,17 @@ def demo(ruleset: str = typer.Option("light-shadow", "--ruleset", help="ruleset 
     """Play a scripted game of RULESET end to end, printing each phase's results."""
     from .model import GameError
     from .registry import find_manifest, ruleset_files
-    from .scenario import lines_of, load, run
+    from .scenario import Mismatch, lines_of, load, run
 
     m = find_manifest(ruleset)
     if not m.demo:
         raise GameError(f"ruleset {m.id} has no demo script")
     path = next(p for p in ruleset_files().values() if load_id(p) == m.id).parent / m.demo
     sc = load(path)
-    game = run(sc, path.parent)
+    try:
+        game = run(sc, path.parent)
+    except Mismatch as exc:
+        raise GameError(f"the demo script {path.name} no longer plays as written: {exc}") from None
     if as_json:
         return _json({"title": sc.title, "announcements": game.announcements, "feedback": game.feedback, "winner": game.winner, "scores": game.scores})
     typer.echo(f"{m.name} — {sc.title}")

@@ -188,14 +188,16 @@ class Game:
         for skill_name, role_name in player.acquired.items():
             s = self.ruleset.role(role_name).skill(skill_name)
             if s is not None and skill_name not in out:
-                out[skill_name] = (s, True)
+                # an acquired skill is the player's own: not shared with the role's group
+                out[skill_name] = (msgspec.structs.replace(s, group=None) if s.group else s, True)
         return out
 
     def find_skill(self, player: Player, name: str) -> tuple[Skill, bool]:
         for s, acquired in self.skills_of(player).values():
             if name in (s.name, s.alias):
                 return s, acquired
-        raise GameError(f"{player.name} ({player.role}) has no skill {name!r}")
+        reason = self.hook.bansha_unknown_skill(game=self, player=player, skill=name)
+        raise GameError(reason or f"{player.name} ({player.role}) has no skill {name!r}")
 
     # -------------------------------------------------------------------- the event log
 
@@ -236,7 +238,7 @@ class Game:
                 if st.data.get("no_cast"):
                     raise GameError(f"{actor.name} is under {st.name} and cannot use {skill.name}")
         if skill.uses is not None and actor.uses.get(skill.name, 0) - self._pending_uses(actor, skill) <= 0:
-            raise GameError(f"{actor.name} has no use of {skill.name} left")
+            raise GameError(self.manifest.texts.refuse_no_uses.format(actor=actor.name, skill=skill.name))
         owner = skill.group if skill.group else actor.name
         mine = [a for a in self.actions if a.skill == skill.name and (a.group or a.actor) == owner]
         if not skill.group and len(mine) >= skill.per_phase:
@@ -252,9 +254,8 @@ class Game:
         if skill.no_repeat_target and targets:
             last = self.last_use.get((owner, skill.name))
             if last and last[0] == self.day - 1 and last[1] == self.phase.name and set(targets) & set(last[2]):
-                raise GameError(
-                    f"{skill.name} may not be used on {targets[0]} two {self.phase.name}s running"
-                )
+                raise GameError(self.manifest.texts.refuse_repeat_target.format(
+                    skill=skill.name, target=targets[0], phase=self.phase.name))
         self.seq += 1
         action = Action(
             actor=actor.name, skill=skill.name, chosen=list(targets), targets=list(targets),
@@ -314,18 +315,19 @@ class Game:
             raise GameError(f"no vote is taken in {self.label}")
         voter = self.player(ev.voter)
         if not voter.alive:
-            raise GameError(f"{voter.name} is out of the game and cannot vote")
+            raise GameError(self.manifest.texts.refuse_voter_out.format(name=voter.name))
         v = self.manifest.vote
+        texts = self.manifest.texts
         runoff = self.scheduled.get(self.phase.name) if self.phase.optional else None
         if ev.target == v.abstain:
             if runoff is not None and not v.runoff_abstain:
-                raise GameError(f"no abstention in {self.label}: vote for {' or '.join(runoff)}")
+                raise GameError(texts.refuse_runoff_abstain.format(label=self.label, names=" or ".join(runoff)))
         else:
             target = self.player(ev.target)
             if not target.alive:
-                raise GameError(f"{target.name} is out of the game and cannot be voted for")
+                raise GameError(texts.refuse_target_out.format(name=target.name))
             if runoff is not None and target.name not in runoff:
-                raise GameError(f"{self.label} is between {' and '.join(runoff)} only")
+                raise GameError(texts.refuse_runoff_target.format(label=self.label, names=" and ".join(runoff)))
         mine = [b for b in self.ballots if b.voter == voter.name]
         if ev.change:
             if ev.late and not v.late_changes:
@@ -333,7 +335,7 @@ class Game:
             if not mine:
                 raise GameError(f"{voter.name} has no vote to change")
             if len(mine) > v.changes:
-                raise GameError(f"{voter.name} has already changed their vote {v.changes} time(s)")
+                raise GameError(texts.refuse_changes.format(name=voter.name, changes=v.changes))
         elif mine:
             raise GameError(f"{voter.name} has already voted (use change to change the vote)")
         self.seq += 1
@@ -441,7 +443,9 @@ class Game:
                     rule = next((r for r in sc.table if matches(p, r)), None)
                     if rule is not None:
                         self.scores[p.name] = rule.points * factor
-        text = self.manifest.texts.win.format(camps="、".join(winners) if winners else "平局")
+        texts = self.manifest.texts
+        tmpl = texts.draw if draw and texts.draw else texts.joint_win if len(winners) > 1 and texts.joint_win else texts.win
+        text = tmpl.format(camps="、".join(winners) if winners else "平局")
         if res is not None:
             res.announce(text)
             res.publish_late()
@@ -651,7 +655,7 @@ def count_votes(res: Resolution) -> None:
     top = max(tally.values())
     leaders = [n for n, c in tally.items() if c == top]
     need = v.threshold * living
-    if v.threshold and top < need - 1e-9:
+    if v.threshold and (v.runoff_threshold or not game.phase.optional) and top < need - 1e-9:
         res.trace("vote", f"top count {top:g} is below {v.threshold:.0%} of {living} living ({need:g})")
         res.announce(game.manifest.texts.nobody_out)
         return
@@ -659,7 +663,7 @@ def count_votes(res: Resolution) -> None:
         in_runoff = game.phase.optional
         if v.tie != "none" and not in_runoff and len(leaders) == 2:
             res.schedule(v.tie, leaders)
-            res.announce(game.manifest.texts.runoff.format(names="、".join(leaders)))
+            res.announce(game.manifest.texts.runoff.format(names="、".join(leaders), first=leaders[0], second=leaders[1]))
         else:
             res.trace("vote", f"tie between {leaders}: nobody is out")
             res.announce(game.manifest.texts.nobody_out)

@@ -64,6 +64,13 @@ def bansha_validate_action(game: Game, action: Action) -> str | None:
     """
 
 
+@hookspec(firstresult=True)
+def bansha_unknown_skill(game: Game, player: Player, skill: str) -> str | None:
+    """Called when ``player`` names a skill they cannot use now (never had it, or an acquired
+    skill that has lapsed). Return the refusal line the rules give (a mimic that has learned
+    nothing), or None for the kernel's own. Must not change the game."""
+
+
 @hookspec
 def bansha_validate_vote(game: Game, ballot: Ballot) -> str | None:
     """Called when a vote is submitted, after the kernel's checks (vote phase, voter alive,

@@ -192,19 +192,35 @@ class VoteRule(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     abstain: str = "弃权"
     #: may a run-off vote abstain
     runoff_abstain: bool = False
+    #: does the threshold apply to a run-off too (False: the higher count is out)
+    runoff_threshold: bool = True
     #: publish each player's count, or only who is out
     show_counts: bool = True
 
 
 class Texts(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """Announcement templates; ``{name}``, ``{identity}``, ``{count}`` are filled in."""
+    """Announcement templates; ``{name}``, ``{identity}``, ``{count}`` are filled in.
+
+    The ``refuse_*`` templates are the kernel's own refusals, in the ruleset's wording."""
 
     out: str = "{name}出局，身份是{identity}。"
     voted_out: str = "{name}被投票出局，身份是{identity}。"
     nobody_out: str = "今日无人出局。"
+    #: ``{names}`` (all, joined by 、), ``{first}`` and ``{second}``
     runoff: str = "{names}平票，进入高票对决。"
     win: str = "游戏结束，{camps}胜利。"
+    #: a win of two camps or more ("" : ``win``)
+    joint_win: str = ""
+    #: the director's draw ("" : ``win`` with 平局)
+    draw: str = ""
     counts: str = "{name}：{count}票"
+    refuse_no_uses: str = "{actor} has no use of {skill} left"
+    refuse_repeat_target: str = "{skill} may not be used on {target} two {phase}s running"
+    refuse_voter_out: str = "{name} is out of the game and cannot vote"
+    refuse_target_out: str = "{name} is out of the game and cannot be voted for"
+    refuse_runoff_target: str = "{label} is between {names} only"
+    refuse_runoff_abstain: str = "no abstention in {label}: vote for {names}"
+    refuse_changes: str = "{name} has already changed their vote {changes} time(s)"
 
 
 class Manifest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

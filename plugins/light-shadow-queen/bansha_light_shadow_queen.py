@@ -1,0 +1,35 @@
+"""皇后 — 光影传说 v1.3.
+
+> 皇后1名：该职业玩家没有任何询问的机会。但是她每天可以对任意一名其他玩家使用一次“真视”技能。
+> 上帝将直接告诉皇后对象玩家的职业，但不告知国家。对于猎人，皇后只能知道其伪装后的职业属性。
+> （v1.3：皇后例2 删掉该例子 — a YES answer never names the queen.）
+
+(No question: refused by light-shadow.rules.) Reads ``res.data["protected"]`` and
+``res.data["disrupted"]`` from the mage web (docs/rulings/light-shadow.md §5, §6).
+"""
+
+from bansha import Role, Skill, hookimpl
+
+# the quoted rule above, as one line for `bansha role show`
+RULE = "".join(line.lstrip("> ") for line in __doc__.split("\n\n")[1].splitlines())
+
+
+def truesight(res, a):
+    target = res.game.player(a.targets[0])
+    if a.actor in res.data.get("disrupted", ()) or target.name in res.data.get("protected", ()):
+        res.feedback(a.actor, f"真视{target.name}：不告诉你。")
+        return
+    # the profession only: never a nation, never a mage number
+    res.feedback(a.actor, f"{target.name}是{res.game.surface(target)['role']}。")
+
+
+QUEEN = Role(
+    name="皇后", alias="queen", rule=RULE,
+    skills=(Skill(name="真视", alias="truesight", phases=("day",), step="skills", effect=truesight,
+                  rule="每天可以对任意一名其他玩家使用一次“真视”技能。上帝将直接告诉皇后对象玩家的职业，但不告知国家。"),),
+)
+
+
+@hookimpl
+def bansha_roles():
+    return [QUEEN]

@@ -1,0 +1,52 @@
+"""警察 — 新日暮里 (M217), 验人系 ⑤.
+
+> 该身份出现时，一个强神也会变为警察。
+> 警队[强制]——[常驻]：持有此技能，且阵营相同的所有角色会共群，并共用下列警队技能。
+> 警队可用共用技能：
+> 刑侦[深夜][团队][指定]——选择范围：1人。
+> 结算效果：反馈结算目标的[表面阵营][表面身份][表面带刀]，有多次结算效果，则按顺序多次反馈。
+
+"一个强神也会变为警察" is the deal constraint ``replace_from = "强神"`` in the manifest.
+"""
+
+from bansha import Role, Skill, hookimpl
+from bansha_m217_rules import forgotten, surface
+
+GROUP = "警队"
+
+
+def investigate(res, a):
+    game = res.game
+    me = game.player(a.actor)
+    # > 持有此技能，且阵营相同的所有角色会共群 — the whole 警队 of the sender's camp reads it
+    team = [p.name for p in game.alive() if GROUP in p.groups and p.camp == me.camp]
+    for t in a.targets:
+        seen = surface(game, t)
+        line = f"{a.chosen[0]}：{seen['camp']}，{seen['role']}身份，{'带刀' if seen['armed'] else '不带刀'}"
+        for name in team:
+            res.feedback(name, line)
+
+
+POLICE = Role(
+    name="警察", alias="police", camp="村民阵营", group=GROUP, rule=__doc__,
+    skills=(
+        Skill(name="警队", alias="squad", tags=("强制",),
+              rule="警队[强制]——[常驻]：持有此技能，且阵营相同的所有角色会共群，并共用警队技能。"),
+        Skill(name="刑侦", alias="investigate", phases=("night",), step="深夜14b", group=GROUP,
+              may_target_self=True, tags=("指定", "团队", "深夜"), effect=investigate,
+              rule="刑侦[深夜][团队][指定]——选择范围：1人。结算效果：反馈结算目标的[表面阵营][表面身份][表面带刀]"),
+    ),
+)
+
+
+@hookimpl
+def bansha_roles():
+    return [POLICE]
+
+
+@hookimpl
+def bansha_validate_action(game, action):
+    # > [遗忘]：…该状态下失去所有[强制]技能 — without 警队 there is no shared 刑侦
+    if action.skill == "刑侦" and forgotten(game.player(action.actor)):
+        return f"{action.actor} is under 遗忘 and has lost 警队 (and its 刑侦)"
+    return None

@@ -1,0 +1,471 @@
+"""新日暮里 (M217) — the board's machinery, quoted from 用语定义 … 游戏流程.
+
+Role plugins of the board import the helpers here (``give``, ``has``, ``hit``, ``settle``,
+``land``, ``flip``, ``lose``, ``surface``). Step handlers named by the manifest:
+
+- ``m217.chain``  — on every step where skills resolve: casting blocks gained earlier in the
+  night, the targeting chain (踢球) and 隐身;
+- ``m217.deaths`` — step (20): orders the night's kills and lands them;
+- ``m217.tie``, ``m217.yellow``, ``m217.dusk-lists`` — the vote's tie, the yellow card, the
+  dusk announcement.
+
+Chain stages are handlers too: a role that transforms targets provides
+``m217.chain.<stage>(res, action, ball) -> ball`` and the manifest option ``chain`` orders them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bansha import Status, hookimpl
+from bansha.engine import resolve_deaths
+
+WOLF, VILLAGE = "狼人阵营", "村民阵营"
+
+# ------------------------------------------------------------------------------ statuses
+
+# > [业炎/净化]：[沉默]+[超度]+[遗忘]
+# > [冰冻/恐惧]：[沉默]+[缴械]
+COMPOUND = {
+    "业炎": ("沉默", "超度", "遗忘"), "净化": ("沉默", "超度", "遗忘"),
+    "冰冻": ("沉默", "缴械"), "恐惧": ("沉默", "缴械"),
+}
+NEGATIVE = {"沉默", "缴械", "遗忘", "超度", "迷魂", "寡言", "流血", *COMPOUND}
+
+
+def parts(name: str) -> tuple[str, ...]:
+    return COMPOUND.get(name, (name,))
+
+
+def forgotten(p) -> bool:
+    return any("遗忘" in parts(s.name) for s in p.statuses)
+
+
+def active(p) -> list[Status]:
+    """Statuses in effect. > [遗忘]：…该状态下失去所有[强制]技能，持续生效的效果也会一并失去。
+    > 若强制技能提供任何[状态]，则该强制技能失效后，这些状态也一同失效。"""
+    lost = set(p.data.get("m217.lost", ()))
+    return [s for s in p.statuses
+            if not (s.data.get("forced") and (forgotten(p) or s.data["forced"] in lost))]
+
+
+def has(p, effect: str) -> bool:
+    return any(effect in parts(s.name) for s in active(p))
+
+
+def forced_on(game, p, skill: str) -> bool:
+    """A <强制> skill works while its holder is in the game, not under 遗忘, and has not lost it."""
+    return p.alive and not forgotten(p) and skill not in p.data.get("m217.lost", ())
+
+
+def holds_forced(game, p) -> bool:
+    return any("强制" in s.tags for s, _ in game.skills_of(p).values())
+
+
+def step_index(res) -> int:
+    names = [s.name for s in res.game.phase.steps]
+    return names.index(res.step) if res.step in names else -1
+
+
+def ends(game, until: str | None) -> str:
+    if until is None:
+        return "永久"
+    name, _, day = until.partition(" ")
+    return f"持续至{game.ruleset.phase(name).alias or name}{day}结束"
+
+
+def shown(name: str, count: int | None) -> str:
+    if name == "守护":
+        return f"守护：{'∞' if count is None else count}"
+    return name
+
+
+def give(res, target: str, name: str, *, until: str | None = None, count: int | None = None,
+         source: str = "", forced: str = "", told: bool | None = None, **data: Any) -> Status:
+    """Give a status, telling the holder as the document says.
+
+    > 附加这些状态特效时，角色会得知被附加的效果（或得知附带该效果的状态名称）
+    > [遗忘]：仅在角色持有[强制]技能时会得知 / [超度]：仅在角色[带刀]时会得知 / [流血]：该状态不予通知
+    > 获得[角色会得知]的任何状态时，该角色会得知此状态的结束时间
+    """
+    game = res.game
+    p = game.player(target)
+    d = dict(data)
+    if "沉默" in parts(name):
+        d["no_cast"] = True
+    if forced:
+        d["forced"] = forced
+    d["gained"] = [res.label, step_index(res)]
+    if told is None:
+        told = name in NEGATIVE
+        if name == "遗忘":
+            told = holds_forced(game, p)
+        elif name == "超度":
+            told = armed(game, p)
+        elif name == "流血":
+            told = False
+    st = Status(name=name, until=until, count=count, told=told, source=source, data=d)
+    res.add_status(target, st)
+    if told:
+        res.feedback(target, f"你获得了[{shown(name, count)}]状态，{ends(game, until)}。")
+    return st
+
+
+def expiry(game, st: Status) -> tuple[int, int]:
+    return (10**9, 0) if st.until is None else game.parse_phase(st.until)
+
+
+# ------------------------------------------------------------------- identity and skills
+
+
+def armed(game, p) -> bool:
+    """> 实际带刀：参考占卜师，若能使用[杀人]技能，则视为带刀。"""
+    return "杀人" in game.skills_of(p) and not has(p, "超度")
+
+
+def surface(game, name: str) -> dict[str, Any]:
+    """> 表面阵营/表面身份/表面带刀：…最后发动的技能所造成的表面身份更换生效。…若无任何伪装，
+    则查验结果与实际身份相同。"""
+    p = game.player(name)
+    seen = game.surface(p)
+    seen.setdefault("armed", armed(game, p))
+    return seen
+
+
+def category(game, p) -> str | None:
+    """The board's category (狼人/验人系/强神/弱神/三方/不定): the deal pool that lists the role."""
+    if p.data.get("m217.category"):
+        return p.data["m217.category"]
+    for t in game.manifest.tables:
+        for pool in t.pools:
+            if p.role in pool.roles:
+                return pool.name
+    return None
+
+
+def lose(res, player: str, skill: str) -> None:
+    p = res.game.player(player)
+    lost = p.data.setdefault("m217.lost", [])
+    if skill not in lost:
+        lost.append(skill)
+        res.trace("lose", f"{player} loses {skill}")
+
+
+def flip(res, action) -> None:
+    """> 标明[翻牌]的技能，发动该技能需要公开自己的[实际身份]发动
+    > 特别的，[翻牌]技能都会公示以下内容：1，是否有角色翻牌 2，是否有角色出局 3，技能上说明的其他应
+    > 公示内容。…翻牌技能也不公示发动的什么技能以及发动目标。"""
+    p = res.game.player(action.actor)
+    p.data["m217.revealed"] = True
+    res.announce(f"{p.name}翻牌，实际身份为{p.role}。")
+
+
+# ------------------------------------------------------------------------------ kills
+
+
+def hit(res, action, target: str, kind: str, rule: str = "", by: str = "") -> None:
+    """Queue a kill of ``kind`` (指杀, 穿透, 致死伤害, 暴击, 特攻); step (20) lands it."""
+    res.kill(target, kind=kind, by=by or action.actor, action=action, rule=rule or action.skill)
+
+
+def deaths(res) -> None:
+    """> （20）每次出局效果依次结算：狼人<杀人>、…、女巫毒药、…
+    > 若存在多个同名技能，则真身份牌的优先，…结算同名的出局顺序也是如此
+    Kills of a rule the order does not name come after, in the order queued."""
+    order = res.game.option("death_order") or []
+
+    def key(k):
+        rank = order.index(k.rule) if k.rule in order else len(order)
+        return (rank, bool(k.action and k.action.acquired))
+
+    res.kills.sort(key=key)
+    resolve_deaths(res)
+
+
+land = deaths  # immediate (noon) skills land their kills at once
+
+
+@hookimpl
+def bansha_stop_kill(res, kill):
+    """> [指杀]：通常的出局方式，会被大多数技能抵消  [穿透]：强化的出局方式，无视[守护]
+    > [致死伤害]：除了[不死]状态，其他情况下承受[致死伤害]将会立刻出局。
+    > [守护：X]：该状态下，将会抵消掉X次[指杀]，会优先消耗掉时限较短的[守护]状态以抵消。
+    > [坚韧]：该状态下，除了红牌罚下，[致死伤害]和投票出局，其他情况下都不会出局。
+    > [不死]：除了红牌罚下，其他情况下都不会出局。"""
+    game = res.game
+    stoppers = (game.option("kill_stoppers") or {}).get(kill.kind)
+    if not stoppers:
+        return None
+    p = game.player(kill.target)
+    src = game.players.get(kill.by)
+    for name in stoppers:
+        if name == "守护":
+            continue
+        for st in active(p):
+            only = st.data.get("only_from_camp")
+            if st.name == name and (not only or (src is not None and src.camp == only)):
+                return f"{name} ({st.source or 'status'})"
+    if "守护" in stoppers:
+        guards = sorted((s for s in active(p) if s.name == "守护" and (s.count is None or s.count > 0)),
+                        key=lambda s: expiry(game, s))
+        if guards:
+            g = guards[0]
+            if g.count is not None:
+                g.count -= 1
+                if g.count <= 0:
+                    p.statuses.remove(g)
+                    p.data.setdefault("m217.spent", []).append(g.source)
+            return f"守护 ({g.source}), {shown('守护', g.count)} left"
+    return None
+
+
+@hookimpl
+def bansha_on_death(res, player, kill):
+    """> 角色出局时将收到通知。
+    > 只有首夜出局和白天出局的角色有遗言。可以留下遗言的角色会收到可以留下遗言的通知
+    > 红牌罚下出局的角色没有遗言权利"""
+    game = res.game
+    game.data.setdefault("m217.exits", []).append([res.label, player.name, kill.kind])
+    res.feedback(player.name, "你已出局。")
+    night = game.phase.name == "night"
+    if kill.kind != "ruling" and kill.last_words and (not night or game.day == 1):
+        res.feedback(player.name, "你可以留下遗言（遗言中禁止使用Discuz!代码）。")
+
+
+# ----------------------------------------------------------------- the targeting chain
+
+
+def kick(res, action) -> None:
+    """> 从[选择目标]过度到[结算目标]按照下列顺序过度：[选择目标]——阴谋家[煽动]——蚀时狼妃
+    > [时间逆流]——镜[反射]——最终会进行结算效果的所有目标
+    > 过度方式类似于踢球制，…然后再检测球当前所在的A有没有魔术技能（不会再次检测狼妃），以此类推。"""
+    game = res.game
+    final = []
+    for ball in action.targets:
+        for stage in game.option("chain") or []:
+            fn = game.ruleset.handlers.get(f"m217.chain.{stage}")
+            if fn is None:
+                continue
+            new = fn(res, action, ball)
+            if new != ball:
+                res.trace(stage, f"{action.actor}'s {action.skill}: the ball passes {ball} -> {new}")
+                ball = new
+        final.append(ball)
+    if final != action.targets:
+        res.redirect(action, final, rule="踢球")
+
+
+def settle(res, action) -> bool:
+    """Chosen targets → final targets; False when nothing is left to resolve.
+
+    > [隐身]：该状态下，所有[指定]技能以该角色进行[最终结算目标]的效果，不进行结算。"""
+    game = res.game
+    kick(res, action)
+    kept = [t for t in action.targets if not has(game.player(t), "隐身")]
+    if kept != action.targets:
+        if not kept:
+            res.void(action, "its final target is under 隐身", rule="隐身")
+            return False
+        res.redirect(action, kept, rule="隐身")
+    return True
+
+
+def gained_before(res, p, effect: str, idx: int) -> Status | None:
+    for st in active(p):
+        g = st.data.get("gained")
+        if effect in parts(st.name) and (not g or g[0] != res.label or g[1] < idx):
+            return st
+    return None
+
+
+def chain(res) -> None:
+    """Before a step's skills resolve.
+
+    > [沉默]：该状态下不能发动[强制]技能以外的技能（附加之前已经发动的不受影响）。
+    > [缴械]：该状态下不能发动[杀人]，若是[群内]，也会影响整个群内不能发动杀人。
+    A status landed at an earlier step of the night reaches the later steps' actions (the forum
+    casts them in later windows); one landed in the same step does not."""
+    game = res.game
+    idx = step_index(res)
+    for a in res.actions_in(res.step):
+        if a.void:
+            continue
+        actor = game.player(a.actor)
+        skill, _ = game.find_skill(actor, a.skill)
+        if "强制" not in skill.tags:
+            st = gained_before(res, actor, "沉默", idx)
+            if st:
+                res.void(a, f"{a.actor} is under {st.name}", rule=st.name)
+                continue
+        if skill.name == "杀人":
+            members = [p for p in game.alive() if skill.group in p.groups] or [actor]
+            st = next((s for m in members if (s := gained_before(res, m, "缴械", idx))), None)
+            if st:
+                res.void(a, f"a member of the group is under {st.name}", rule=st.name)
+                continue
+        if "指定" in skill.tags and a.targets:
+            settle(res, a)
+
+
+# --------------------------------------------------------------------------------- votes
+
+
+@hookimpl
+def bansha_adjust_ballots(res, ballots):
+    """> [迷魂]：该状态下投票算作0票（但是依然可以触发投票相关技能）。
+    Extra votes are status data ``votes`` (+N)."""
+    game = res.game
+    for b in ballots:
+        voter = game.player(b.voter)
+        if game.data.get("m217.vote_cancelled") == game.label:
+            b.void = "the day's vote is cancelled"
+        elif has(voter, "迷魂"):
+            b.weight = 0
+            res.trace("迷魂", f"{b.voter}'s vote counts 0")
+        else:
+            b.weight = 1 + sum(s.data.get("votes", 0) for s in active(voter))
+
+
+@hookimpl
+def bansha_vote_immune(res, player):
+    """> 讨论日获得投票最多的角色将出局，若该角色持有[霸道]或[不死]状态，则不出局，公示平安日。"""
+    if has(player, "霸道") or has(player, "不死"):
+        return "今日平安日。"
+    return None
+
+
+def tie(res) -> None:
+    """> “多于一名角色票数最高”称为平票。 The document leaves the tie to the board: option ``tie``
+    is 平安日 (nobody out, the default) or 全部出局 (every tied leader is voted out)."""
+    game = res.game
+    tally = res.data.get("tally") or {}
+    if game.option("tie") != "全部出局" or not tally:
+        return
+    top = max(tally.values())
+    leaders = [n for n, c in tally.items() if c == top]
+    if len(leaders) < 2:
+        return
+    from bansha.engine import Kill
+
+    res.public = [line for line in res.public if line != game.manifest.texts.nobody_out]
+    for name in leaders:
+        p = game.player(name)
+        immune = game.hook.bansha_vote_immune(res=res, player=p)
+        if immune:
+            res.announce(immune)
+        else:
+            res.remove(p, Kill(target=name, kind="vote", rule="vote"))
+
+
+def yellow(res) -> None:
+    """> 讨论结束时，未回复投票帖者将被判罚黄牌；投弃权票时，须在投票对象中填写“弃权”。"""
+    game = res.game
+    voted = {b.voter for b in game.ballots}
+    for p in game.players.values():
+        if (p.alive or p.name in res.out) and p.name not in voted:
+            p.data["m217.yellow"] = p.data.get("m217.yellow", 0) + 1
+            res.announce(f"{p.name}未投票，判罚黄牌。")
+
+
+def dusk_lists(res) -> None:
+    """> （3）公示[投票出局]的角色和其他原因出局的角色名单，分开列出。"""
+    exits = res.game.data.get("m217.exits", [])
+    noon = f"noon {res.game.day - 1}"
+    voted = [n for lbl, n, kind in exits if lbl == noon and kind == "vote"]
+    other = [n for lbl, n, kind in exits if lbl == res.label and kind != "vote"]
+    if voted or other:
+        res.announce(f"投票出局：{'、'.join(voted) or '无'}；其他原因出局：{'、'.join(other) or '无'}。")
+
+
+# ---------------------------------------------------------------------------------- wins
+
+
+@hookimpl
+def bansha_check_win(game):
+    """The document gives no win condition for 狼人阵营 and 村民阵营; option ``win``:
+    屠边 (default): the village wins when every 狼人阵营 player is out; the wolves win when every
+    village 神 (验人系 and 强神) is out, or every village 弱神 is out (a category never dealt does
+    not count). 屠城: the wolves win when every 村民阵营 player is out."""
+    players = list(game.players.values())
+    wolves = [p for p in players if p.camp == WOLF]
+    village = [p for p in players if p.camp == VILLAGE]
+    winners = []
+    if wolves and not any(p.alive for p in wolves) and any(p.alive for p in village):
+        winners.append(VILLAGE)
+    if any(p.alive for p in wolves):
+        if game.option("win") == "屠城":
+            sides = [village]
+        else:
+            sides = [[p for p in village if category(game, p) in ("验人系", "强神")],
+                     [p for p in village if category(game, p) == "弱神"]]
+        if any(side and not any(p.alive for p in side) for side in sides):
+            winners.append(WOLF)
+    return winners or None
+
+
+# ---------------------------------------------------------------------- checks and views
+
+
+@hookimpl
+def bansha_validate_action(game, action):
+    p = game.player(action.actor)
+    if action.skill in p.data.get("m217.lost", ()):
+        return f"{p.name} has lost {action.skill}"
+    skill, _ = game.find_skill(p, action.skill)
+    if "翻牌" in skill.tags and p.data.get("m217.revealed"):
+        # > 若[实际身份]已经公开则无法发动。
+        return f"{p.name}'s 实际身份 is already public: {skill.name} ([翻牌]) cannot be used"
+    return None
+
+
+def selection(game, p, skill) -> list[str]:
+    """> 该技能的持有者在可发动技能时会得知[选择范围]名单"""
+    from bansha import Action
+
+    out = []
+    for q in game.players.values():
+        if (not q.alive and not skill.may_target_dead) or (q.name == p.name and not skill.may_target_self):
+            continue
+        trial = Action(actor=p.name, skill=skill.name, chosen=[q.name], targets=[q.name],
+                       group=skill.group)
+        if not any(game.hook.bansha_validate_action(game=game, action=trial)):
+            out.append(q.name)
+    return out
+
+
+@hookimpl
+def bansha_player_view(game, player):
+    """> 每次技能可发动时，技能持有者会得到可发动技能的所有发动状态（剩余次数，可选目标等等）
+    > 标明[X]的技能…该技能的持有者在可发动技能时会得知剩余次数。"""
+    if not player.alive:
+        return None
+    lines = []
+    for skill, _ in game.skills_of(player).values():
+        if game.phase.name not in skill.phases or skill.name in player.data.get("m217.lost", ()):
+            continue
+        line = skill.name
+        if skill.uses is not None:
+            line += f" 剩余{player.uses.get(skill.name, 0)}次"
+        if skill.targets:
+            line += " 选择范围：" + "、".join(selection(game, player, skill))
+        lines.append(line)
+    view: dict[str, Any] = {"可发动技能": lines}
+    if player.data.get("m217.yellow"):
+        view["黄牌"] = player.data["m217.yellow"]
+    return view
+
+
+@hookimpl
+def bansha_step_handlers():
+    return {
+        "m217.chain": chain,
+        "m217.deaths": deaths,
+        "m217.tie": tie,
+        "m217.yellow": yellow,
+        "m217.dusk-lists": dusk_lists,
+    }
+
+
+@hookimpl
+def bansha_roles():
+    return []

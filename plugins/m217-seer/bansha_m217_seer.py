@@ -1,0 +1,67 @@
+"""预言家 — 新日暮里 (M217), 验人系 ⑥.
+
+> 预言 [夜晚][指定]—— 选择范围：任意一名角色。
+> 结算效果：反馈结算目标的[表面阵营]，若其为[村民阵营]，反馈[选择目标为村民阵营]，否则，反馈[选择目标为
+> 非村民阵营]，有多次结算效果，则按顺序多次反馈。
+> 天意<强制><限定>——若[预言]反馈为[非村民阵营]，该反馈的[结算目标]因最高票[投票出局]，且预言家当天投票给
+> 了该角色时，预言家会收到通知，仅限下一晚，[预言]可额外发动一次。
+"""
+
+from bansha import Role, Skill, hookimpl
+from bansha_m217_rules import VILLAGE, forced_on, surface
+
+
+def foresee(res, a):
+    me = res.game.player(a.actor)
+    for t in a.targets:
+        # > 反馈结算目标的[表面阵营]，若其为[村民阵营]，反馈[选择目标为村民阵营]，否则…[选择目标为非村民阵营]
+        if surface(res.game, t)["camp"] == VILLAGE:
+            res.feedback(a.actor, f"{a.chosen[0]}为村民阵营")
+        else:
+            res.feedback(a.actor, f"{a.chosen[0]}为非村民阵营")
+            me.data.setdefault("预言.non_village", []).append(t)
+
+
+SEER = Role(
+    name="预言家", alias="seer", camp="村民阵营", rule=__doc__,
+    skills=(
+        Skill(name="预言", alias="foresee", phases=("night",), step="深夜14b", may_target_self=True,
+              per_phase=2, tags=("指定",), effect=foresee,
+              rule="预言 [夜晚][指定]—— 选择范围：任意一名角色。结算效果：反馈结算目标的[表面阵营]（村民阵营/非村民阵营）"),
+        Skill(name="天意", alias="providence", uses=1, tags=("强制", "限定"),
+              rule="天意<强制><限定>——预言为非村民阵营的结算目标因最高票投票出局且预言家当天投票给了该角色时，仅限下一晚，预言可额外发动一次。"),
+    ),
+)
+
+
+@hookimpl
+def bansha_roles():
+    return [SEER]
+
+
+@hookimpl
+def bansha_validate_action(game, action):
+    if action.skill != "预言":
+        return None
+    p = game.player(action.actor)
+    done = sum(1 for a in game.actions if a.actor == p.name and a.skill == "预言")
+    # > 仅限下一晚，[预言]可额外发动一次。
+    if done >= 1 and p.data.get("天意.night") != game.day:
+        return f"{p.name} has already used 预言 tonight (a second one needs 天意)"
+    return None
+
+
+@hookimpl
+def bansha_on_death(res, player, kill):
+    if kill.kind != "vote":
+        return
+    game = res.game
+    for seer in game.players.values():
+        if seer.role != SEER.name or not forced_on(game, seer, "天意") or seer.uses.get("天意", 0) <= 0:
+            continue
+        ballots = [b for b in sorted(game.ballots, key=lambda b: b.seq) if b.voter == seer.name]
+        # > 该反馈的[结算目标]因最高票[投票出局]，且预言家当天投票给了该角色时
+        if player.name in seer.data.get("预言.non_village", ()) and ballots and ballots[-1].target == player.name:
+            seer.uses["天意"] -= 1
+            seer.data["天意.night"] = game.day + 1
+            res.feedback(seer.name, "天意：仅限下一晚，[预言]可额外发动一次。")
