@@ -59,24 +59,28 @@ def play(ruleset: str, seats: int, seed: int, phases: int) -> tuple[Setup, list]
 
 
 def main() -> None:
+    import structlog
+
+    structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(30))
     ap = argparse.ArgumentParser()
     ap.add_argument("--ruleset", default="qisha-xia")
     ap.add_argument("--seats", type=int, default=20)
     ap.add_argument("--reps", type=int, default=200)
+    ap.add_argument("--phase", default="night", help="the phase kind to time")
     args = ap.parse_args()
 
     # one night: set up to the first night, submit random actions, time resolve()
     times = []
     for rep in range(args.reps):
         setup, game = new_game(args.ruleset, args.seats, rep)
-        while game.phase.name != "night" and game.winner is None:
+        while game.phase.name != args.phase and game.winner is None:
             game.apply(ResolveEvent(phase=game.label))
         random_actions(game, random.Random(rep))
         t0 = time.perf_counter()
         game.apply(ResolveEvent(phase=game.label))
         times.append(time.perf_counter() - t0)
-    print(f"{args.ruleset}: resolve one night of {args.seats} seats: median {statistics.median(times) * 1e3:.3f} ms, "
-          f"p95 {sorted(times)[int(len(times) * 0.95)] * 1e3:.3f} ms over {len(times)} nights")
+    print(f"{args.ruleset}: resolve one {args.phase} of {args.seats} seats: median {statistics.median(times) * 1e3:.3f} ms, "
+          f"p95 {sorted(times)[int(len(times) * 0.95)] * 1e3:.3f} ms over {len(times)} phases")
 
     # replay: the cost every CLI command pays to rebuild a game from its log
     setup, log = play(args.ruleset, args.seats, 1, 60)

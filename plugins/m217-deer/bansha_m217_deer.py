@@ -20,7 +20,7 @@ DEER = Role(
         Skill(name="森林庇护", alias="sanctuary", phases=("night",), step="凌晨17", targets=0, uses=1,
               tags=("限定",), effect=sanctuary,
               rule="森林庇护[夜晚]<限定> —— 所有角色仅当晚获得[不死]状态。"),
-        Skill(name="长寿之命", alias="longevity", tags=("强制",),
+        Skill(name="长寿之命", alias="longevity", targets=0, tags=("强制",),
               rule="长寿之命<强制> —— 灵鹿永久获得[守护：1]状态"),
     ),
 )

@@ -33,7 +33,7 @@ HUNTER = Role(
         Skill(name="猎杀", alias="hunt", phases=("night",), step="深夜15b", uses=3, may_target_self=True,
               tags=("指定",), effect=hunt,
               rule="猎杀 [夜晚][指定][3] —— 狼人阵营：目标受到[穿透]；三方/不定：额外消耗1次；村民阵营：额外消耗2次；次数为负数时猎魔人受到[致死伤害]。"),
-        Skill(name="宿命", alias="fate", tags=("强制",),
+        Skill(name="宿命", alias="fate", targets=0, tags=("强制",),
               rule="宿命<强制> —— 游戏日夜晚，获得仅针对[实际阵营]为[村民阵营]的[坚韧]状态。"),
     ),
 )

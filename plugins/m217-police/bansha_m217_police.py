@@ -30,7 +30,7 @@ def investigate(res, a):
 POLICE = Role(
     name="警察", alias="police", camp="村民阵营", group=GROUP, rule=__doc__,
     skills=(
-        Skill(name="警队", alias="squad", tags=("强制",),
+        Skill(name="警队", alias="squad", targets=0, tags=("强制",),
               rule="警队[强制]——[常驻]：持有此技能，且阵营相同的所有角色会共群，并共用警队技能。"),
         Skill(name="刑侦", alias="investigate", phases=("night",), step="深夜14b", group=GROUP,
               may_target_self=True, tags=("指定", "团队", "深夜"), effect=investigate,

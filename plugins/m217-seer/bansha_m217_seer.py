@@ -28,7 +28,7 @@ SEER = Role(
         Skill(name="预言", alias="foresee", phases=("night",), step="深夜14b", may_target_self=True,
               per_phase=2, tags=("指定",), effect=foresee,
               rule="预言 [夜晚][指定]—— 选择范围：任意一名角色。结算效果：反馈结算目标的[表面阵营]（村民阵营/非村民阵营）"),
-        Skill(name="天意", alias="providence", uses=1, tags=("强制", "限定"),
+        Skill(name="天意", alias="providence", targets=0, uses=1, tags=("强制", "限定"),
               rule="天意<强制><限定>——预言为非村民阵营的结算目标因最高票投票出局且预言家当天投票给了该角色时，仅限下一晚，预言可额外发动一次。"),
     ),
 )

@@ -51,7 +51,7 @@ def poison(res, a):
 WITCH = Role(
     name="女巫", alias="witch", camp="村民阵营", rule=__doc__,
     skills=(
-        Skill(name="灵通", alias="insight", tags=("强制",),
+        Skill(name="灵通", alias="insight", targets=0, tags=("强制",),
               rule="灵通[夜晚]<强制> —— 反馈所有[指杀]技能的[选择目标]，按照电梯楼顺序排列名单。救药数量为0及以下时，该技能暂时失效。"),
         Skill(name="救药", alias="save", phases=("night",), step="凌晨16", priority=10, uses=1,
               may_target_self=True, tags=("指定",), effect=save,

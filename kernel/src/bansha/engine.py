@@ -331,7 +331,7 @@ class Game:
         mine = [b for b in self.ballots if b.voter == voter.name]
         if ev.change:
             if ev.late and not v.late_changes:
-                raise GameError(f"{voter.name} may not change a vote in the last hour of {self.label}")
+                raise GameError(texts.refuse_late_change.format(name=voter.name, label=self.label))
             if not mine:
                 raise GameError(f"{voter.name} has no vote to change")
             if len(mine) > v.changes:

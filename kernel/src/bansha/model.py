@@ -221,6 +221,7 @@ class Texts(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     refuse_runoff_target: str = "{label} is between {names} only"
     refuse_runoff_abstain: str = "no abstention in {label}: vote for {names}"
     refuse_changes: str = "{name} has already changed their vote {changes} time(s)"
+    refuse_late_change: str = "{name} may not change a vote in the last hour of {label}"
 
 
 class Manifest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

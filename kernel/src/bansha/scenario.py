@@ -58,6 +58,8 @@ class SRuling(msgspec.Struct, **Strict):
 
 class Expect(msgspec.Struct, **Strict):
     out: list[str] | None = None
+    #: like ``out``, and in the order they left the game
+    out_in_order: list[str] | None = None
     alive: list[str] | None = None
     feedback: dict[str, list[str]] = {}
     feedback_absent: dict[str, list[str]] = {}
@@ -187,6 +189,9 @@ def check(game: Game, label: str, ex: Expect) -> None:
     if ex.out is not None:
         actual = game.out.get(label, [])
         want(sorted(actual) == sorted(ex.out), f"out: expected {sorted(ex.out)}, actual {sorted(actual)}")
+    if ex.out_in_order is not None:
+        actual = game.out.get(label, [])
+        want(actual == ex.out_in_order, f"out in order: expected {ex.out_in_order}, actual {actual}")
     if ex.alive is not None:
         actual = [p.name for p in game.alive()]
         want(sorted(actual) == sorted(ex.alive), f"alive: expected {sorted(ex.alive)}, actual {sorted(actual)}")

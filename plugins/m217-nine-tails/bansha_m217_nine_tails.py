@@ -1,0 +1,53 @@
+"""九尾狐 — 新日暮里 (M217), 强神 ⑥.
+
+> 九尾[强制]——[常驻]：九尾狐获得[不死]。
+> [触发]：获得本技能时，获得5根尾巴，每有任何一名[实际阵营]为[村民阵营]的角色宣布出局时，九尾狐会立刻收到通知
+> 损失一根尾巴。
+> [触发]：当尾巴为0或负数时，九尾狐会获得[遗忘]且立刻受到[致死伤害]
+"""
+
+from bansha import Role, Skill, Status, hookimpl
+from bansha_m217_rules import VILLAGE, forced_on, give
+
+NINE_TAILS = Role(
+    name="九尾狐", alias="nine-tails", camp="村民阵营", rule=__doc__,
+    skills=(Skill(name="九尾", alias="nine-tails", targets=0, tags=("强制",),
+                  rule="九尾[强制]——[常驻]：获得[不死]；5根尾巴，每有村民阵营角色出局损失一根；尾巴为0或负数时获得[遗忘]且立刻受到[致死伤害]。"),),
+)
+
+
+@hookimpl
+def bansha_roles():
+    return [NINE_TAILS]
+
+
+@hookimpl
+def bansha_setup_game(game):
+    for p in game.players.values():
+        if p.role == NINE_TAILS.name:
+            # > [常驻]：九尾狐获得[不死]。 / 获得本技能时，获得5根尾巴
+            p.statuses.append(Status(name="不死", source="九尾", data={"forced": "九尾"}))
+            p.data["九尾.tails"] = 5
+
+
+@hookimpl
+def bansha_on_death(res, player, kill):
+    if player.camp != VILLAGE:
+        return
+    for fox in res.game.players.values():
+        if fox.role != NINE_TAILS.name or not forced_on(res.game, fox, "九尾"):
+            continue
+        # > 每有任何一名[实际阵营]为[村民阵营]的角色宣布出局时，九尾狐会立刻收到通知损失一根尾巴。
+        fox.data["九尾.tails"] -= 1
+        res.feedback(fox.name, f"{player.name}出局，你损失了一根尾巴，剩余{fox.data['九尾.tails']}根。")
+        if fox.data["九尾.tails"] <= 0:
+            # > 当尾巴为0或负数时，九尾狐会获得[遗忘]且立刻受到[致死伤害]
+            give(res, fox.name, "遗忘", source="九尾")
+            res.kill(fox.name, kind="致死伤害", by=fox.name, rule="九尾")
+
+
+@hookimpl
+def bansha_player_view(game, player):
+    if player.role == NINE_TAILS.name:
+        return {"尾巴": player.data.get("九尾.tails")}
+    return None

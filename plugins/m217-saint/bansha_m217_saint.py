@@ -1,0 +1,42 @@
+"""圣女 — 新日暮里 (M217), 强神 ⑤ (游戏流程 (6) calls her 修女).
+
+> 圣水[早夜][指定][限定]——选择范围：1人。
+> 结算效果：根据结算目标的[实际阵营]结算效果，若该玩家[实际阵营]是村民阵营，该玩家[实际身份]的对应技能刷新至
+> 初始，并且目标会收到技能刷新的通知。若该玩家[实际阵营]是狼人阵营，其永久获得[净化]状态，若该玩家[实际阵营]是
+> 三方阵营，该角色永久获得[超度]状态。
+"""
+
+from bansha import Role, Skill, hookimpl
+from bansha_m217_rules import VILLAGE, WOLF, give
+
+
+def holy_water(res, a):
+    game = res.game
+    for t in a.targets:
+        p = game.player(t)
+        if p.camp == VILLAGE:
+            # > 该玩家[实际身份]的对应技能刷新至初始，并且目标会收到技能刷新的通知。
+            for s in game.ruleset.role(p.role).skills:
+                if s.uses is not None:
+                    p.uses[s.name] = s.uses
+            p.data["m217.lost"] = []
+            res.feedback(t, "圣水：你的技能已刷新至初始。")
+        elif p.camp == WOLF:
+            # > 若该玩家[实际阵营]是狼人阵营，其永久获得[净化]状态
+            give(res, t, "净化", source="圣水")
+        elif p.camp == "三方阵营":
+            # > 若该玩家[实际阵营]是三方阵营，该角色永久获得[超度]状态。
+            give(res, t, "超度", source="圣水")
+
+
+SAINT = Role(
+    name="圣女", alias="saint", camp="村民阵营", rule=__doc__,
+    skills=(Skill(name="圣水", alias="holy-water", phases=("night",), step="早夜6", uses=1, may_target_self=True,
+                  tags=("指定", "限定", "早夜"), effect=holy_water,
+                  rule="圣水[早夜][指定][限定]——村民阵营：技能刷新至初始；狼人阵营：永久[净化]；三方阵营：永久[超度]。"),),
+)
+
+
+@hookimpl
+def bansha_roles():
+    return [SAINT]

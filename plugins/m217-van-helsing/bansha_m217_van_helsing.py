@@ -1,0 +1,75 @@
+"""范海辛 — 新日暮里 (M217), 强神 ⑧.
+
+> 寻踪[夜晚]——若没有寻踪目标或寻踪反馈为[存活]的身份已出局，范海辛会得知可以发动此技能，可以询问一个[狼人阵营]
+> 的身份是否存活，并反馈[该身份存活情况]，如果这个反馈为[没有存活]，范海辛可以立刻再次发动此技能。
+> PS:不存在的身份也会反馈[没有存活]
+> 追猎[夜晚][指定]——选择范围：任意一名角色。
+> 结算效果：若结算目标的[实际身份]是[寻踪]得知的身份，则范海辛对其造成[穿透]，同时范海辛获得反馈[追猎成功]，否则无反馈。
+
+寻踪 takes ``--arg role=<identity>``; several 寻踪 may be sent in one night, answered in order until
+one is 存活 (the rest are void): "如果这个反馈为[没有存活]，范海辛可以立刻再次发动此技能".
+"""
+
+from bansha import Role, Skill, hookimpl
+from bansha_m217_rules import hit
+
+WOLF_ROLES = ("狼王", "恐怖分子", "狼兄", "噬时狼妃", "蛊医", "恶灵骑士", "狼弟", "狼巫", "隐狼", "撑杆僵尸",
+              "幼狼", "幽灵", "狼学者", "黑蝙蝠", "狼鸦之爪", "石像鬼")
+
+
+def trace_role(res, a):
+    me = res.game.player(a.actor)
+    if _hunting(res.game, me):
+        res.void(a, "寻踪 already found a living identity tonight", rule="寻踪")
+        return
+    role = a.args["role"]
+    alive = any(p.alive and p.role == role for p in res.game.players.values())
+    # > 并反馈[该身份存活情况] / PS:不存在的身份也会反馈[没有存活]
+    res.feedback(a.actor, f"寻踪：{role}{'存活' if alive else '没有存活'}")
+    if alive:
+        me.data["寻踪.role"] = role
+
+
+def _hunting(game, me) -> bool:
+    role = me.data.get("寻踪.role")
+    return bool(role) and any(p.alive and p.role == role for p in game.players.values())
+
+
+def chase(res, a):
+    role = res.game.player(a.actor).data.get("寻踪.role")
+    for t in a.targets:
+        # > 若结算目标的[实际身份]是[寻踪]得知的身份，则范海辛对其造成[穿透]，同时范海辛获得反馈[追猎成功]，否则无反馈。
+        if role and res.game.player(t).role == role:
+            hit(res, a, t, "穿透")
+            res.feedback(a.actor, "追猎成功")
+
+
+VAN_HELSING = Role(
+    name="范海辛", alias="van-helsing", camp="村民阵营", rule=__doc__,
+    skills=(
+        Skill(name="寻踪", alias="trace", phases=("night",), step="早夜2", targets=0, per_phase=16,
+              args={"role": "a 狼人阵营 identity"}, effect=trace_role,
+              rule="寻踪[夜晚]——询问一个[狼人阵营]的身份是否存活；[没有存活]时可以立刻再次发动。"),
+        Skill(name="追猎", alias="chase", phases=("night",), step="深夜15b", may_target_self=True,
+              tags=("指定",), effect=chase,
+              rule="追猎[夜晚][指定]——结算目标的[实际身份]是[寻踪]得知的身份时，对其造成[穿透]并反馈[追猎成功]。"),
+    ),
+)
+
+
+@hookimpl
+def bansha_roles():
+    return [VAN_HELSING]
+
+
+@hookimpl
+def bansha_validate_action(game, action):
+    if action.skill != "寻踪":
+        return None
+    role = action.args.get("role")
+    if role not in WOLF_ROLES:
+        return f"寻踪 asks about a 狼人阵营 identity (--arg role=…), not {role!r}"
+    # > 若没有寻踪目标或寻踪反馈为[存活]的身份已出局，范海辛会得知可以发动此技能
+    if _hunting(game, game.player(action.actor)):
+        return f"{action.actor}'s 寻踪 identity is still alive: 寻踪 cannot be used"
+    return None

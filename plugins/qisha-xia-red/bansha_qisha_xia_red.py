@@ -1,0 +1,61 @@
+"""赤侠 — 七杀·侠 1.5 (docs/rulings/qisha-xia.md R-C1, R-C2).
+
+> 赤侠（1人）也即警察，每晚验一人，可验得此人身份（受暗侠、光侠特权的影响，详见1.2、1.6、1.9），允许放弃。
+> （1.2）阻止到赤侠则赤侠得到“验人失败”的反馈。
+> （1.8）赤侠验证龙侠，相当于龙侠验证赤侠从而龙侠得到赤侠身份，而赤侠得到“验人失败”的反馈。
+
+验人 is shared with the 青侠 the 赤侠 absorbs (group 赤侠): every member is told the result.
+银侠 may learn it (1.7). The identity is the one shown by the rules (青侠（中立）…).
+"""
+
+from bansha import Role, Skill, hookimpl
+
+REFLECTED, BLOCKED_ACTIONS = "qisha-xia.reflected", "qisha-xia.blocked-actions"
+FAILED = "验人失败"
+
+
+def checkers(game, a):
+    return [p.name for p in game.alive() if a.group in p.groups] if a.group else [a.actor]
+
+
+def check(res, a):
+    game = res.game
+    member = res.data.get(REFLECTED, {}).get(a.seq)
+    if member is not None:
+        # "相当于龙侠验证赤侠从而龙侠得到赤侠身份，而赤侠得到“验人失败”的反馈"
+        res.feedback(a.chosen[0], f"{member}是{game.identity(game.player(member))}。")
+        for name in checkers(game, a):
+            res.feedback(name, FAILED)
+        return
+    # a check received by 光侠 reads 光侠: "赤侠会得到“光侠”的身份反馈"
+    seen = game.identity(game.player(a.targets[0]))
+    for name in checkers(game, a):
+        res.feedback(name, f"{a.chosen[0]}是{seen}。")
+
+
+def check_failed(res):
+    """"阻止到赤侠则赤侠得到“验人失败”的反馈" — a blocked check has no effect but this line."""
+    for a in res.of("验人"):
+        if a.seq in res.data.get(BLOCKED_ACTIONS, ()):
+            for name in checkers(res.game, a):
+                res.feedback(name, FAILED)
+
+
+RED = Role(
+    name="赤侠", alias="red", camp="光明", group="赤侠",
+    rule="赤侠（1人）也即警察，每晚验一人，可验得此人身份（受暗侠、光侠特权的影响，详见1.2、1.6、1.9），允许放弃。",
+    skills=(Skill(
+        name="验人", alias="check", phases=("night",), step="check", group="赤侠",
+        args={"reflect": "the member reflected by 龙侠"}, rule="每晚验一人，可验得此人身份", effect=check,
+    ),),
+)
+
+
+@hookimpl
+def bansha_roles():
+    return [RED]
+
+
+@hookimpl
+def bansha_step_handlers():
+    return {"qisha-xia.check-failed": check_failed}

@@ -1,0 +1,43 @@
+"""白侠 — 七杀·侠 1.4 (docs/rulings/qisha-xia.md R-C1, R-K4).
+
+> 白侠（1人）也即医生，每晚救治一人，此人当晚不会被杀死，不得连续救治同一人，允许救自己，允许放弃，无反馈。
+
+救治 is shared with the 青侠 the 白侠 absorbs (group 白侠); 银侠 may learn it (1.7).
+"""
+
+from bansha import Role, Skill, hookimpl
+
+HEALED, REFLECTED = "qisha-xia.healed", "qisha-xia.reflected"
+
+
+def heal(res, a):
+    # "此人当晚不会被杀死……无反馈"
+    res.data.setdefault(HEALED, set()).add(a.targets[0])
+    res.trace("1.4 救治", f"{a.targets[0]} is healed")
+
+
+WHITE = Role(
+    name="白侠", alias="white", camp="光明", group="白侠",
+    rule="白侠（1人）也即医生，每晚救治一人，此人当晚不会被杀死，不得连续救治同一人，允许救自己，允许放弃，无反馈。",
+    skills=(Skill(
+        name="救治", alias="heal", phases=("night",), step="heal", group="白侠", may_target_self=True,
+        no_repeat_target=True, tags=("不得连续",), args={"reflect": "the member reflected by 龙侠"},
+        rule="每晚救治一人，此人当晚不会被杀死", effect=heal,
+    ),),
+)
+
+
+@hookimpl
+def bansha_roles():
+    return [WHITE]
+
+
+@hookimpl
+def bansha_stop_kill(res, kill):
+    if kill.target not in res.data.get(HEALED, ()):
+        return None
+    # R-K4: a reflected kill is healable unless the house rule says otherwise
+    reflected = kill.action is not None and kill.action.seq in res.data.get(REFLECTED, {})
+    if reflected and not res.game.option("reflected_kill_healable"):
+        return None
+    return "救治"
