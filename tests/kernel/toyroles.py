@@ -40,6 +40,19 @@ def boom(res, a):
     res.game.player(a.actor).data["armed"] = a.targets[0]
 
 
+def turn_back(res, a):
+    """时钟: by day, turn the game back to the start of the previous night; the clock stays
+    spent and revealed (what the rewind keeps)."""
+
+    def keep(game):
+        clock = game.player(a.actor)
+        clock.uses["倒流"] = 0
+        clock.data["revealed"] = True
+
+    res.announce(f"{a.actor}发动时光回溯。")
+    res.rewind(f"night {res.game.day - 1}", "start", keep)
+
+
 ROLES = [
     Role(name="刀手", alias="killer", camp="坏人", group="刀", skills=(
         Skill(name="刀", alias="kill", phases=("night",), step="kill", group="刀", effect=kill),)),
@@ -53,6 +66,8 @@ ROLES = [
         Skill(name="装", alias="disguise", phases=("night",), step="block", priority=1, targets=0, args={"role": "shown role"}, effect=disguise),)),
     Role(name="炸弹", alias="bomber", camp="好人", skills=(
         Skill(name="引爆", alias="arm", phases=("day",), immediate=True, uses=1, tags=("限定",), effect=boom),)),
+    Role(name="时钟", alias="clock", camp="好人", skills=(
+        Skill(name="倒流", alias="rewind", phases=("day",), targets=0, immediate=True, uses=1, effect=turn_back),)),
     Role(name="平民", alias="villager", camp="好人"),
 ]
 

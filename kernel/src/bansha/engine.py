@@ -9,6 +9,7 @@ clock. Nothing here knows a named role: roles act through the hooks in ``hookspe
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -109,8 +110,12 @@ class Game:
         self.data: dict[str, Any] = {}
         self.rulings: list[RulingEvent] = []
         self.resolved: list[str] = []
+        #: (phase label, "start" | "resolve") -> the state then, for rewinds (钟-like skills)
+        self.snapshots: dict[tuple[str, str], tuple] = {}
+        self.pending_rewind: tuple[str, str, Any] | None = None
         self.hook.bansha_setup_game(game=self)
         self.hook.bansha_phase_started(game=self)
+        self._snapshot("start")
 
     # ------------------------------------------------------------------ clock and names
 
@@ -351,6 +356,7 @@ class Game:
     def resolve(self) -> Resolution:
         res = Resolution(self)
         label = self.label
+        self._snapshot("resolve")
         with structlog.contextvars.bound_contextvars(phase=label):
             for a in self.actions:
                 skill, _ = self.find_skill(self.player(a.actor), a.skill)
@@ -378,6 +384,7 @@ class Game:
             log.debug("resolved", out=res.out)
             self.check_win(res)
             self.advance()
+        self._rewind_if_asked()
         return res
 
     def advance(self) -> None:
@@ -399,6 +406,31 @@ class Game:
             if not self.phase.optional or self.phase.name in self.scheduled:
                 break
         self.hook.bansha_phase_started(game=self)
+        self._snapshot("start")
+
+    # -------------------------------------------------------------------- turning back time
+
+    #: the live state a rewind restores; history (feedback, announcements, trace, out) stays
+    _REWOUND = ("players", "actions", "ballots", "scheduled", "last_use", "data", "winner", "draw", "scores", "out")
+
+    def _snapshot(self, point: str) -> None:
+        if self.manifest.rewind:
+            state = copy.deepcopy({k: getattr(self, k) for k in self._REWOUND})
+            self.snapshots[(self.label, point)] = (self.phase, self.day, state)
+
+    def _rewind_if_asked(self) -> None:
+        if self.pending_rewind is None:
+            return
+        label, point, keep = self.pending_rewind
+        self.pending_rewind = None
+        phase, day, state = self.snapshots[(label, point)]
+        for k, v in copy.deepcopy(state).items():
+            setattr(self, k, v)
+        self.phase, self.day = phase, day
+        if keep is not None:
+            keep(self)
+        self.trace.append(TraceLine(phase=self.label, step="rewind", rule="rewind",
+                                    text=f"the game turns back to the {point} of {label}"))
 
     def advance_to(self, phase: str) -> None:
         """Resolve phases with no further input until the game is at ``phase``."""
@@ -603,9 +635,23 @@ class Resolution:
         g.announcements.extend((self.label, line) for line in self.public)
         self.lines, self.public = {}, []
 
+    def rewind(self, to: str, point: str = "start", keep=None) -> None:
+        """Turn the game back to the ``point`` ("start" or "resolve": just before it was
+        resolved) of phase ``to`` once this resolution is over. Every player's state, actions
+        and votes return to what they were then; what was announced and told stays told.
+        ``keep(game)`` re-applies what survives the rewind (the skill that caused it).
+        Needs ``rewind = true`` in the manifest (snapshots are kept only then)."""
+        g = self.game
+        key = (g.canonical(to), point)
+        if key not in g.snapshots:
+            raise GameError(f"cannot turn back to the {point} of {to}: no such moment in this game")
+        g.pending_rewind = (key[0], point, keep)
+        self.trace("rewind", f"the game will turn back to the {point} of {key[0]}")
+
     def finish_immediate(self) -> None:
         self.publish_late()
         self.game.check_win(self)
+        self.game._rewind_if_asked()
 
 
 # ---------------------------------------------------------------------- built-in handlers

@@ -247,6 +247,8 @@ class Manifest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     texts: Texts = msgspec.field(default_factory=Texts)
     #: house rules: name -> default value (scenarios and games may override)
     options: dict[str, Any] = {}
+    #: the ruleset has skills that turn the clock back (``res.rewind``): keep snapshots
+    rewind: bool = False
     #: the demo script played by ``bansha demo`` (a scenario file name beside the manifest)
     demo: str = ""
 
