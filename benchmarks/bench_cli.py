@@ -2,7 +2,7 @@
 
     uv run python benchmarks/bench_cli.py [--ruleset qisha-xia] [--runs 10]
 
-Builds a game of up to 20 days with random valid actions in a temporary database, then runs
+Builds a game of 20 days (40 phases, the shared night kills left out so that it lasts) with random valid actions in a temporary database, then runs
 `bansha status`, `bansha status --as`, `bansha act` + `bansha unact` and `bansha --help` as
 subprocesses and reports the median wall time of each.
 """
@@ -41,7 +41,7 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "g.db"
-        setup, log = play(args.ruleset, args.seats, 1, 60)
+        setup, log = play(args.ruleset, args.seats, 1, 40, shared=False)
         store = Store(db)
         store.create("long", setup)
         for ev in log:

@@ -15,7 +15,7 @@ import time
 
 from bansha.deal import deal
 from bansha.engine import Game
-from bansha.model import ActEvent, GameError, ResolveEvent, Setup
+from bansha.model import ActEvent, GameError, ResolveEvent, Setup, VoteEvent
 from bansha.registry import find_manifest, ruleset_for
 
 
@@ -26,13 +26,14 @@ def new_game(ruleset: str, seats: int, seed: int) -> tuple[Setup, Game]:
     return setup, Game(setup)
 
 
-def random_actions(game: Game, rng: random.Random) -> list[ActEvent]:
+def random_actions(game: Game, rng: random.Random, shared: bool = True) -> list[ActEvent]:
     """Every living player tries each of their skills on a random living target; the ones
-    the engine refuses are dropped (as a director's refused PM would be)."""
+    the engine refuses are dropped (as a director's refused PM would be). ``shared=False``
+    leaves out group skills (the shared night kills), so that a game lasts many days."""
     events = []
     for p in game.alive():
         for skill, _ in game.skills_of(p).values():
-            if game.phase.name not in skill.phases or skill.immediate:
+            if game.phase.name not in skill.phases or skill.immediate or (skill.group and not shared):
                 continue
             targets = [q.name for q in rng.sample(game.alive(), min(skill.targets, len(game.alive())))]
             ev = ActEvent(phase=game.label, actor=p.name, skill=skill.name, targets=targets)
@@ -41,17 +42,27 @@ def random_actions(game: Game, rng: random.Random) -> list[ActEvent]:
             except GameError:
                 continue
             events.append(ev)
+    if game.phase.vote:
+        # everyone votes for a random living player (or abstains): counts stay spread out
+        for p in game.alive():
+            target = rng.choice([*(q.name for q in game.alive()), game.manifest.vote.abstain])
+            ev = VoteEvent(phase=game.label, voter=p.name, target=target)
+            try:
+                game.apply(ev)
+            except GameError:
+                continue
+            events.append(ev)
     return events
 
 
-def play(ruleset: str, seats: int, seed: int, phases: int) -> tuple[Setup, list]:
+def play(ruleset: str, seats: int, seed: int, phases: int, shared: bool = True) -> tuple[Setup, list]:
     setup, game = new_game(ruleset, seats, seed)
     rng = random.Random(seed)
     log: list = []
     for _ in range(phases):
         if game.winner is not None:
             break
-        log += random_actions(game, rng)
+        log += random_actions(game, rng, shared)
         ev = ResolveEvent(phase=game.label)
         game.apply(ev)
         log.append(ev)
@@ -83,7 +94,7 @@ def main() -> None:
           f"p95 {sorted(times)[int(len(times) * 0.95)] * 1e3:.3f} ms over {len(times)} phases")
 
     # replay: the cost every CLI command pays to rebuild a game from its log
-    setup, log = play(args.ruleset, args.seats, 1, 60)
+    setup, log = play(args.ruleset, args.seats, 1, 60, shared=False)
     t = []
     for _ in range(20):
         t0 = time.perf_counter()

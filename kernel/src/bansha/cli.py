@@ -426,8 +426,9 @@ def demo(ruleset: str = typer.Option("light-shadow", "--ruleset", help="ruleset 
     if as_json:
         return _json({"title": sc.title, "announcements": game.announcements, "feedback": game.feedback, "winner": game.winner, "scores": game.scores})
     typer.echo(f"{m.name} — {sc.title}")
-    for p in game.players.values():
-        typer.echo(f"  {p.seat:>2} {p.name}\t{p.role}{p.setup.get('number', '') or ''}\t{p.camp}")
+    for seat, p in enumerate(game.setup.players, start=1):  # the deal, before any conversion
+        camp = p.camp or game.ruleset.role(p.role).camp
+        typer.echo(f"  {seat:>2} {p.name}\t{p.role}{p.setup.get('number', '') or ''}\t{camp}")
     for label in game.resolved + ([game.label] if game.winner is not None and game.label not in game.resolved else []):
         fb, ann = lines_of(game, label)
         if not any(fb.values()) and not ann:

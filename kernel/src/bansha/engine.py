@@ -112,7 +112,8 @@ class Game:
         self.resolved: list[str] = []
         #: (phase label, "start" | "resolve") -> the state then, for rewinds (钟-like skills)
         self.snapshots: dict[tuple[str, str], tuple] = {}
-        self.pending_rewind: tuple[str, str, Any] | None = None
+        #: (phase label, point, [keep, …]) of a rewind asked for during this resolution
+        self.pending_rewind: tuple[str, str, list] | None = None
         self.hook.bansha_setup_game(game=self)
         self.hook.bansha_phase_started(game=self)
         self._snapshot("start")
@@ -231,9 +232,11 @@ class Game:
 
     def submit(self, ev: ActEvent) -> Action:
         actor = self.player(ev.actor)
-        if not actor.alive:
+        if not actor.alive and not any(s.while_out for s, _ in self.skills_of(actor).values()):
             raise GameError(f"{actor.name} is out of the game and cannot act")
         skill, acquired = self.find_skill(actor, ev.skill)
+        if not actor.alive and not skill.while_out:
+            raise GameError(f"{actor.name} is out of the game and cannot act")
         if self.phase.name not in skill.phases:
             raise GameError(
                 f"{skill.name} is used in {'/'.join(skill.phases)}, not in {self.phase.name}"
@@ -421,13 +424,13 @@ class Game:
     def _rewind_if_asked(self) -> None:
         if self.pending_rewind is None:
             return
-        label, point, keep = self.pending_rewind
+        label, point, keeps = self.pending_rewind
         self.pending_rewind = None
         phase, day, state = self.snapshots[(label, point)]
         for k, v in copy.deepcopy(state).items():
             setattr(self, k, v)
         self.phase, self.day = phase, day
-        if keep is not None:
+        for keep in keeps:
             keep(self)
         self.trace.append(TraceLine(phase=self.label, step="rewind", rule="rewind",
                                     text=f"the game turns back to the {point} of {label}"))
@@ -640,13 +643,25 @@ class Resolution:
         resolved) of phase ``to`` once this resolution is over. Every player's state, actions
         and votes return to what they were then; what was announced and told stays told.
         ``keep(game)`` re-applies what survives the rewind (the skill that caused it).
-        Needs ``rewind = true`` in the manifest (snapshots are kept only then)."""
+        Needs ``rewind = true`` in the manifest (snapshots are kept only then).
+
+        Several rewinds asked for in one resolution (two clocks at one dusk) make one: the
+        game turns back to the earliest of the moments asked for, and every ``keep`` is
+        applied, in the order asked."""
         g = self.game
         key = (g.canonical(to), point)
         if key not in g.snapshots:
             raise GameError(f"cannot turn back to the {point} of {to}: no such moment in this game")
-        g.pending_rewind = (key[0], point, keep)
-        self.trace("rewind", f"the game will turn back to the {point} of {key[0]}")
+        keeps = [keep] if keep is not None else []
+        if g.pending_rewind is not None:
+            label, old_point, old_keeps = g.pending_rewind
+            mine = (g.parse_phase(key[0]), point != "start")
+            theirs = (g.parse_phase(label), old_point != "start")
+            if theirs <= mine:
+                key = (label, old_point)
+            keeps = [*old_keeps, *keeps]
+        g.pending_rewind = (key[0], key[1], keeps)
+        self.trace("rewind", f"the game will turn back to the {key[1]} of {key[0]}")
 
     def finish_immediate(self) -> None:
         self.publish_late()

@@ -48,6 +48,8 @@ class Skill(msgspec.Struct, kw_only=True, frozen=True):
     no_repeat_target: bool = False
     #: resolved when submitted (an answer at once), not when the phase closes
     immediate: bool = False
+    #: usable after its holder has left the game (亡语, a last shot, a clock that turns back)
+    while_out: bool = False
     #: a skill shared by a group (群内): one action per group and phase, any member sends it
     group: str | None = None
     #: the document's tags: 限定, 强制, 翻牌, 群内 …
