@@ -90,6 +90,11 @@ def give(res, target: str, name: str, *, until: str | None = None, count: int | 
     """
     game = res.game
     p = game.player(target)
+    if name == "流血" and has(p, "流血"):
+        # > [流血]：…若已持有[流血]的负面状态的情况下，再次获得[流血]的负面状态时，这次赋予流血状态的
+        # > 负面效果改为造成致死伤害。
+        res.kill(target, kind="致死伤害", by=source, rule="流血")
+        return p.status("流血")
     d = dict(data)
     if "沉默" in parts(name):
         d["no_cast"] = True
@@ -109,6 +114,55 @@ def give(res, target: str, name: str, *, until: str | None = None, count: int | 
     if told:
         res.feedback(target, f"你获得了[{shown(name, count)}]状态，{ends(game, until)}。")
     return st
+
+
+def change_camp(res, target: str, camp: str) -> None:
+    """> 实际阵营：…若有效果改变实际阵营，则所属阵营以及胜利方式也会一同改变，同时获得通知：你的阵营转变为xx阵营。"""
+    p = res.game.player(target)
+    camp = res.game.ruleset.camp(camp)
+    if p.camp != camp:
+        res.trace("阵营", f"{target}: {p.camp} -> {camp}")
+        p.camp = camp
+        res.feedback(target, f"你的阵营转变为{camp}。")
+
+
+def acquire(res, target: str, skill: str, role: str, *, temporary: bool = False) -> None:
+    """Give ``target`` the skill ``skill`` of ``role`` (player.acquired).
+
+    > 当游戏中通过某种方式获得了其他角色的技能时，那个技能所有涉及到原身份的名词都会改为发动者自己
+    (every effect names ``action.actor``, never the role's holder). A counted skill comes with its
+    uses "刷新至初始". ``temporary`` marks a 临时技能 (奇迹商人's gifts):
+    > 获得技能除非另有说明，否则不会获得临时技能和二手技能"""
+    p = res.game.player(target)
+    s = res.game.ruleset.role(role).skill(skill)
+    p.acquired[s.name] = role
+    if s.uses is not None:
+        p.uses[s.name] = s.uses
+    if temporary:
+        p.data.setdefault("m217.temporary", []).append(s.name)
+    res.trace("获取技能", f"{target} acquires {role}'s {s.name}" + (" (临时技能)" if temporary else ""))
+
+
+def window(game, label: str, phases: tuple[str, ...]) -> str:
+    """The first phase at or after ``label`` whose kind is in ``phases`` (the time a skill "出局后下一个
+    可发动技能的时点" may be used)."""
+    day, idx = game.parse_phase(label)
+    if day == -1:
+        day, idx = game.manifest.first_day, -1
+    else:
+        idx -= 1
+    while True:
+        idx += 1
+        if idx == len(game.cycle):
+            day, idx = day + 1, 0
+        spec = game.cycle[idx]
+        if spec.name in phases and not spec.optional:
+            return f"{spec.name} {day}"
+
+
+def exit_of(game, name: str) -> list | None:
+    """The last recorded exit of ``name``: [label, name, kind, rule, by a day skill]."""
+    return next((e for e in reversed(game.data.get("m217.exits", [])) if e[1] == name), None)
 
 
 def expiry(game, st: Status) -> tuple[int, int]:
@@ -225,9 +279,11 @@ def bansha_on_death(res, player, kill):
     > 只有首夜出局和白天出局的角色有遗言。可以留下遗言的角色会收到可以留下遗言的通知
     > 红牌罚下出局的角色没有遗言权利"""
     game = res.game
-    game.data.setdefault("m217.exits", []).append([res.label, player.name, kill.kind])
-    res.feedback(player.name, "你已出局。")
     night = game.phase.name == "night"
+    # > 无法回溯白天技能造成的影响 — a death caused by a skill in a day phase is marked so
+    by_day_skill = kill.action is not None and not night
+    game.data.setdefault("m217.exits", []).append([res.label, player.name, kill.kind, kill.rule, by_day_skill])
+    res.feedback(player.name, "你已出局。")
     if kill.kind != "ruling" and kill.last_words and (not night or game.day == 1):
         res.feedback(player.name, "你可以留下遗言（遗言中禁止使用Discuz!代码）。")
 
@@ -371,8 +427,10 @@ def dusk_lists(res) -> None:
     """> （3）公示[投票出局]的角色和其他原因出局的角色名单，分开列出。"""
     exits = res.game.data.get("m217.exits", [])
     noon = f"noon {res.game.day - 1}"
-    voted = [n for lbl, n, kind in exits if lbl == noon and kind == "vote"]
-    other = [n for lbl, n, kind in exits if lbl == res.label and kind != "vote"]
+    if res.game.pending_rewind is not None:
+        return  # the dusk is turned back (钟): its lists are given when it is played again
+    voted = [e[1] for e in exits if e[0] == noon and e[2] == "vote"]
+    other = [e[1] for e in exits if e[0] == res.label and e[2] != "vote"]
     if voted or other:
         res.announce(f"投票出局：{'、'.join(voted) or '无'}；其他原因出局：{'、'.join(other) or '无'}。")
 
@@ -400,6 +458,10 @@ def bansha_check_win(game):
                      [p for p in village if category(game, p) == "弱神"]]
         if any(side and not any(p.alive for p in side) for side in sides):
             winners.append(WOLF)
+    # a role that acts "游戏结束时" (钟) may hold the end: handler m217.hold-end(game, winners)
+    hold = game.ruleset.handlers.get("m217.hold-end")
+    if winners and hold is not None and hold(game, winners):
+        return []
     return winners or None
 
 
@@ -437,11 +499,11 @@ def selection(game, p, skill) -> list[str]:
 def bansha_player_view(game, player):
     """> 每次技能可发动时，技能持有者会得到可发动技能的所有发动状态（剩余次数，可选目标等等）
     > 标明[X]的技能…该技能的持有者在可发动技能时会得知剩余次数。"""
-    if not player.alive:
-        return None
     lines = []
     for skill, _ in game.skills_of(player).values():
         if game.phase.name not in skill.phases or skill.name in player.data.get("m217.lost", ()):
+            continue
+        if not player.alive and not skill.while_out:
             continue
         line = skill.name
         if skill.uses is not None:
@@ -453,6 +515,24 @@ def bansha_player_view(game, player):
     if player.data.get("m217.yellow"):
         view["黄牌"] = player.data["m217.yellow"]
     return view
+
+
+@hookimpl
+def bansha_phase_started(game):
+    """> [寡言]：每天开门都会公示该状态的持有情况 — at the start of every noon (开门)."""
+    if game.phase.name != "noon":
+        return
+    holders = [p.name for p in sorted(game.players.values(), key=lambda p: p.seat)
+               if p.alive and any(s.name == "寡言" for s in active(p))]
+    if holders:
+        game.announcements.append((game.label, f"{'、'.join(holders)}持有[寡言]状态。"))
+
+
+@hookimpl
+def bansha_game_view(game):
+    """[翻牌] made an identity public: everyone may see it."""
+    shown_ = [f"{p.name}：{p.role}" for p in game.players.values() if p.data.get("m217.revealed")]
+    return {"已公开身份": shown_} if shown_ else None
 
 
 @hookimpl

@@ -50,10 +50,20 @@ def guarded(fn):
     return wrapper
 
 
+def _logger(game: str):
+    """structlog for the CLI: configured here, the entry point, and only when a command
+    writes an event (its import is a third of a command's start-up)."""
+    import structlog
+
+    if not structlog.is_configured():
+        structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(30))
+    return structlog.get_logger("bansha").bind(game=game)
+
+
 def _store(db: Path | None):
     from .store import Store
 
-    return Store(db)
+    return Store(db, logger=_logger)
 
 
 def _json(data: Any) -> None:
@@ -480,10 +490,7 @@ def scenario_run(paths: list[Path] = typer.Argument(..., help="scenario files or
 
 
 def main() -> None:
-    import structlog
-
-    # only the entry point configures logging; the library never does
-    structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(30))
+    # only the entry point configures logging (in _logger, when a command writes an event)
     app(prog_name="bansha")
 
 

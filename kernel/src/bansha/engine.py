@@ -16,7 +16,6 @@ from collections.abc import Iterable
 from typing import Any
 
 import msgspec
-import structlog
 
 from .model import (
     ActEvent,
@@ -36,7 +35,19 @@ from .model import (
 )
 from .registry import Ruleset, ruleset_for
 
-log = structlog.get_logger("bansha")
+
+
+class _Silent:
+    """The logger of a game being replayed: what was logged when it happened is not logged
+    again (and a read-only command never imports structlog, ~35% of its start-up)."""
+
+    def debug(self, *args: Any, **kw: Any) -> None:
+        pass
+
+    info = warning = debug
+
+
+SILENT = _Silent()
 
 
 class Kill(msgspec.Struct, kw_only=True):
@@ -112,6 +123,8 @@ class Game:
         self.resolved: list[str] = []
         #: (phase label, "start" | "resolve") -> the state then, for rewinds (钟-like skills)
         self.snapshots: dict[tuple[str, str], tuple] = {}
+        #: engine events go to structlog for new events only (``Store.append`` sets it)
+        self.log: Any = SILENT
         #: (phase label, point, [keep, …]) of a rewind asked for during this resolution
         self.pending_rewind: tuple[str, str, list] | None = None
         self.hook.bansha_setup_game(game=self)
@@ -360,33 +373,32 @@ class Game:
         res = Resolution(self)
         label = self.label
         self._snapshot("resolve")
-        with structlog.contextvars.bound_contextvars(phase=label):
-            for a in self.actions:
+        for a in self.actions:
+            skill, _ = self.find_skill(self.player(a.actor), a.skill)
+            if skill.uses is not None and not skill.immediate:
+                self.player(a.actor).uses[skill.name] -= 1
+        for step in self.phase.steps:
+            res.step = step.name
+            for h in step.handlers:
+                self.ruleset.handlers[h](res)
+            for a in res.actions_in(step.name):
+                if a.void:
+                    res.trace("void", f"{a.actor}'s {a.skill} has no effect: {a.void}")
+                    continue
                 skill, _ = self.find_skill(self.player(a.actor), a.skill)
-                if skill.uses is not None and not skill.immediate:
-                    self.player(a.actor).uses[skill.name] -= 1
-            for step in self.phase.steps:
-                res.step = step.name
-                for h in step.handlers:
-                    self.ruleset.handlers[h](res)
-                for a in res.actions_in(step.name):
-                    if a.void:
-                        res.trace("void", f"{a.actor}'s {a.skill} has no effect: {a.void}")
-                        continue
-                    skill, _ = self.find_skill(self.player(a.actor), a.skill)
-                    if skill.effect is not None:
-                        skill.effect(res, a)
-                for h in step.after:
-                    self.ruleset.handlers[h](res)
-            for a in self.actions:
-                self._remember_use(a)
-            for p in self.players.values():
-                p.statuses = [s for s in p.statuses if s.until != label]
-            res.publish()
-            self.resolved.append(label)
-            log.debug("resolved", out=res.out)
-            self.check_win(res)
-            self.advance()
+                if skill.effect is not None:
+                    skill.effect(res, a)
+            for h in step.after:
+                self.ruleset.handlers[h](res)
+        for a in self.actions:
+            self._remember_use(a)
+        for p in self.players.values():
+            p.statuses = [s for s in p.statuses if s.until != label]
+        res.publish()
+        self.resolved.append(label)
+        self.log.info("resolved", phase=label, out=res.out)
+        self.check_win(res)
+        self.advance()
         self._rewind_if_asked()
         return res
 
@@ -434,6 +446,8 @@ class Game:
             keep(self)
         self.trace.append(TraceLine(phase=self.label, step="rewind", rule="rewind",
                                     text=f"the game turns back to the {point} of {label}"))
+        # what the keeps re-applied (a death by a day skill) may decide the game
+        self.check_win()
 
     def advance_to(self, phase: str) -> None:
         """Resolve phases with no further input until the game is at ``phase``."""
@@ -446,7 +460,8 @@ class Game:
     # ------------------------------------------------------------------------------- win
 
     def check_win(self, res: Resolution | None = None) -> None:
-        if self.winner is not None:
+        # a rewind asked for in this resolution replaces the state: nothing is decided on it
+        if self.winner is not None or self.pending_rewind is not None:
             return
         winners = self.hook.bansha_check_win(game=self)
         if winners is None:
@@ -577,7 +592,7 @@ class Resolution:
 
     def trace(self, rule: str, text: str) -> None:
         self.game.trace.append(TraceLine(phase=self.label, step=self.step, rule=rule, text=text))
-        log.debug("trace", step=self.step, rule=rule, text=text)
+        self.game.log.debug("trace", phase=self.label, step=self.step, rule=rule, text=text)
 
     def void(self, action: Action, reason: str, rule: str = "") -> None:
         if action.void is None:

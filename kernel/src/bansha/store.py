@@ -35,8 +35,16 @@ def default_path() -> Path:
     return Path(platformdirs.user_data_dir("bansha")) / "games.db"
 
 
+def structlog_logger(game: str):
+    import structlog
+
+    return structlog.get_logger("bansha").bind(game=game)
+
+
 class Store:
-    def __init__(self, path: str | Path | None = None):
+    def __init__(self, path: str | Path | None = None, logger=structlog_logger):
+        #: ``logger(game_name)`` gives the logger of new events (structlog, imported lazily)
+        self.logger = logger
         self.path = Path(path) if path else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
@@ -85,6 +93,8 @@ class Store:
         with self.transaction():
             game = self.load(name)
             mark = len(game.announcements)
+            game.log = self.logger(name)  # only writes log: a replay is silent
+            game.log.info("event", kind=type(event).__name__, **{k: v for k, v in msgspec.to_builtins(event).items() if v})
             game.apply(event)
             seq = self.db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game=?", (name,)).fetchone()[0]
             self.db.execute("INSERT INTO events(game, seq, event) VALUES (?, ?, ?)", (name, seq, msgspec.json.encode(event)))
