@@ -36,7 +36,6 @@ from .model import (
 from .registry import Ruleset, ruleset_for
 
 
-
 class _Silent:
     """The logger of a game being replayed: what was logged when it happened is not logged
     again (and a read-only command never imports structlog, ~35% of its start-up)."""
