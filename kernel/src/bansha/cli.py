@@ -84,6 +84,16 @@ def _kv(pairs: list[str]) -> dict[str, Any]:
     return out
 
 
+def _echo_phase(label: str, feedback: dict[str, list[str]], announcement: list[str]) -> None:
+    """One phase's results: each player's private lines, then the public ones."""
+    typer.echo(f"== {label}")
+    for name, lines in feedback.items():
+        for line in lines:
+            typer.echo(f"  [{name}] {line}")
+    for line in announcement:
+        typer.echo(f"  (public) {line}")
+
+
 def _print_results(game, mark: int, label: str, as_json: bool) -> None:
     from .scenario import lines_of
 
@@ -93,12 +103,7 @@ def _print_results(game, mark: int, label: str, as_json: bool) -> None:
         _json({"phase": label, "feedback": {k: v for k, v in fb.items() if v}, "announcement": ann,
                "out": game.out.get(label, []), "next": game.label, "winner": game.winner, "scores": game.scores})
         return
-    typer.echo(f"== {label}")
-    for name, lines in fb.items():
-        for line in lines:
-            typer.echo(f"  [{name}] {line}")
-    for line in ann:
-        typer.echo(f"  (public) {line}")
+    _echo_phase(label, fb, ann)
     if game.winner is not None:
         typer.echo(f"  game over: {'draw' if game.draw else '、'.join(game.winner)}" + (f"  scores: {game.scores}" if game.scores else ""))
     else:
@@ -443,12 +448,8 @@ def demo(ruleset: str = typer.Option("light-shadow", "--ruleset", help="ruleset 
         fb, ann = lines_of(game, label)
         if not any(fb.values()) and not ann:
             continue
-        typer.echo(f"\n== {label}")
-        for name, lines in fb.items():
-            for line in lines:
-                typer.echo(f"  [{name}] {line}")
-        for line in ann:
-            typer.echo(f"  (public) {line}")
+        typer.echo("")
+        _echo_phase(label, fb, ann)
     typer.echo(f"\ngame over: {'draw' if game.draw else '、'.join(game.winner or []) or 'not finished'}" + (f"; scores {game.scores}" if game.scores else ""))
 
 
