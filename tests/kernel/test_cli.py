@@ -166,3 +166,77 @@ def test_export_formats(cli, game):
     js = cli("export", "g", "--format", "json")
     assert '"events"' in js.output
     assert cli("export", "g", "--format", "pdf").exit_code == 2
+
+
+DEAL = """
+[[players]]
+name = "甲"
+role = "刀手"
+[[players]]
+name = "乙"
+role = "禁言者"
+[[players]]
+name = "丙"
+role = "炸弹"
+[[players]]
+name = "丁"
+role = "查验者"
+[[players]]
+name = "戊"
+role = "平民"
+[[players]]
+name = "己"
+role = "医生"
+[[players]]
+name = "庚"
+role = "平民"
+"""
+
+
+def test_silenced_actor_and_used_up_skill(cli, tmp_path):
+    deal = tmp_path / "deal.toml"
+    deal.write_text(DEAL, encoding="utf-8")
+    assert cli("new", "g", "--ruleset", TOY, "--deal", str(deal)).exit_code == 0
+    assert cli("act", "g", "丙", "引爆", "甲").exit_code == 0  # 限定, answered at once
+    before = snapshot(cli)
+    r = cli("act", "g", "丙", "引爆", "乙")
+    assert r.exit_code == 2 and "no use of 引爆 left" in r.output
+    assert snapshot(cli) == before
+    cli("resolve", "g")
+    assert cli("act", "g", "乙", "禁言", "己").exit_code == 0
+    cli("resolve", "g")
+    status = cli("status", "g", "--as", "己", "--json")
+    assert "沉默" in status.output
+    cli("resolve", "g")  # day 2; 沉默 lasts until the end of night 2
+    before = snapshot(cli)
+    r = cli("act", "g", "己", "救", "丁")
+    assert r.exit_code == 2 and "沉默" in r.output, r.output
+
+
+def test_scenario_run_exit_codes(cli, tmp_path):
+    from bansha.cli import app
+
+    runner = CliRunner()
+    good = Path(__file__).parent / "scenarios" / "night-kill-heal.toml"
+    assert runner.invoke(app, ["scenario", "run", str(good)]).exit_code == 0
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(good.read_text(encoding="utf-8").replace('out = ["丁"]', 'out = ["戊"]').replace(
+        'ruleset = "../toy.toml"', f'ruleset = "{TOY}"'), encoding="utf-8")
+    r = runner.invoke(app, ["scenario", "run", str(wrong)])
+    assert r.exit_code == 1 and "expected ['戊'], actual ['丁']" in r.output
+    for text, message in [
+        ("ruleset = 3\n", "ruleset"),
+        (f'ruleset = "{TOY}"\ntitle = "x"\n[[players]]\nname = "甲"\nrole = "刀手"\n[[phases]]\nphase = "黄昏 1"\n', "unknown phase"),
+        ("title = [unclosed\n", "not valid TOML"),
+    ]:
+        bad = tmp_path / "bad.toml"
+        bad.write_text(text, encoding="utf-8")
+        r = runner.invoke(app, ["scenario", "run", str(bad)])
+        assert r.exit_code == 2 and message in r.output, r.output
+
+
+def test_empty_roster_file(cli, tmp_path):
+    roster = tmp_path / "roster.txt"
+    roster.write_text("# nobody yet\n", encoding="utf-8")
+    r = cli("new", "g", "--ruleset", TOY, "--players", str(roster))
+    assert r.exit_code == 2 and "no player names" in r.output

@@ -40,6 +40,11 @@ def boom(res, a):
     res.game.player(a.actor).data["armed"] = a.targets[0]
 
 
+def silence(res, a):
+    # 沉默 until the end of the next night: the kernel refuses every skill but a 强制 one
+    res.add_status(a.targets[0], Status(name="沉默", until=f"night {res.game.day + 1}", data={"no_cast": True}, source="禁言者"))
+
+
 def turn_back(res, a):
     """时钟: by day, turn the game back to the start of the previous night; the clock stays
     spent and revealed (what the rewind keeps)."""
@@ -68,6 +73,8 @@ ROLES = [
         Skill(name="引爆", alias="arm", phases=("day",), immediate=True, uses=1, tags=("限定",), effect=boom),)),
     Role(name="时钟", alias="clock", camp="好人", skills=(
         Skill(name="倒流", alias="rewind", phases=("day",), targets=0, immediate=True, uses=1, effect=turn_back),)),
+    Role(name="禁言者", alias="silencer", camp="坏人", skills=(
+        Skill(name="禁言", alias="silence", phases=("night",), step="block", effect=silence),)),
     Role(name="平民", alias="villager", camp="好人"),
 ]
 

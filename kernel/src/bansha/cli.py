@@ -266,13 +266,15 @@ def act(
 
 @app.command()
 @guarded
-def unact(game: str, player: str, skill: str, db: Path = DbOpt) -> None:
+def unact(game: str, player: str, skill: str, db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
     """Withdraw PLAYER's action of SKILL in the current phase."""
     from .model import UnactEvent
 
     store = _store(db)
     label = store.load(game).label
     store.append(game, UnactEvent(phase=label, actor=player, skill=skill))
+    if as_json:
+        return _json({"withdrawn": {"player": player, "skill": skill, "phase": label}})
     typer.echo(f"withdrawn: {player} {skill} ({label})")
 
 
@@ -285,6 +287,7 @@ def vote(
     proxy: bool = typer.Option(False, "--proxy", help="entered by the director for the voter (代投)"),
     late: bool = typer.Option(False, "--late", help="posted in the last hour of the vote"),
     db: Path = DbOpt,
+    as_json: bool = JsonOpt,
 ) -> None:
     """Record a vote (or 弃权) in the current phase."""
     from .model import VoteEvent
@@ -292,6 +295,8 @@ def vote(
     store = _store(db)
     label = store.load(game).label
     store.append(game, VoteEvent(phase=label, voter=voter, target=target, post=post, change=change, proxy=proxy, late=late))
+    if as_json:
+        return _json({"vote": {"voter": voter, "target": target, "post": post, "change": change, "phase": label}})
     typer.echo(f"vote: {voter} -> {target} ({label})")
 
 
@@ -314,6 +319,7 @@ def ruling(
     player: str = typer.Argument("", help="the player it concerns"),
     text: str = typer.Option("", "--text", help="announcement, answer, reason or the substitute's name"),
     db: Path = DbOpt,
+    as_json: bool = JsonOpt,
 ) -> None:
     """Record a director's ruling (disqualification, free text, an answer, a substitute, a draw)."""
     from .model import RulingEvent
@@ -321,6 +327,8 @@ def ruling(
     store = _store(db)
     label = store.load(game).label
     g, mark = store.append(game, RulingEvent(phase=label, kind=kind, player=player, text=text))
+    if as_json:
+        return _json({"ruling": kind, "phase": label, "announcement": [t for _, t in g.announcements[mark:]], "winner": g.winner})
     typer.echo(f"ruling {kind} recorded ({label})")
     for _, t in g.announcements[mark:]:
         typer.echo(f"  (public) {t}")
@@ -386,12 +394,15 @@ def log_(game: str, explain: bool = typer.Option(False, "--explain", help="the r
 
 @app.command()
 @guarded
-def undo(game: str, db: Path = DbOpt) -> None:
+def undo(game: str, db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
     """Drop the game's last event."""
     import msgspec
 
     ev = _store(db).undo(game)
-    typer.echo(f"undone: {type(ev).__name__.removesuffix('Event').lower()} {msgspec.to_builtins(ev)}")
+    kind = type(ev).__name__.removesuffix("Event").lower()
+    if as_json:
+        return _json({"undone": kind, "event": ev})
+    typer.echo(f"undone: {kind} {msgspec.to_builtins(ev)}")
 
 
 @app.command()
@@ -415,9 +426,12 @@ def export(game: str, fmt: str = typer.Option("md", "--format", help="md | bbcod
 
 @app.command()
 @guarded
-def games(db: Path = DbOpt) -> None:
+def games(db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
     """List stored games."""
-    for name in _store(db).names():
+    names = _store(db).names()
+    if as_json:
+        return _json(names)
+    for name in names:
         typer.echo(name)
 
 
@@ -463,7 +477,11 @@ def load_id(path: Path) -> str:
 
 
 @scenario_app.command("run")
-def scenario_run(paths: list[Path] = typer.Argument(..., help="scenario files or folders"), verbose: bool = typer.Option(False, "-v")) -> None:
+def scenario_run(
+    paths: list[Path] = typer.Argument(..., help="scenario files or folders"),
+    verbose: bool = typer.Option(False, "-v", help="name every passing file"),
+    as_json: bool = JsonOpt,
+) -> None:
     """Run scenario files: exit 0 when all pass, 1 on a mismatch, 2 on an invalid file."""
     from .model import GameError
     from .scenario import Mismatch, run_file
@@ -471,22 +489,30 @@ def scenario_run(paths: list[Path] = typer.Argument(..., help="scenario files or
     files: list[Path] = []
     for p in paths:
         files += sorted(p.rglob("*.toml")) if p.is_dir() else [p]
-    failed = invalid = 0
+    results = []
     for f in files:
         try:
             run_file(f)
-            if verbose:
-                typer.echo(f"ok      {f}")
+            results.append({"file": str(f), "result": "passed", "message": ""})
         except Mismatch as exc:
-            failed += 1
-            typer.echo(f"FAILED  {f}\n{exc}")
+            results.append({"file": str(f), "result": "failed", "message": str(exc)})
         except (GameError, OSError) as exc:
-            invalid += 1
-            typer.echo(f"INVALID {f}: {exc}", err=True)
-    typer.echo(f"{len(files) - failed - invalid} passed, {failed} failed" + (f", {invalid} invalid" if invalid else ""))
-    if invalid:
+            results.append({"file": str(f), "result": "invalid", "message": str(exc)})
+    count = {k: sum(r["result"] == k for r in results) for k in ("passed", "failed", "invalid")}
+    if as_json:
+        _json({"results": results, **count})
+    else:
+        for r in results:
+            if r["result"] == "failed":
+                typer.echo(f"FAILED  {r['file']}\n{r['message']}")
+            elif r["result"] == "invalid":
+                typer.echo(f"INVALID {r['file']}: {r['message']}", err=True)
+            elif verbose:
+                typer.echo(f"ok      {r['file']}")
+        typer.echo(f"{count['passed']} passed, {count['failed']} failed" + (f", {count['invalid']} invalid" if count["invalid"] else ""))
+    if count["invalid"]:
         raise typer.Exit(2)
-    if failed:
+    if count["failed"]:
         raise typer.Exit(1)
 
 
