@@ -397,7 +397,9 @@ class Game:
         self.resolved.append(label)
         self.log.info("resolved", phase=label, out=res.out)
         self.check_win(res)
-        self.advance()
+        if self.pending_rewind is None:
+            # (a phase turned back is not left: nothing of the next phase may begin)
+            self.advance()
         self._rewind_if_asked()
         return res
 

@@ -1,0 +1,131 @@
+"""TEST-ONLY stand-in roles for 新日暮里 (M217): never shipped, never dealt by the real manifest.
+
+The board's machinery (the targeting chain's stages, 隐身, 霸道, 迷魂, 寡言, 流血, camp changes,
+acquired skills) has sources among roles of later issues. Each stand-in below plays the part of
+that source just enough for a scenario to drive the machinery; its docstring names the real
+role. Registered in-process by tests/m217/conftest.py under the plugin name ``m217.standins``
+and used by tests/m217/m217-standins.toml.
+"""
+
+from bansha import Role, Skill, hookimpl
+from bansha_m217_rules import WOLF, acquire, change_camp, give, lose
+
+# ------------------------------------------------------------------ the chain's stages
+
+
+def incite(res, a):
+    """Stands in for 阴谋家<煽动> (a role of another board, TEST-ONLY): tonight a ball that
+    reaches the first target is kicked on to the second."""
+    res.data.setdefault("煽动", {})[a.targets[0]] = a.targets[1]
+
+
+def incite_stage(res, action, ball):
+    return res.data.get("煽动", {}).get(ball, ball)
+
+
+def time_flow(res, a):
+    """Stands in for 噬时狼妃<时间逆流> (a 狼人 of a later issue, TEST-ONLY).
+    > 若结算成功，当晚除了实际阵营为[狼人阵营]以外的所有角色对目标角色发动[指定]技能时，那些技能的结算目标全部
+    > 改为发动者自己，且不知晓，若成功反弹技能，噬时狼妃会知道所有被反弹的技能名称，然后失去此技能。"""
+    res.data.setdefault("时间逆流", {})[a.targets[0]] = a.actor
+
+
+def time_flow_stage(res, action, ball):
+    consort = res.data.get("时间逆流", {}).get(ball)
+    if consort is None or res.game.player(action.actor).camp == WOLF:
+        return ball
+    res.feedback(consort, f"时间逆流反弹了[{action.skill}]。")
+    lose(res, consort, "时间逆流")
+    return action.actor
+
+
+def reflect_stage(res, action, ball):
+    """Stands in for 镜<反射> (三方, a later issue, TEST-ONLY).
+    > 若镜成为[指定]技能的结算目标则触发效果：随机选择一个不持有[反射]技能的角色代替其成为结算目标。
+    > 夜间行动结束后触发效果：镜获知当晚所有反射过的操作和对应玩家。（不知来源，可知哪个技能反射给谁）"""
+    game = res.game
+    if game.phase.name != "night" or "反射" not in game.skills_of(game.player(ball)):
+        return ball
+    pool = sorted(p.name for p in game.alive() if "反射" not in game.skills_of(p))
+    new = res.rng.choice(pool)
+    res.feedback(ball, f"反射：[{action.skill}]→{new}")
+    return new
+
+
+# --------------------------------------------------------------------------- statuses
+
+
+def cloak(res, a):
+    """Stands in for 隐者<脱下隐身衣> (弱神, a later issue, TEST-ONLY).
+    > 结算效果：结算目标获得[隐身]状态，持续至下一个[黄昏]阶段结束。"""
+    give(res, a.targets[0], "隐身", until=f"dusk {res.game.day + 1}", source="脱下隐身衣")
+
+
+def overbear(res, a):
+    """TEST-ONLY source of [霸道] (no role of this document gives it): until the next noon ends."""
+    give(res, a.targets[0], "霸道", until=f"noon {res.game.day}", source="霸道")
+
+
+def sophistry(res, a):
+    """Stands in for 狼学者<诡辩> (狼人, a later issue, TEST-ONLY).
+    > 若结算目标的[实际身份]与猜测的身份对应，则结算目标永久获得[迷魂]状态…猜测错误则无效果。"""
+    t = a.targets[0]
+    if res.game.player(t).role == a.args.get("role"):
+        give(res, t, "迷魂", source="诡辩")
+
+
+def taciturn(res, a):
+    """TEST-ONLY source of [寡言] (no role of this document gives it): until the next noon ends."""
+    give(res, a.targets[0], "寡言", until=f"noon {res.game.day}", source="寡言")
+
+
+def bleed(res, a):
+    """TEST-ONLY source of [流血] (no role of this document gives it): permanent."""
+    give(res, a.targets[0], "流血", source="流血")
+
+
+# ------------------------------------------------------------- camps and acquired skills
+
+
+def follow(res, a):
+    """Stands in for 粉丝<追随> (不定, a later issue, TEST-ONLY).
+    > 追随[开局]—— 游戏开始前，粉丝需选择一个角色支持，该角色称为偶像，并转入相同阵营"""
+    change_camp(res, a.actor, res.game.player(a.targets[0]).camp)
+
+
+def avenge(res, a):
+    """Stands in for 复仇者<雪恨> (不定, a later issue, TEST-ONLY): takes a role's skill, 刷新至初始.
+    > 复仇者获得造成仇人出局的那个角色的身份技能并刷新至初始"""
+    acquire(res, a.actor, a.args["skill"], res.game.player(a.targets[0]).role)
+
+
+def night(name, step, effect, tags=("指定",), **kw):
+    return Skill(name=name, phases=("night",), step=step, tags=tags, effect=effect,
+                 rule=effect.__doc__ or "", **kw)
+
+
+ROLES = [
+    Role(name="煽动者", camp="三方阵营", skills=(night("煽动", "早夜1", incite, tags=(), targets=2),)),
+    Role(name="时妃", camp="狼人阵营", skills=(night("时间逆流", "早夜4", time_flow),)),
+    Role(name="镜子", camp="三方阵营", skills=(Skill(name="反射", targets=0, tags=("强制",)),)),
+    Role(name="隐者替身", camp="村民阵营", skills=(night("脱下隐身衣", "早夜5", cloak, may_target_self=True),)),
+    Role(name="霸主", camp="村民阵营", skills=(night("霸道", "早夜8", overbear, may_target_self=True),)),
+    Role(name="学者替身", camp="狼人阵营", skills=(night("诡辩", "深夜14b", sophistry, args={"role": "guess"}),)),
+    Role(name="寡言者", camp="村民阵营", skills=(night("寡言", "早夜8", taciturn),)),
+    Role(name="放血者", camp="狼人阵营", skills=(night("放血", "早夜8", bleed),)),
+    Role(name="追随者", camp="不定阵营", skills=(
+        Skill(name="追随", phases=("opening",), step="开局", effect=follow, rule=follow.__doc__),)),
+    Role(name="复仇替身", camp="不定阵营", skills=(
+        night("雪恨", "早夜1", avenge, may_target_dead=True, args={"skill": "the skill taken"}),)),
+]
+
+
+@hookimpl
+def bansha_roles():
+    return ROLES
+
+
+@hookimpl
+def bansha_step_handlers():
+    return {"m217.chain.煽动": incite_stage, "m217.chain.时间逆流": time_flow_stage,
+            "m217.chain.反射": reflect_stage}
