@@ -62,7 +62,7 @@ def deal(ruleset: Ruleset, names: list[str], seed: int) -> list[PlayerSetup]:
 
 
 def number_cards(table: Table, setups: list[PlayerSetup]) -> None:
-    """Give ``numbering`` keys (法师1/法师2) where a camp holds the role more than once."""
+    """Give ``numbering`` keys (a "number" 1, 2 …) where a camp holds the role more than once."""
     for role, key in table.numbering.items():
         by_camp: dict[str, list[PlayerSetup]] = {}
         for ps in setups:

@@ -125,7 +125,7 @@ def bansha_on_death(res: Resolution, player: Player, kill: Kill) -> None:
 def bansha_identity(game: Game, player: Player) -> str | None:
     """Called whenever a player's identity is shown (a check, a death announcement).
 
-    Return the label the rules give (``青侠（中立）``), or None for the role's name.
+    Return the label the rules give (a role with its current state, "role（state）"), or None for the role's name.
     """
 
 
