@@ -97,7 +97,9 @@ def give(res, target: str, name: str, *, until: str | None = None, count: int | 
         return p.status("流血")
     d = dict(data)
     if "沉默" in parts(name):
+        # > [沉默]：该状态下不能发动[强制]技能以外的技能
         d["no_cast"] = True
+        d["except_tags"] = ["强制"]
     if forced:
         d["forced"] = forced
     d["gained"] = [res.label, step_index(res)]

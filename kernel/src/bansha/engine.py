@@ -12,7 +12,6 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Iterable
 from typing import Any
 
 import msgspec
@@ -27,7 +26,6 @@ from .model import (
     Player,
     ResolveEvent,
     RulingEvent,
-    Selector,
     Skill,
     Status,
     UnactEvent,
@@ -80,6 +78,10 @@ class Game:
         self.manifest = self.ruleset.manifest
         self.pm = self.ruleset.pm
         self.hook = self.pm.hook
+        for key in setup.options:
+            if key not in self.manifest.options:
+                known = ", ".join(sorted(self.manifest.options)) or "none"
+                raise GameError(f"ruleset {self.manifest.id} has no house rule {key!r} (house rules: {known})")
         self.options = {**self.manifest.options, **setup.options}
         self.players: dict[str, Player] = {}
         for seat, ps in enumerate(setup.players, start=1):
@@ -253,10 +255,10 @@ class Game:
             raise GameError(
                 f"{skill.name} is used in {'/'.join(skill.phases)}, not in {self.phase.name}"
             )
-        if "强制" not in skill.tags:
-            for st in actor.statuses:
-                if st.data.get("no_cast"):
-                    raise GameError(f"{actor.name} is under {st.name} and cannot use {skill.name}")
+        for st in actor.statuses:
+            # a status that stops casting; skills with one of its ``except_tags`` still work
+            if st.data.get("no_cast") and not set(skill.tags) & set(st.data.get("except_tags", ())):
+                raise GameError(f"{actor.name} is under {st.name} and cannot use {skill.name}")
         if skill.uses is not None and actor.uses.get(skill.name, 0) - self._pending_uses(actor, skill) <= 0:
             raise GameError(self.manifest.texts.refuse_no_uses.format(actor=actor.name, skill=skill.name))
         owner = skill.group if skill.group else actor.name
@@ -450,14 +452,6 @@ class Game:
         # what the keeps re-applied (a death by a day skill) may decide the game
         self.check_win()
 
-    def advance_to(self, phase: str) -> None:
-        """Resolve phases with no further input until the game is at ``phase``."""
-        target = self.parse_phase(phase)
-        while self.position != target:
-            if self.position > target or self.winner is not None:
-                raise GameError(f"cannot reach {phase!r}: the game is at {self.label!r}")
-            self.resolve()
-
     # ------------------------------------------------------------------------------- win
 
     def check_win(self, res: Resolution | None = None) -> None:
@@ -537,7 +531,30 @@ class Game:
             raise GameError(f"unknown ruling {ev.kind!r} (remove, announce, answer, substitute, draw)")
         self.rulings.append(ev)
         res.finish_immediate()
-        self.check_win(res)
+
+
+class SeededDraws(random.Random):
+    """The random source of one resolution: seeded from the game's seed, the phase and the
+    event sequence (so a replay draws the same), and every draw written to the ruling trace."""
+
+    def __init__(self, seed: str, res: Resolution):
+        super().__init__(seed)
+        self._res = res
+
+    def choice(self, seq):
+        got = super().choice(seq)
+        self._res.trace("random", f"drew {got!r} from {len(seq)} options")
+        return got
+
+    def sample(self, population, k, **kw):
+        got = super().sample(population, k, **kw)
+        self._res.trace("random", f"drew {got!r} from {len(population)} options")
+        return got
+
+    def randint(self, a, b):
+        got = super().randint(a, b)
+        self._res.trace("random", f"rolled {got} in {a}..{b}")
+        return got
 
 
 def matches(p: Player, sel) -> bool:
@@ -562,7 +579,7 @@ class Resolution:
         self.label = game.label
         self.step = step
         self.actions: list[Action] = game.actions
-        self.rng = random.Random(f"{game.setup.seed}/{game.label}/{step}/{game.seq}")
+        self.rng = SeededDraws(f"{game.setup.seed}/{game.label}/{step}/{game.seq}", self)
         self.lines: dict[str, list[str]] = {}
         self.public: list[str] = []
         self.kills: list[Kill] = []
@@ -752,7 +769,3 @@ def count_votes(res: Resolution) -> None:
         res.announce(immune)
         return
     res.remove(target, Kill(target=target.name, kind="vote", rule="vote", last_words=True))
-
-
-def players_matching(game: Game, sel: Selector) -> Iterable[Player]:
-    return (p for p in game.players.values() if matches(p, sel))

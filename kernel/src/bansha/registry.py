@@ -14,7 +14,7 @@ import msgspec
 import pluggy
 
 from . import hookspecs
-from .model import GameError, Manifest, Role, Skill
+from .model import GameError, Manifest, Role
 
 ROLE_GROUP = "bansha.roles"
 RULESET_GROUP = "bansha.rulesets"
@@ -142,9 +142,6 @@ class Ruleset:
             if name in (role.name, role.alias):
                 return role
         raise GameError(f"unknown role {name!r} in ruleset {self.manifest.id}")
-
-    def skill_step(self, skill: Skill) -> str:
-        return skill.step
 
     def phase(self, name: str):
         for p in self.manifest.phases:
