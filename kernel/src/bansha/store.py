@@ -15,7 +15,7 @@ from pathlib import Path
 import msgspec
 
 from .engine import Game
-from .model import Event, GameError, Setup
+from .model import Event, GameError, ResolveEvent, Setup
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (name TEXT PRIMARY KEY, setup BLOB NOT NULL, created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
@@ -96,6 +96,13 @@ class Store:
             game.log = self.logger(name)  # only writes log: a replay is silent
             game.log.info("event", kind=type(event).__name__, **{k: v for k, v in msgspec.to_builtins(event).items() if v})
             game.apply(event)
+            if isinstance(event, ResolveEvent):
+                # the log keeps what was published, for the record (replay recomputes it)
+                event = ResolveEvent(
+                    phase=event.phase,
+                    out=list(game.out.get(event.phase, [])),
+                    announcement=[t for ph, t in game.announcements[mark:] if ph == event.phase],
+                )
             seq = self.db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game=?", (name,)).fetchone()[0]
             self.db.execute("INSERT INTO events(game, seq, event) VALUES (?, ?, ?)", (name, seq, msgspec.json.encode(event)))
         return game, mark
