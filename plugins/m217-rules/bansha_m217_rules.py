@@ -9,6 +9,10 @@ Role plugins of the board import the helpers here (``give``, ``has``, ``hit``, `
 - ``m217.tie``, ``m217.yellow``, ``m217.dusk-lists`` — the vote's tie, the yellow card, the
   dusk announcement.
 
+The director's rulings (答复, 无效票, 红牌, 替补, 加速) are in ``bansha_m217_director`` and the
+limits of vote changes and proxy votes in ``bansha_m217_votes`` (entry points ``m217.director``
+and ``m217.votes``, both named by the manifest's ``rules``).
+
 Chain stages are handlers too: a role that transforms targets provides
 ``m217.chain.<stage>(res, action, ball) -> ball`` and the manifest option ``chain`` orders them.
 """
@@ -286,6 +290,8 @@ def bansha_on_death(res, player, kill):
     by_day_skill = kill.action is not None and not night
     game.data.setdefault("m217.exits", []).append([res.label, player.name, kill.kind, kill.rule, by_day_skill])
     res.feedback(player.name, "你已出局。")
+    if player.data.get("m217.red"):
+        return  # > 红牌罚下出局的角色没有遗言权利 (a card waiting for the vote too)
     if kill.kind != "ruling" and kill.last_words and (not night or game.day == 1):
         res.feedback(player.name, "你可以留下遗言（遗言中禁止使用Discuz!代码）。")
 
@@ -416,10 +422,18 @@ def tie(res) -> None:
 
 
 def yellow(res) -> None:
-    """> 讨论结束时，未回复投票帖者将被判罚黄牌；投弃权票时，须在投票对象中填写“弃权”。"""
+    """> 讨论结束时，未回复投票帖者将被判罚黄牌；投弃权票时，须在投票对象中填写“弃权”。
+    > 执行加速时，所有人不可改票，且发言不足或未投票者将不被判罚。
+    A ballot the director voided was a reply to the vote post (no yellow card, no vote); a player
+    sent off (红牌) gets no yellow card besides."""
     game = res.game
+    if game.data.get("m217.accelerated") == res.label:
+        return
     voted = {b.voter for b in game.ballots}
+    voted |= {v[1] for v in game.data.get("m217.voided", []) if v[0] == res.label}
     for p in game.players.values():
+        if p.data.get("m217.red"):
+            continue
         if (p.alive or p.name in res.out) and p.name not in voted:
             p.data["m217.yellow"] = p.data.get("m217.yellow", 0) + 1
             res.announce(f"{p.name}未投票，判罚黄牌。")
@@ -476,6 +490,13 @@ def bansha_validate_action(game, action):
     if action.skill in p.data.get("m217.lost", ()):
         return f"{p.name} has lost {action.skill}"
     skill, _ = game.find_skill(p, action.skill)
+    if "亡语" in skill.tags:
+        # [亡语] (not defined by the document; read from 最后一枪's "出局后下一个可发动技能的时点"):
+        # used only after its holder has left the game, in the first phase of its kinds at or
+        # after the exit; > 红牌罚下出局的角色…不能发动任何技能
+        gone = exit_of(game, p.name) if not p.alive else None
+        if not gone or window(game, gone[0], skill.phases) != game.label:
+            return f"{skill.name} is [亡语]: used at the first {'/'.join(skill.phases)} after its holder has left the game"
     if "翻牌" in skill.tags and p.data.get("m217.revealed"):
         # > 若[实际身份]已经公开则无法发动。
         return f"{p.name}'s 实际身份 is already public: {skill.name} ([翻牌]) cannot be used"

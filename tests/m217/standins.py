@@ -8,7 +8,8 @@ and used by tests/m217/m217-standins.toml.
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import WOLF, acquire, change_camp, give, lose
+from bansha_m217_director import ask
+from bansha_m217_rules import WOLF, acquire, change_camp, exit_of, give, hit, land, lose, settle
 
 # ------------------------------------------------------------------ the chain's stages
 
@@ -99,6 +100,25 @@ def avenge(res, a):
     acquire(res, a.actor, a.args["skill"], res.game.player(a.targets[0]).role)
 
 
+# ------------------------------------------------------------- the director and 亡语
+
+
+def heavens(res, a):
+    """Stands in for 天师<通天> (弱神, a later issue, TEST-ONLY).
+    > 通天[夜晚][限定]——游戏日夜晚，天师可以询问导演任何20字以内，可以用是，否，无法回答三种答案来回复的
+    > 问题，导演会在深夜结束后，根据游戏内内容准确反馈[是/否/无法回答]。"""
+    ask(res, a)
+
+
+def revenge(res, a):
+    """Stands in for 狼王<报复> (狼人, a later issue, TEST-ONLY).
+    > 报复[晨曦][黄昏][指定][亡语][1][迅捷]—— 选择范围：不是因为[特攻]或[暴击]出局时，1人。
+    > 结算效果：结算目标承受[暴击]。"""
+    if settle(res, a):
+        hit(res, a, a.targets[0], "暴击")
+    land(res)
+
+
 def night(name, step, effect, tags=("指定",), **kw):
     return Skill(name=name, phases=("night",), step=step, tags=tags, effect=effect,
                  rule=effect.__doc__ or "", **kw)
@@ -115,6 +135,12 @@ ROLES = [
     Role(name="放血者", camp="狼人阵营", skills=(night("放血", "早夜8", bleed),)),
     Role(name="追随者", camp="不定阵营", skills=(
         Skill(name="追随", phases=("opening",), step="开局", effect=follow, rule=follow.__doc__),)),
+    Role(name="天师替身", camp="村民阵营", skills=(
+        night("通天", "深夜14b", heavens, tags=("限定",), targets=0, uses=1,
+              args={"question": "a yes/no question, 20 characters at most"}),)),
+    Role(name="狼王替身", camp="狼人阵营", group="狼人", skills=(
+        Skill(name="报复", phases=("dawn", "dusk"), immediate=True, while_out=True, uses=1,
+              tags=("指定", "亡语", "迅捷"), effect=revenge, rule=revenge.__doc__),)),
     Role(name="复仇替身", camp="不定阵营", skills=(
         night("雪恨", "早夜1", avenge, may_target_dead=True, args={"skill": "the skill taken"}),)),
 ]
@@ -129,3 +155,14 @@ def bansha_roles():
 def bansha_step_handlers():
     return {"m217.chain.煽动": incite_stage, "m217.chain.时间逆流": time_flow_stage,
             "m217.chain.反射": reflect_stage}
+
+
+@hookimpl
+def bansha_validate_action(game, action):
+    if action.skill == "通天" and len(action.args.get("question", "")) > 20:
+        return "通天: 询问导演任何20字以内的问题"
+    if action.skill == "报复":
+        gone = exit_of(game, action.actor)
+        if gone and gone[2] in ("特攻", "暴击"):
+            return "报复: 不是因为[特攻]或[暴击]出局时"
+    return None

@@ -315,9 +315,10 @@ def resolve(game: str, db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
 @app.command()
 @guarded
 def ruling(
-    game: str, kind: str = typer.Argument(..., help="remove | announce | answer | substitute | draw"),
+    game: str, kind: str = typer.Argument(..., help="remove | announce | answer | substitute | draw, or a kind the ruleset adds (docs/rulings/)"),
     player: str = typer.Argument("", help="the player it concerns"),
     text: str = typer.Option("", "--text", help="announcement, answer, reason or the substitute's name"),
+    arg: list[str] = typer.Option([], "--arg", help="extra data for the rules KEY=VALUE"),
     db: Path = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
@@ -326,7 +327,7 @@ def ruling(
 
     store = _store(db)
     label = store.load(game).label
-    g, mark = store.append(game, RulingEvent(phase=label, kind=kind, player=player, text=text))
+    g, mark = store.append(game, RulingEvent(phase=label, kind=kind, player=player, text=text, data=_kv(arg)))
     if as_json:
         return _json({"ruling": kind, "phase": label, "announcement": [t for _, t in g.announcements[mark:]], "winner": g.winner})
     typer.echo(f"ruling {kind} recorded ({label})")

@@ -500,8 +500,14 @@ class Game:
     # --------------------------------------------------------------------------- rulings
 
     def _ruling(self, ev: RulingEvent) -> None:
+        # the rules may refuse a ruling (a seat substituted once already) before anything changes
+        for reason in self.hook.bansha_validate_ruling(game=self, ruling=ev):
+            if reason:
+                raise GameError(reason)
         res = Resolution(self, step="ruling")
-        if ev.kind == "remove":
+        if self.hook.bansha_apply_ruling(res=res, ruling=ev):
+            res.trace("director", f"ruling {ev.kind} applied by the rules")
+        elif ev.kind == "remove":
             p = self.player(ev.player)
             if not p.alive:
                 raise GameError(f"{p.name} is already out of the game")
@@ -528,7 +534,8 @@ class Game:
         elif ev.kind == "answer":
             pass  # recorded below; rule plugins read game.rulings
         else:
-            raise GameError(f"unknown ruling {ev.kind!r} (remove, announce, answer, substitute, draw)")
+            raise GameError(f"unknown ruling {ev.kind!r} (remove, announce, answer, substitute, draw, "
+                            f"or a kind the ruleset's rules apply)")
         self.rulings.append(ev)
         res.finish_immediate()
 

@@ -19,7 +19,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from .engine import Game, Kill, Resolution
-    from .model import Action, Ballot, Player, Role
+    from .model import Action, Ballot, Player, Role, RulingEvent
 
 hookspec = pluggy.HookspecMarker("bansha")
 hookimpl = pluggy.HookimplMarker("bansha")
@@ -75,6 +75,28 @@ def bansha_unknown_skill(game: Game, player: Player, skill: str) -> str | None:
 def bansha_validate_vote(game: Game, ballot: Ballot) -> str | None:
     """Called when a vote is submitted, after the kernel's checks (vote phase, voter alive,
     one change). Return a one-line reason to refuse it, or None."""
+
+
+@hookspec
+def bansha_validate_ruling(game: Game, ruling: RulingEvent) -> str | None:
+    """Called when the director records a ruling (``bansha ruling``), before the kernel or any
+    rule applies it.
+
+    Return a one-line reason to refuse it (a seat that has had its one substitute, an answer
+    nobody asked for), or None to accept it. Must not change the game.
+    """
+
+
+@hookspec(firstresult=True)
+def bansha_apply_ruling(res: Resolution, ruling: RulingEvent) -> bool | None:
+    """Called for every accepted ruling, before the kernel's own handling of its kind.
+
+    Apply a ruling the rules give a meaning to (a red card that waits for the vote, an answer
+    delivered as a player's feedback, a ballot voided, a kind of the ruleset's own) through
+    ``res`` and return True: the kernel then only records it. Return None to let the kernel
+    apply its kinds (remove, announce, answer, substitute, draw); an unknown kind nobody
+    applies is refused. Raise ``GameError`` only before changing anything.
+    """
 
 
 @hookspec

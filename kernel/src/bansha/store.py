@@ -94,7 +94,8 @@ class Store:
             game = self.load(name)
             mark = len(game.announcements)
             game.log = self.logger(name)  # only writes log: a replay is silent
-            game.log.info("event", kind=type(event).__name__, **{k: v for k, v in msgspec.to_builtins(event).items() if v})
+            # (the event's tag ``type`` names it; a ruling's own field ``kind`` stays as it is)
+            game.log.info("event", **{k: v for k, v in msgspec.to_builtins(event).items() if v})
             game.apply(event)
             if isinstance(event, ResolveEvent):
                 # the log keeps what was published, for the record (replay recomputes it)

@@ -92,3 +92,29 @@ def test_told_statuses_and_uses_in_the_view(cli, tmp_path):
     assert any(s.startswith("守护:1") for s in deer["statuses"])
     witch = json.loads(cli("status", "g", "--as", "丁", "--json").output)["you"]
     assert witch["uses"] == {"救药": 1, "毒药": 1}
+
+
+def test_director_rulings_from_the_cli(cli, tmp_path):
+    """> 无效票须通过重新发帖来更正。 / 白天红牌罚下导致的出局结算在投票结算之后执行。 / 每名角色仅限更换一次替补。
+    Rulings are stored and replayed like every event; a refused one exits 2 and is not stored."""
+    deal = tmp_path / "deal.toml"
+    deal.write_text("\n".join(
+        f'[[players]]\nname = "{n}"\nrole = "{r}"' for n, r in
+        [("甲", "狼巫"), ("乙", "石像鬼"), ("丙", "企鹅"), ("丁", "女巫"), ("戊", "灵鹿"), ("己", "摄梦人")]))
+    assert cli("new", "g", "--ruleset", "m217", "--deal", str(deal)).exit_code == 0
+    for _ in range(4):                               # opening, dusk 1, night 1, dawn 1
+        assert cli("resolve", "g").exit_code == 0
+    assert cli("vote", "g", "丙", "甲").exit_code == 0
+    r = cli("ruling", "g", "void", "丙", "--text", "格式有误")
+    assert r.exit_code == 0 and "丙的投票无效（格式有误），须重新发帖更正。" in r.output
+    assert cli("ruling", "g", "void", "丙").exit_code == 2         # no ballot left to void
+    assert cli("vote", "g", "丙", "乙").exit_code == 0              # the correction: a new post
+    assert cli("ruling", "g", "remove", "丁", "--text", "红牌").exit_code == 0
+    assert cli("ruling", "g", "substitute", "戊", "--text", "新戊").exit_code == 0
+    r = cli("ruling", "g", "substitute", "新戊", "--text", "又一个")
+    assert r.exit_code == 2 and "仅限更换一次替补" in r.output
+    alive = {p["name"]: p["alive"] for p in json.loads(cli("status", "g", "--json").output)["players"]}
+    assert alive["丁"] is True                       # the card waits for the vote
+    assert cli("resolve", "g").exit_code == 0        # noon 1
+    players = {p["name"]: p["alive"] for p in json.loads(cli("status", "g", "--json").output)["players"]}
+    assert players["丁"] is False and players["乙"] is False and "新戊" in players
