@@ -35,14 +35,15 @@ def route(res):
 
     Every privilege left after the blocks (qisha-xia.blocks routed those), in submission order:
     reflected if it aims at the 龙侠 and a charge is left, otherwise received by 光侠 if it
-    aims at the received player. 光侠's own reception is neither reflected nor received."""
+    aims at the received player. 光侠's own reception is neither reflected nor received.
+    Slot by slot: 幻觉一 on (龙侠, A) is reflected on the 龙侠's side only ("则另一个被作用的对象
+    不变"), and A is still received if 光侠 receives A (R-L1)."""
     reflect, receive = res.data[REFLECT], res.data[RECEIVE_FN]
     for a in res.actions:
         if a.void or a.skill in (BLOCK, RECEIVE) or not a.targets:
             continue
-        if not any(reflect(a, slot) for slot in range(len(a.targets))):
-            for slot in range(len(a.targets)):
-                receive(a, slot)
+        for slot in range(len(a.targets)):
+            reflect(a, slot) or receive(a, slot)
 
 
 def dawn(res):
@@ -54,6 +55,25 @@ def dawn(res):
 @hookimpl
 def bansha_step_handlers():
     return {"qisha-xia.route": route, "qisha-xia.dawn": dawn}
+
+
+# ------------------------------------------------------------------ 3.3, R-V8 (house option)
+
+
+@hookimpl(trylast=True)
+def bansha_adjust_ballots(res, ballots):
+    """R-V8 — "此时的投票对象只能为高票对决的双方": when one of the two has left the game before
+    the run-off is counted (a director's removal), there is no 对决 left and nobody is out
+    (option ``runoff_candidate_left = "nobody-out"``); with ``"count"`` the votes for the one
+    still in are counted (votes for a player who has left never count)."""
+    game = res.game
+    pair = game.scheduled.get(game.phase.name) if game.phase.optional else None
+    gone = [n for n in pair or () if not game.player(n).alive]
+    if not gone or game.option("runoff_candidate_left") != "nobody-out":
+        return
+    res.trace("3.3 高票对决", f"{'、'.join(gone)} has left the game: the run-off is void, nobody is out")
+    for b in ballots:
+        b.void = "高票对决的一方已出局"
 
 
 # ------------------------------------------------------------------ 2.1, R-W2 (house option)

@@ -181,3 +181,44 @@ def test_status_as_player_through_the_cli(tmp_path):
             if other != name and not (name == king and other == target):
                 assert not reveals(text, other), f"{name} sees {other}: {text}"
         assert (f"{target}是{card[target][0]}的。" in text) == (name == king)
+
+
+# ------------------------------------------------------------------- 14 seats, disguises
+
+LIGHT14 = LIGHT[:5] + [("星河", "法师")] + LIGHT[5:]
+SHADOW14 = SHADOW[:5] + [("月牙", "法师")] + SHADOW[5:]
+NUMBER = {"青石": 1, "星河": 2, "紫烟": 1, "月牙": 2}
+PLAYERS14 = [{"name": n, "role": r, "camp": c, **({"setup": {"number": NUMBER[n]}} if n in NUMBER else {})}
+             for c, side in (("光之国", LIGHT14), ("影之国", SHADOW14)) for n, r in side]
+
+
+def test_truesight_of_a_numbered_mage_names_no_number_and_views_hold_none():
+    # "上帝将直接告诉皇后对象玩家的职业，但不告知国家" (and, docs/rulings: never a mage number)
+    sc = scenario.convert({"ruleset": "light-shadow", "title": "14", "players": PLAYERS14, "phases": [
+        {"phase": "day 1", "actions": [{"actor": "夜莺", "skill": "真视", "targets": ["星河"]}]}]}, scenario.Scenario, "test")
+    game = scenario.run(sc)
+    assert [f["text"] for f in player_view(game, "夜莺")["feedback"]] == ["星河是法师。"]
+    for name in game.players:
+        view = player_view(game, name)
+        mine = view.pop("you")
+        text = json.dumps(view, ensure_ascii=False)
+        assert "法师1" not in text and "法师2" not in text and "number" not in text
+        assert mine.get("setup", {}).get("number") == NUMBER.get(name)
+
+
+def test_spy_and_pursuit_of_a_disguised_hunter_never_name_him_or_his_real_profession():
+    # 例10: the 窥探 lists the disguised hunter's questions as 影之国的法师's; the line names no asker
+    game = play([{"phase": "day 1", "actions": [
+        {"actor": "白鹭", "skill": "伪装", "targets": ["黑猫"], "args": {"camp": "影之国", "role": "法师"}},
+        {"actor": "白鹭", "skill": "询问", "targets": ["夜莺"], "args": {"camp": "影之国", "role": "皇后"}},
+        {"actor": "小雨", "skill": "窥探", "args": {"role": "法师"}},
+        {"actor": "铁山", "skill": "追击", "targets": ["白鹭"]},
+    ]}])
+    day1 = [t for ph, t in game.announcements if ph == "day 1"]
+    assert "影之国的法师询问的问题是“夜莺是不是影之国的皇后？”。" in day1
+    assert "白鹭对黑猫使用了技能。" in day1
+    assert not any("猎人" in t or "光之国" in t or "伪装" in t for t in day1)
+    for name in game.players:
+        if name != "白鹭":
+            assert not reveals(others_view(game, name), "白鹭")
+            assert "伪装" not in others_view(game, name)

@@ -138,3 +138,71 @@ def test_the_director_sees_everything(game):
     players = {p["name"]: p for p in director_view(game)["players"]}
     assert players["青一"]["identity"] == "青侠（白侠）"
     assert players["青三"]["identity"] == "青侠（独立）"
+
+
+TOP_VOTES = "".join(f'  {{ voter = "{v}", target = "士四", post = {i + 1} }},\n'
+                    for i, v in enumerate(["黑一", "黑二", "黑三", "暗", "幻", "白", "赤", "光"]))
+DAY_GAME = f'''
+ruleset = "qisha-xia"
+title = "secrets of the day"
+{PLAYERS}
+[[phases]]
+phase = "night 1"
+actions = [
+  {{ actor = "幻", skill = "幻觉一", targets = ["士一", "士二"] }},
+]
+
+[[phases]]
+phase = "day 2"
+votes = [
+  {{ voter = "幻", target = "士三", post = 1 }},
+  {{ voter = "士一", target = "黑一", post = 2 }},
+]
+
+[[phases]]
+phase = "night 2"
+actions = [
+  {{ actor = "幻", skill = "幻觉二", targets = ["士四"] }},
+]
+
+[[phases]]
+phase = "day 3"
+votes = [
+{TOP_VOTES}]
+'''
+
+
+@pytest.fixture(scope="module")
+def day_game(tmp_path_factory):
+    path = tmp_path_factory.mktemp("qx") / "day.toml"
+    path.write_text(DAY_GAME, encoding="utf-8")
+    return run(load(path), path.parent)
+
+
+def test_illusions_are_announced_without_the_illusionist_or_whom_they_copy(day_game):
+    lines = [t for _, t in day_game.announcements]
+    # "只公布被改变的结果，并不公布与谁一致"; "如果产生效果（此人被投最高票）则公布"
+    assert "士一的投票被改变。" in lines and "士四免于出局。" in lines
+    assert not any("幻" in line or "一致" in line or ("士三" in line and "投票" in line) for line in lines)
+    for name in ("士一", "士二", "士四"):
+        assert feedback(player_view(day_game, name)) == []
+
+
+def test_dark_and_illusion_do_not_know_the_black(game):
+    # "黑侠（3人）……互知": only the 黑侠 know each other; 暗侠 and 幻侠 see no teammate
+    for name in ("暗", "幻"):
+        text = private(player_view(game, name))
+        assert not [r for r in ROLES if r in text], (name, text)
+        assert "group" not in player_view(game, name)["you"]
+    assert set(player_view(game, "黑二")["you"]["group"]) <= {"黑一", "黑三", "青二"}
+
+
+def test_neutral_cyan_do_not_know_each_other(tmp_path):
+    # "青侠（5人）初始不互知": before independence a neutral 青侠 sees no other 青侠
+    path = tmp_path / "neutral.toml"
+    path.write_text(f'ruleset = "qisha-xia"\ntitle = "neutral"\n{PLAYERS}\n[[phases]]\nphase = "night 2"\n', encoding="utf-8")
+    g = run(load(path), path.parent)
+    for name in ("青一", "青二", "青三", "青四", "青五"):
+        view = player_view(g, name)
+        assert "group" not in view["you"] and feedback(view) == []
+        assert "青侠" not in private(view)

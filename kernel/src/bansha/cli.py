@@ -4,6 +4,7 @@ on every command a director types (docs/performance.md)."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -80,7 +81,8 @@ def _kv(pairs: list[str]) -> dict[str, Any]:
             from .model import GameError
 
             raise GameError(f"--arg {pair!r}: expected KEY=VALUE")
-        out[key] = int(value) if value.lstrip("-").isdigit() else value
+        # a whole number is an int; anything else (1.5, --5, ², 甲) stays the text it is
+        out[key] = int(value) if re.fullmatch(r"-?\d+", value) else value
     return out
 
 
@@ -193,6 +195,32 @@ def _players(values: list[str]) -> list[str]:
     return names
 
 
+def _check_deal(rs, setups, source: str) -> None:
+    """A deal file's seats: as many as a table of the ruleset, each name once, known roles
+    and camps; the error names the file and the key."""
+    from .model import GameError
+
+    sizes = [t.seats for t in rs.manifest.tables]
+    if sizes and len(setups) not in sizes:
+        raise GameError(f"{source}: key players: {len(setups)} seats, but ruleset {rs.manifest.id} "
+                        f"has tables for {'/'.join(map(str, sizes))}")
+    seen: set[str] = set()
+    for i, ps in enumerate(setups):
+        where = f"{source}: key players[{i}]"
+        if ps.name in seen:
+            raise GameError(f"{where}.name: player {ps.name!r} is named twice")
+        seen.add(ps.name)
+        try:
+            rs.role(ps.role)
+        except GameError as exc:
+            raise GameError(f"{where}.role: {exc}") from None
+        if ps.camp:
+            try:
+                rs.camp(ps.camp)
+            except GameError as exc:
+                raise GameError(f"{where}.camp: {exc}") from None
+
+
 @app.command()
 @guarded
 def new(
@@ -211,18 +239,26 @@ def new(
     from .registry import convert, decode_toml, find_manifest, ruleset_for
 
     manifest = find_manifest(ruleset)
-    rs = ruleset_for(manifest)
+    try:
+        rs = ruleset_for(manifest)
+    except GameError as exc:
+        # a manifest given as a file: name the file whose keys are wrong
+        if ruleset.endswith(".toml") or "/" in ruleset:
+            raise GameError(f"{ruleset}: {exc}") from None
+        raise
     if deal_file is not None:
         try:
             raw = deal_file.read_bytes()
         except OSError as exc:
             raise GameError(f"{deal_file}: cannot read the deal: {exc.strerror}") from None
         setups = decode_toml(raw, Deal, str(deal_file)).players
+        _check_deal(rs, setups, str(deal_file))
         dealt_by = str(deal_file)
     else:
         names = _players(players or [])
         if not names:
-            raise GameError("--players: no player names given")
+            files = [v for v in players or [] if Path(v).is_file()]
+            raise GameError(f"{files[0]}: the roster names no player" if files else "--players: no player names given")
         setups = dealing.deal(rs, names, seed)
         dealt_by = f"seed {seed}"
     opts = convert(_kv(option), dict, "--option")

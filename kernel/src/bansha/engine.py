@@ -522,9 +522,11 @@ class Game:
             new = ev.text.strip()
             if not new or new in self.players:
                 raise GameError(f"substitute name {new!r} is empty or already playing")
-            del self.players[p.name]
-            self.feedback[new] = self.feedback.pop(p.name)
+            old = p.name
+            del self.players[old]
+            self.feedback[new] = self.feedback.pop(old)
             p.name = new
+            self._rename(old, new)
             self.players = {q.name: q for q in sorted([*self.players.values(), p], key=lambda q: q.seat)}
             res.announce(f"{ev.player}由{new}替补。")
         elif ev.kind == "draw":
@@ -538,6 +540,24 @@ class Game:
                             f"or a kind the ruleset's rules apply)")
         self.rulings.append(ev)
         res.finish_immediate()
+
+    def _rename(self, old: str, new: str) -> None:
+        """A substitute takes over the seat's pending actions and votes, the votes cast for
+        it, its last use of a skill and its place in a scheduled run-off (what was told and
+        announced stays history)."""
+
+        def rn(names: list) -> list:
+            return [new if n == old else n for n in names]
+
+        for a in self.actions:
+            a.actor = new if a.actor == old else a.actor
+            a.chosen, a.targets = rn(a.chosen), rn(a.targets)
+        for b in self.ballots:
+            b.voter = new if b.voter == old else b.voter
+            b.target = new if b.target == old else b.target
+        self.last_use = {(new if who == old else who, skill): (day, phase, rn(chosen))
+                         for (who, skill), (day, phase, chosen) in self.last_use.items()}
+        self.scheduled = {k: rn(v) if isinstance(v, list) else v for k, v in self.scheduled.items()}
 
 
 class SeededDraws(random.Random):
@@ -740,6 +760,8 @@ def count_votes(res: Resolution) -> None:
     game.hook.bansha_adjust_ballots(res=res, ballots=ballots)
     tally: Counter[str] = Counter()
     for b in ballots:
+        if not b.void and b.target in game.players and not game.players[b.target].alive:
+            b.void = "the player voted for has left the game"  # cast before they left
         if b.void:
             res.trace("vote", f"{b.voter}'s vote for {b.target} does not count: {b.void}")
         elif b.target != v.abstain:
