@@ -85,6 +85,7 @@ DEALS = {
     "unknown-role": (deal_text([*SEVEN[:-1], ("庚", "龙")]), ["players[6].role", "unknown role '龙'"]),
     "unknown-camp": (deal_text([*SEVEN[:-1], ("庚", "平民", "中立")]), ["players[6].camp", "unknown camp '中立'"]),
     "duplicate-name": (deal_text([*SEVEN[:-1], ("甲", "阻挡者")]), ["players[6].name", "'甲' is named twice"]),
+    "empty-name": (deal_text([*SEVEN[:-1], ("  ", "阻挡者")]), ["players[6].name", "needs a name"]),
     "too-few-seats": (deal_text(SEVEN[:3]), ["key players", "3 seats", "tables for 7"]),
     "too-many-seats": (deal_text([*SEVEN, ("辛", "平民")]), ["key players", "8 seats"]),
     "unknown-key": (deal_text(SEVEN) + '\nhat = "red"\n', ["players[6]", "hat"]),

@@ -200,13 +200,11 @@ def _check_deal(rs, setups, source: str) -> None:
     and camps; the error names the file and the key."""
     from .model import GameError
 
-    sizes = [t.seats for t in rs.manifest.tables]
-    if sizes and len(setups) not in sizes:
-        raise GameError(f"{source}: key players: {len(setups)} seats, but ruleset {rs.manifest.id} "
-                        f"has tables for {'/'.join(map(str, sizes))}")
     seen: set[str] = set()
     for i, ps in enumerate(setups):
         where = f"{source}: key players[{i}]"
+        if not ps.name.strip():
+            raise GameError(f"{where}.name: a player needs a name")
         if ps.name in seen:
             raise GameError(f"{where}.name: player {ps.name!r} is named twice")
         seen.add(ps.name)
@@ -219,6 +217,10 @@ def _check_deal(rs, setups, source: str) -> None:
                 rs.camp(ps.camp)
             except GameError as exc:
                 raise GameError(f"{where}.camp: {exc}") from None
+    sizes = [t.seats for t in rs.manifest.tables]
+    if sizes and len(setups) not in sizes:
+        raise GameError(f"{source}: key players: {len(setups)} seats, but ruleset {rs.manifest.id} "
+                        f"has tables for {'/'.join(map(str, sizes))}")
 
 
 @app.command()
@@ -258,7 +260,7 @@ def new(
         names = _players(players or [])
         if not names:
             files = [v for v in players or [] if Path(v).is_file()]
-            raise GameError(f"{files[0]}: the roster names no player" if files else "--players: no player names given")
+            raise GameError(f"{files[0]}: no player names in the roster file" if files else "--players: no player names given")
         setups = dealing.deal(rs, names, seed)
         dealt_by = f"seed {seed}"
     opts = convert(_kv(option), dict, "--option")

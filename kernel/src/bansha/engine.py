@@ -442,9 +442,12 @@ class Game:
         label, point, keeps = self.pending_rewind
         self.pending_rewind = None
         phase, day, state = self.snapshots[(label, point)]
+        seated = {p.seat: p.name for p in self.players.values()}
         for k, v in copy.deepcopy(state).items():
             setattr(self, k, v)
         self.phase, self.day = phase, day
+        # a substitute stays in the seat: turning back the clock does not bring back who left
+        self._rename({p.name: seated[p.seat] for p in self.players.values() if seated[p.seat] != p.name})
         for keep in keeps:
             keep(self)
         self.trace.append(TraceLine(phase=self.label, step="rewind", rule="rewind",
@@ -522,12 +525,8 @@ class Game:
             new = ev.text.strip()
             if not new or new in self.players:
                 raise GameError(f"substitute name {new!r} is empty or already playing")
-            old = p.name
-            del self.players[old]
-            self.feedback[new] = self.feedback.pop(old)
-            p.name = new
-            self._rename(old, new)
-            self.players = {q.name: q for q in sorted([*self.players.values(), p], key=lambda q: q.seat)}
+            self.feedback[new] = self.feedback.pop(p.name)
+            self._rename({p.name: new})
             res.announce(f"{ev.player}由{new}替补。")
         elif ev.kind == "draw":
             if self.winner is not None:
@@ -541,23 +540,24 @@ class Game:
         self.rulings.append(ev)
         res.finish_immediate()
 
-    def _rename(self, old: str, new: str) -> None:
-        """A substitute takes over the seat's pending actions and votes, the votes cast for
-        it, its last use of a skill and its place in a scheduled run-off (what was told and
-        announced stays history)."""
+    def _rename(self, names: dict[str, str]) -> None:
+        """Substitutes (old name -> new name) take over their seats: the player, the seat's
+        pending actions and votes, the votes cast for it, its last use of a skill and its
+        place in a scheduled run-off. What was told and announced stays history."""
 
-        def rn(names: list) -> list:
-            return [new if n == old else n for n in names]
+        def rn(name: str) -> str:
+            return names.get(name, name)
 
+        for p in self.players.values():
+            p.name = rn(p.name)
+        self.players = {p.name: p for p in sorted(self.players.values(), key=lambda p: p.seat)}
         for a in self.actions:
-            a.actor = new if a.actor == old else a.actor
-            a.chosen, a.targets = rn(a.chosen), rn(a.targets)
+            a.actor, a.chosen, a.targets = rn(a.actor), [*map(rn, a.chosen)], [*map(rn, a.targets)]
         for b in self.ballots:
-            b.voter = new if b.voter == old else b.voter
-            b.target = new if b.target == old else b.target
-        self.last_use = {(new if who == old else who, skill): (day, phase, rn(chosen))
+            b.voter, b.target = rn(b.voter), rn(b.target)
+        self.last_use = {(rn(who), skill): (day, phase, [*map(rn, chosen)])
                          for (who, skill), (day, phase, chosen) in self.last_use.items()}
-        self.scheduled = {k: rn(v) if isinstance(v, list) else v for k, v in self.scheduled.items()}
+        self.scheduled = {k: [*map(rn, v)] if isinstance(v, list) else v for k, v in self.scheduled.items()}
 
 
 class SeededDraws(random.Random):
