@@ -240,3 +240,22 @@ def test_empty_roster_file(cli, tmp_path):
     roster.write_text("# nobody yet\n", encoding="utf-8")
     r = cli("new", "g", "--ruleset", TOY, "--players", str(roster))
     assert r.exit_code == 2 and "no player names" in r.output
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["resolve", "g", "--extra"], "No such option: --extra"),
+    (["vote", "g", "甲", "乙", "--post", "abc"], "'abc' is not a valid int"),
+    (["act"], "Missing argument"),
+    (["nosuch"], "No such command"),
+])
+def test_usage_errors_are_one_line_and_exit_2(monkeypatch, capsys, tmp_path, argv, message):
+    import sys
+
+    from bansha.cli import main
+
+    monkeypatch.setattr(sys, "argv", ["bansha", *argv, "--db", str(tmp_path / "g.db")] if argv[0] != "nosuch" else ["bansha", *argv])
+    with pytest.raises(SystemExit) as exit_:
+        main()
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2
+    assert err.startswith("error:") and err.count("\n") == 1 and message in err, err

@@ -96,13 +96,10 @@ def _echo_phase(label: str, feedback: dict[str, list[str]], announcement: list[s
         typer.echo(f"  (public) {line}")
 
 
-def _print_results(game, mark: int, label: str, as_json: bool) -> None:
-    from .scenario import lines_of
-
-    fb, _ = lines_of(game, label)
-    ann = [t for _, t in game.announcements[mark:]]
+def _print_results(game, mark, label: str, as_json: bool) -> None:
+    fb, ann = game.since(mark)
     if as_json:
-        _json({"phase": label, "feedback": {k: v for k, v in fb.items() if v}, "announcement": ann,
+        _json({"phase": label, "feedback": fb, "announcement": ann,
                "out": game.out.get(label, []), "next": game.label, "winner": game.winner, "scores": game.scores})
         return
     _echo_phase(label, fb, ann)
@@ -287,18 +284,17 @@ def act(
     """Record PLAYER's action for the current phase (checked at once)."""
     from .model import ActEvent
 
-    store = _store(db)
-    g0 = store.load(game)
-    label = g0.label
-    g, mark = store.append(game, ActEvent(phase=label, actor=player, skill=skill, targets=targets or [], args=_kv(arg)))
+    args = _kv(arg)
+    g, mark = _store(db).append(game, lambda g: ActEvent(phase=g.label, actor=player, skill=skill, targets=targets or [], args=args))
     a = next((a for a in reversed(g.actions) if a.actor == player), None)
-    lines = [t for ph, t in g.feedback.get(player, [])[len(g0.feedback.get(player, [])):]]
+    fb, ann = g.since(mark)
     if as_json:
-        return _json({"recorded": a, "feedback": lines, "announcement": [t for _, t in g.announcements[mark:]], "winner": g.winner})
-    typer.echo(f"recorded: {player} {skill} {' '.join(targets or [])} ({label})")
-    for line in lines:
-        typer.echo(f"  [{player}] {line}")
-    for _, t in g.announcements[mark:]:
+        return _json({"recorded": a, "feedback": fb, "announcement": ann, "winner": g.winner})
+    typer.echo(f"recorded: {player} {skill} {' '.join(targets or [])}")
+    for name, lines in fb.items():  # an immediate answer
+        for line in lines:
+            typer.echo(f"  [{name}] {line}")
+    for t in ann:
         typer.echo(f"  (public) {t}")
 
 
@@ -309,8 +305,8 @@ def unact(game: str, player: str, skill: str, db: Path = DbOpt, as_json: bool = 
     from .model import UnactEvent
 
     store = _store(db)
-    label = store.load(game).label
-    store.append(game, UnactEvent(phase=label, actor=player, skill=skill))
+    g, _ = store.append(game, lambda g: UnactEvent(phase=g.label, actor=player, skill=skill))
+    label = g.label
     if as_json:
         return _json({"withdrawn": {"player": player, "skill": skill, "phase": label}})
     typer.echo(f"withdrawn: {player} {skill} ({label})")
@@ -331,8 +327,8 @@ def vote(
     from .model import VoteEvent
 
     store = _store(db)
-    label = store.load(game).label
-    store.append(game, VoteEvent(phase=label, voter=voter, target=target, post=post, change=change, proxy=proxy, late=late))
+    g, _ = store.append(game, lambda g: VoteEvent(phase=g.label, voter=voter, target=target, post=post, change=change, proxy=proxy, late=late))
+    label = g.label
     if as_json:
         return _json({"vote": {"voter": voter, "target": target, "post": post, "change": change, "phase": label}})
     typer.echo(f"vote: {voter} -> {target} ({label})")
@@ -345,8 +341,14 @@ def resolve(game: str, db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
     from .model import ResolveEvent
 
     store = _store(db)
-    label = store.load(game).label
-    g, mark = store.append(game, ResolveEvent(phase=label))
+    labels: list[str] = []
+
+    def close(g):
+        labels.append(g.label)
+        return ResolveEvent(phase=g.label)
+
+    g, mark = store.append(game, close)
+    label = labels[0]
     _print_results(g, mark, label, as_json)
 
 
@@ -364,12 +366,13 @@ def ruling(
     from .model import RulingEvent
 
     store = _store(db)
-    label = store.load(game).label
-    g, mark = store.append(game, RulingEvent(phase=label, kind=kind, player=player, text=text, data=_kv(arg)))
+    data = _kv(arg)
+    g, mark = store.append(game, lambda g: RulingEvent(phase=g.label, kind=kind, player=player, text=text, data=data))
+    label = g.label
     if as_json:
-        return _json({"ruling": kind, "phase": label, "announcement": [t for _, t in g.announcements[mark:]], "winner": g.winner})
+        return _json({"ruling": kind, "phase": label, "announcement": g.since(mark)[1], "winner": g.winner})
     typer.echo(f"ruling {kind} recorded ({label})")
-    for _, t in g.announcements[mark:]:
+    for t in g.since(mark)[1]:
         typer.echo(f"  (public) {t}")
 
 
@@ -557,8 +560,24 @@ def scenario_run(
 
 
 def main() -> None:
-    # only the entry point configures logging (in _logger, when a command writes an event)
-    app(prog_name="bansha")
+    """The ``bansha`` entry point. Usage errors (an unknown option, a missing argument, a value
+    of the wrong type) print one line ``error: …`` and exit 2, like every other bad input.
+    Logging is configured here, the entry point, lazily (``_logger``)."""
+    try:
+        code = app(prog_name="bansha", standalone_mode=False)
+    except Exception as exc:
+        # typer's (vendored click) usage errors carry a message and an exit code
+        if not (hasattr(exc, "format_message") and hasattr(exc, "exit_code")):
+            raise
+        if type(exc).__name__ == "NoArgsIsHelpError":  # `bansha` alone: the help
+            typer.echo(exc.format_message())
+            sys.exit(0)
+        message = " ".join(exc.format_message().split())
+        ctx = getattr(exc, "ctx", None)
+        where = f"{ctx.command_path}: " if ctx is not None else ""
+        typer.echo(f"error: {where}{message}", err=True)
+        sys.exit(exc.exit_code)
+    sys.exit(code or 0)
 
 
 if __name__ == "__main__":

@@ -171,6 +171,16 @@ class Game:
     def alive(self) -> list[Player]:
         return [p for p in self.players.values() if p.alive]
 
+    def mark(self) -> tuple[int, dict[str, int]]:
+        """Where the told lines stand now; ``since(mark)`` gives what was told after it."""
+        return len(self.announcements), {n: len(lines) for n, lines in self.feedback.items()}
+
+    def since(self, mark: tuple[int, dict[str, int]]) -> tuple[dict[str, list[str]], list[str]]:
+        """Feedback lines per player and announcement lines told after ``mark``."""
+        told, seen = mark
+        feedback = {n: [t for _, t in lines[seen.get(n, 0):]] for n, lines in self.feedback.items()}
+        return {n: lines for n, lines in feedback.items() if lines}, [t for _, t in self.announcements[told:]]
+
     def option(self, key: str) -> Any:
         return self.options.get(key)
 
@@ -503,6 +513,8 @@ class Game:
     # --------------------------------------------------------------------------- rulings
 
     def _ruling(self, ev: RulingEvent) -> None:
+        if self.winner is not None and ev.kind != "announce":
+            raise GameError(f"the game is over: only an announcement can follow, not {ev.kind!r}")
         # the rules may refuse a ruling (a seat substituted once already) before anything changes
         for reason in self.hook.bansha_validate_ruling(game=self, ruling=ev):
             if reason:
@@ -523,14 +535,12 @@ class Game:
         elif ev.kind == "substitute":
             p = self.player(ev.player)
             new = ev.text.strip()
-            if not new or new in self.players:
-                raise GameError(f"substitute name {new!r} is empty or already playing")
+            if not new or new in self.players or new == self.manifest.vote.abstain:
+                raise GameError(f"substitute name {new!r} is empty, already playing or the abstention word")
             self.feedback[new] = self.feedback.pop(p.name)
             self._rename({p.name: new})
             res.announce(f"{ev.player}由{new}替补。")
         elif ev.kind == "draw":
-            if self.winner is not None:
-                raise GameError("the game is over")
             self.end([], res, draw=True)
         elif ev.kind == "answer":
             pass  # recorded below; rule plugins read game.rulings

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -87,22 +88,24 @@ class Store:
             game.apply(ev)
         return game
 
-    def append(self, name: str, event: Event) -> tuple[Game, int]:
-        """Replay, apply ``event`` and store it, all in one transaction. Returns the game and
-        the index of its first new announcement line."""
+    def append(self, name: str, event: Event | Callable[[Game], Event]) -> tuple[Game, tuple]:
+        """Replay, apply ``event`` and store it, all in one transaction. ``event`` may be a
+        function of the replayed game (to stamp the current phase without a second replay).
+        Returns the game and its ``mark()`` from before the event (``game.since(mark)``)."""
         with self.transaction():
             game = self.load(name)
-            mark = len(game.announcements)
+            if callable(event):
+                event = event(game)
+            mark = game.mark()
             game.log = self.logger(name)  # only writes log: a replay is silent
-            # (the event's tag ``type`` names it; a ruling's own field ``kind`` stays as it is)
-            game.log.info("event", **{k: v for k, v in msgspec.to_builtins(event).items() if v})
+            game.log.info("event", **msgspec.to_builtins(event))
             game.apply(event)
             if isinstance(event, ResolveEvent):
                 # the log keeps what was published, for the record (replay recomputes it)
                 event = ResolveEvent(
                     phase=event.phase,
                     out=list(game.out.get(event.phase, [])),
-                    announcement=[t for ph, t in game.announcements[mark:] if ph == event.phase],
+                    announcement=game.since(mark)[1],
                 )
             seq = self.db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game=?", (name,)).fetchone()[0]
             self.db.execute("INSERT INTO events(game, seq, event) VALUES (?, ?, ?)", (name, seq, msgspec.json.encode(event)))
