@@ -279,13 +279,14 @@ def act(
     game: str, player: str, skill: str,
     targets: list[str] = typer.Argument(None),
     arg: list[str] = typer.Option([], "--arg", help="a skill argument KEY=VALUE"),
+    phase: str = typer.Option(None, "--phase", help="the phase the PM was sent for (default: the current one); a closed phase is refused"),
     db: Path = DbOpt, as_json: bool = JsonOpt,
 ) -> None:
     """Record PLAYER's action for the current phase (checked at once)."""
     from .model import ActEvent
 
     args = _kv(arg)
-    g, mark = _store(db).append(game, lambda g: ActEvent(phase=g.label, actor=player, skill=skill, targets=targets or [], args=args))
+    g, mark = _store(db).append(game, lambda g: ActEvent(phase=phase or g.label, actor=player, skill=skill, targets=targets or [], args=args))
     a = next((a for a in reversed(g.actions) if a.actor == player), None)
     fb, ann = g.since(mark)
     if as_json:

@@ -33,6 +33,8 @@ class SAction(msgspec.Struct, **Strict):
     skill: str
     targets: list[str] = []
     args: dict[str, Any] = {}
+    #: the phase the action was sent for, when not this one (a late PM: refused once closed)
+    phase: str | None = None
     #: withdraw the actor's earlier action of this skill instead of submitting one
     withdraw: bool = False
     expect_error: str | None = None
@@ -158,8 +160,9 @@ def run(sc: Scenario, base: Path | None = None) -> Game:
             raise Mismatch(f"cannot reach {ph.phase}: the game is at {game.label}")
         label = game.label
         for a in ph.actions:
-            ev = (UnactEvent(phase=label, actor=a.actor, skill=a.skill) if a.withdraw
-                  else ActEvent(phase=label, actor=a.actor, skill=a.skill, targets=a.targets, args=a.args))
+            sent_for = a.phase or label
+            ev = (UnactEvent(phase=sent_for, actor=a.actor, skill=a.skill) if a.withdraw
+                  else ActEvent(phase=sent_for, actor=a.actor, skill=a.skill, targets=a.targets, args=a.args))
             apply(ev, a.expect_error, f"{a.actor} {a.skill} {' '.join(a.targets)}".strip())
         for v in ph.votes:
             ev = VoteEvent(phase=label, voter=v.voter, target=v.target, post=v.post, change=v.change, proxy=v.proxy, late=v.late)
