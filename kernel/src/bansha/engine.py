@@ -206,15 +206,17 @@ class Game:
         return seen
 
     def skills_of(self, player: Player) -> dict[str, tuple[Skill, bool]]:
-        """Every skill the player can use now: name -> (skill, acquired)."""
+        """Every skill the player can use now: name -> (skill, acquired). The role's own
+        skills first, then every player's (``common``), then the groups', then acquired ones."""
+        rs = self.ruleset
         out: dict[str, tuple[Skill, bool]] = {}
-        common = self.manifest.common
-        for role in self.ruleset.roles.values():
-            for s in role.skills:
-                if role.name == player.role or role.name in common:
-                    out.setdefault(s.name, (s, False))
-                elif s.group and s.group in player.groups:
-                    out.setdefault(s.name, (s, False))
+        for s in rs.own_skills.get(player.role, ()):
+            out.setdefault(s.name, (s, False))
+        for s in rs.common_skills:
+            out.setdefault(s.name, (s, False))
+        for group in player.groups:
+            for s in rs.group_skills.get(group, ()):
+                out.setdefault(s.name, (s, False))
         for skill_name, role_name in player.acquired.items():
             s = self.ruleset.role(role_name).skill(skill_name)
             if s is not None and skill_name not in out:
@@ -442,7 +444,8 @@ class Game:
     _REWOUND = ("players", "actions", "ballots", "scheduled", "last_use", "data", "winner", "draw", "scores", "out")
 
     def _snapshot(self, point: str) -> None:
-        if self.manifest.rewind:
+        wanted = self.manifest.rewind
+        if wanted is True or (wanted and f"{self.phase.name}:{point}" in wanted):
             state = copy.deepcopy({k: getattr(self, k) for k in self._REWOUND})
             self.snapshots[(self.label, point)] = (self.phase, self.day, state)
 
@@ -630,8 +633,8 @@ class Resolution:
         game = self.game
         chosen = []
         for a in self.actions:
-            p = game.players[a.actor]
-            skill, _ = game.find_skill(p, a.skill) if a.skill in game.skills_of(p) else (None, False)
+            # looked up each step: a player may lose or gain a skill during the resolution
+            skill, _ = game.skills_of(game.players[a.actor]).get(a.skill, (None, False))
             if skill is not None and skill.step == step and not skill.immediate:
                 chosen.append((skill.priority, a.acquired, a.seq, a))
         return [a for *_, a in sorted(chosen, key=lambda t: t[:3])]

@@ -124,6 +124,14 @@ class Ruleset:
                 self.role_plugin[role.name] = plugin_name
                 if manifest.roles.get(role.name) == plugin_name:
                     self.roles[role.name] = _apply_overrides(role, manifest)
+        # skill lookups by role, by group and for everyone (Game.skills_of is on a hot path)
+        self.own_skills = {name: role.skills for name, role in self.roles.items()}
+        self.common_skills = tuple(s for name in manifest.common if name in self.roles for s in self.roles[name].skills)
+        self.group_skills: dict[str, list[Skill]] = {}
+        for role in self.roles.values():
+            for skill in role.skills:
+                if skill.group:
+                    self.group_skills.setdefault(skill.group, []).append(skill)
         for role_name, plugin_name in manifest.roles.items():
             if role_name not in self.roles:
                 raise GameError(
@@ -187,6 +195,11 @@ class Ruleset:
         for name in m.skills:
             if not any(r.skill(name) for r in self.roles.values()):
                 raise GameError(f"{where}: key skills.{name}: no role of the ruleset has it")
+        if isinstance(m.rewind, list):
+            for moment in m.rewind:
+                name, _, point = moment.partition(":")
+                if name not in phase_steps or point not in ("start", "resolve"):
+                    raise GameError(f"{where}: key rewind: {moment!r} is not 'phase:start' or 'phase:resolve' of a phase")
         camps = {c.name for c in m.camps}
         for t in m.tables:
             for camp in t.camps:
