@@ -92,7 +92,7 @@ def bansha_check_win(game):
         for rule in rules:
             if neutral_alive and any("独立" in sel.camp for sel in rule.all_out):
                 continue
-            if game._wins(camp, rule):
+            if game.rule_holds(camp, rule):
                 winners.append(camp)
                 break
     return winners

@@ -476,11 +476,13 @@ class Game:
             return
         winners = self.hook.bansha_check_win(game=self)
         if winners is None:
-            winners = [camp for camp, rules in self.manifest.win.items() if any(self._wins(camp, r) for r in rules)]
+            winners = [camp for camp, rules in self.manifest.win.items() if any(self.rule_holds(camp, r) for r in rules)]
         if winners:
             self.end(winners, res)
 
-    def _wins(self, camp: str, rule) -> bool:
+    def rule_holds(self, camp: str, rule) -> bool:
+        """Whether one of the manifest's win rules holds for ``camp`` now (a rule plugin's
+        ``bansha_check_win`` may weigh them differently)."""
         if rule.require_alive and not any(p.alive and p.camp == camp for p in self.players.values()):
             return False
         for sel in rule.all_out:
