@@ -8,6 +8,7 @@
 > 无论结果，讨论日正常继续。因决斗造成的死亡的角色的遗言算入当日讨论日。
 
 A noon skill: resolved at once when submitted. This board has no 竞选日 (no 警长 election).
+"任意一名角色" includes the 骑士 himself (docs/rulings/m217.md).
 """
 
 from bansha import Role, Skill, hookimpl
@@ -36,7 +37,7 @@ def duel(res, a):
 
 KNIGHT = Role(
     name="骑士", alias="knight", camp="村民阵营", rule=__doc__,
-    skills=(Skill(name="决斗", alias="duel", phases=("noon",), immediate=True, tags=("指定", "翻牌"),
+    skills=(Skill(name="决斗", alias="duel", phases=("noon",), immediate=True, may_target_self=True, tags=("指定", "翻牌"),
                   effect=duel,
                   rule="决斗 [正午][指定][翻牌]—— 狼人阵营：目标受到[穿透]，当天投票取消；村民阵营：发动者受到[致死伤害]；其他阵营或隐身：无事发生。"),),
 )

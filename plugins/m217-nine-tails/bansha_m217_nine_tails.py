@@ -46,6 +46,18 @@ def bansha_on_death(res, player, kill):
             res.kill(fox.name, kind="致死伤害", by=fox.name, rule="九尾")
 
 
+def refresh(res, player):
+    """圣水's 刷新至初始: > 获得本技能时，获得5根尾巴 — the tails are the skill's initial state."""
+    if player.data.get("九尾.tails") is not None:
+        player.data["九尾.tails"] = 5
+        res.trace("九尾", f"{player.name}'s tails are refreshed to 5")
+
+
+@hookimpl
+def bansha_step_handlers():
+    return {"m217.refresh.九尾": refresh}
+
+
 @hookimpl
 def bansha_player_view(game, player):
     if player.role == NINE_TAILS.name:

@@ -21,6 +21,7 @@ def investigate(res, a):
     # > 持有此技能，且阵营相同的所有角色会共群 — the whole 警队 of the sender's camp reads it
     team = [p.name for p in game.alive() if GROUP in p.groups and p.camp == me.camp]
     for t in a.targets:
+        # > 结算效果：反馈结算目标的[表面阵营][表面身份][表面带刀]，有多次结算效果，则按顺序多次反馈。
         seen = surface(game, t)
         line = f"{a.chosen[0]}：{seen['camp']}，{seen['role']}身份，{'带刀' if seen['armed'] else '不带刀'}"
         for name in team:

@@ -360,6 +360,10 @@ def chain(res) -> None:
             st = gained_before(res, actor, "沉默", idx)
             if st:
                 res.void(a, f"{a.actor} is under {st.name}", rule=st.name)
+                # > 该状态下不能发动…的技能: the skill was never cast, so a counted use is not spent
+                # (the kernel spent it when the night began to resolve)
+                if skill.uses is not None and not skill.group:
+                    actor.uses[skill.name] = actor.uses.get(skill.name, 0) + 1
                 continue
         if skill.name == "杀人":
             members = [p for p in game.alive() if skill.group in p.groups] or [actor]

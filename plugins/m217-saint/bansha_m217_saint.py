@@ -4,6 +4,9 @@
 > 结算效果：根据结算目标的[实际阵营]结算效果，若该玩家[实际阵营]是村民阵营，该玩家[实际身份]的对应技能刷新至
 > 初始，并且目标会收到技能刷新的通知。若该玩家[实际阵营]是狼人阵营，其永久获得[净化]状态，若该玩家[实际阵营]是
 > 三方阵营，该角色永久获得[超度]状态。
+
+"刷新至初始" resets counted uses, gives back lost skills, and resets a skill's own state through the
+handler ``m217.refresh.<skill>`` its role plugin may provide (九尾: 5 tails again).
 """
 
 from bansha import Role, Skill, hookimpl
@@ -19,6 +22,10 @@ def holy_water(res, a):
             for s in game.ruleset.role(p.role).skills:
                 if s.uses is not None:
                     p.uses[s.name] = s.uses
+                # a skill with state of its own (九尾狐's tails) resets it in ``m217.refresh.<skill>``
+                refresh = game.ruleset.handlers.get(f"m217.refresh.{s.name}")
+                if refresh is not None:
+                    refresh(res, p)
             p.data["m217.lost"] = []
             res.feedback(t, "圣水：你的技能已刷新至初始。")
         elif p.camp == WOLF:

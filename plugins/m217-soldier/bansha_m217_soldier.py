@@ -40,9 +40,13 @@ def bansha_phase_started(game):
         if p.role != SOLDIER.name:
             continue
         # > 当[埋伏]的守护次数归0或者变为负数时，士兵失去[突击]技能
-        if "埋伏" in p.data.get("m217.spent", ()) and "突击" not in p.data.get("m217.lost", ()):
-            p.data.setdefault("m217.lost", []).append("突击")
-            game.feedback[p.name].append((game.label, "埋伏的守护次数归0，你失去了[突击]技能。"))
+        # (the spent 守护 is consumed by the trigger: a 圣水 that gives 突击 back is not undone)
+        spent = p.data.get("m217.spent", [])
+        if "埋伏" in spent:
+            spent.remove("埋伏")
+            if "突击" not in p.data.get("m217.lost", ()):
+                p.data.setdefault("m217.lost", []).append("突击")
+                game.feedback[p.name].append((game.label, "埋伏的守护次数归0，你失去了[突击]技能。"))
         # > 游戏日夜晚，士兵获得[守护：1]状态。
         if game.phase.name == "night" and forced_on(game, p, "埋伏"):
             p.statuses.append(Status(name="守护", count=1, until=game.label, source="埋伏",

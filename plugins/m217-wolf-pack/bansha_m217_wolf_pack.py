@@ -20,8 +20,8 @@ GROUP = "狼人"
 
 def kill(res, a):
     # > 若[杀人]需要判定技能来源，则随机一群内成为该技能的来源。
-    members = sorted((p for p in res.game.alive() if GROUP in p.groups), key=lambda p: p.seat)
-    source = res.rng.choice(members).name if members else a.actor
+    members = [p.name for p in sorted(res.game.alive(), key=lambda p: p.seat) if GROUP in p.groups]
+    source = res.rng.choice(members) if members else a.actor
     for t in a.targets:
         # > 结算效果：对结算目标造成一次[指杀]。
         hit(res, a, t, "指杀", by=source)
@@ -56,6 +56,8 @@ def bansha_phase_started(game):
     wolf stands, and gives it back when one stands again."""
     heirs = sorted((p for p in game.players.values() if p.data.get("m217.接刀") is not None
                     and "接刀" not in p.data.get("m217.lost", ())), key=lambda p: p.data["m217.接刀"])
+    # > 所有[群内]狼出局，或所有[群内]狼皆承受永久的[业炎/净化]状态时，[接刀]的角色获得[杀人]技能并可使用，
+    # > 之后若[群内]狼复活，或状态已清除，则不再接刀，由[群内]进行出刀。
     pack_stands = any(standing(game, p) for p in game.players.values() if inner(game, p))
     # > [超度]：…会丢失且无法获得[群内]或[接刀]标签，直到状态消除才还原。
     heir = None if pack_stands else next((p for p in heirs if p.alive and not has(p, "超度")), None)
@@ -75,6 +77,7 @@ def bansha_phase_started(game):
 def bansha_validate_action(game, action):
     if action.skill != KILL.name:
         return None
+    # > 杀人[夜晚][指定]——选择目标：任意一名角色，第一晚不可使用。
     if game.day == 1:
         return "杀人 cannot be used on the first night (第一晚不可使用)"
     actor = game.player(action.actor)

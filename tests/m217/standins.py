@@ -1,15 +1,26 @@
 """TEST-ONLY stand-in roles for 新日暮里 (M217): never shipped, never dealt by the real manifest.
 
-The board's machinery (the targeting chain's stages, 隐身, 霸道, 迷魂, 寡言, 流血, camp changes,
-acquired skills) has sources among roles of later issues. Each stand-in below plays the part of
+The board's machinery (the targeting chain's stages, 隐身, 霸道, 迷魂, 寡言, 流血, disguises, camp
+changes, acquired skills) has sources among roles of later issues. Each stand-in below plays the part of
 that source just enough for a scenario to drive the machinery; its docstring names the real
 role. Registered in-process by tests/m217/conftest.py under the plugin name ``m217.standins``
 and used by tests/m217/m217-standins.toml.
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Action, Role, Skill, hookimpl
 from bansha_m217_director import ask
-from bansha_m217_rules import WOLF, acquire, change_camp, exit_of, give, hit, land, lose, settle
+from bansha_m217_rules import (
+    WOLF,
+    acquire,
+    change_camp,
+    exit_of,
+    flip,
+    give,
+    hit,
+    land,
+    lose,
+    settle,
+)
 
 # ------------------------------------------------------------------ the chain's stages
 
@@ -85,6 +96,50 @@ def bleed(res, a):
     give(res, a.targets[0], "流血", source="流血")
 
 
+def garlic(res, player, kill) -> None:
+    """Stands in for 大蒜<熏臭> (弱神, a later issue, TEST-ONLY); called when its holder leaves.
+    > 熏臭[强制][翻牌]——[触发]：大蒜于出局时，大蒜电梯楼上下两层四人获得持续到下一晚结束的[沉默][缴械][迷魂]
+    > 所有电梯楼相关效果都排除当前已出局成员，并且首尾算作相邻或视为邻居。"""
+    game = res.game
+    if kill.rule == "红牌":
+        return
+    flip(res, Action(actor=player.name, skill="熏臭"))
+    ring = [p.name for p in sorted(game.players.values(), key=lambda p: p.seat) if p.alive or p is player]
+    i = ring.index(player.name)
+    four = {ring[(i + d) % len(ring)] for d in (-2, -1, 1, 2)} - {player.name}
+    # "下一晚": the night after this one, or the night that follows this day
+    night = game.day + (0 if game.phase.name == "dusk" else 1)
+    for t in sorted(four, key=lambda n: game.player(n).seat):
+        for name in ("沉默", "缴械", "迷魂"):
+            give(res, t, name, until=f"night {night}", source="熏臭")
+
+
+# ------------------------------------------------------------------------- disguises
+
+
+def disguise(res, a):
+    """Stands in for 隐狼<伪装> effect 2 (狼人, a later issue, TEST-ONLY).
+    > 2，可以设置自己的表面阵营，表面身份，表面带刀伪装。
+    ``--arg camp=… role=… armed=是|否``."""
+    give(res, a.actor, "伪装", source="伪装", **_seen(a.args))
+
+
+def remodel(res, a):
+    """Stands in for 雪狼's modification of a disguise (a role of another board, named by the
+    document's example, TEST-ONLY): the final target's 表面身份 (and 表面阵营) become the given ones.
+    > （如：隐狼获取了一个表面身份，又被雪狼修改，因为雪狼的修改发动靠后的缘故，被查验显示的是雪狼修改的身份）"""
+    if settle(res, a):
+        for t in a.targets:
+            give(res, t, "伪装", source="雪狼", **_seen(a.args))
+
+
+def _seen(args):
+    seen = {k: args[k] for k in ("camp", "role") if args.get(k)}
+    if args.get("armed"):
+        seen["armed"] = args["armed"] == "是"
+    return seen
+
+
 # ------------------------------------------------------------- camps and acquired skills
 
 
@@ -133,6 +188,13 @@ ROLES = [
     Role(name="学者替身", camp="狼人阵营", skills=(night("诡辩", "深夜14b", sophistry, args={"role": "guess"}),)),
     Role(name="寡言者", camp="村民阵营", skills=(night("寡言", "早夜8", taciturn),)),
     Role(name="放血者", camp="狼人阵营", skills=(night("放血", "早夜8", bleed),)),
+    Role(name="大蒜替身", camp="村民阵营", skills=(
+        Skill(name="熏臭", targets=0, tags=("强制", "翻牌"), rule=garlic.__doc__),)),
+    Role(name="隐狼替身", camp="狼人阵营", skills=(
+        Skill(name="伪装", phases=("opening",), step="开局", targets=0, effect=disguise, rule=disguise.__doc__,
+              args={"camp": "表面阵营", "role": "表面身份", "armed": "表面带刀: 是|否"}),)),
+    Role(name="雪狼替身", camp="狼人阵营", skills=(
+        night("修改", "早夜8", remodel, args={"camp": "表面阵营", "role": "表面身份"}),)),
     Role(name="追随者", camp="不定阵营", skills=(
         Skill(name="追随", phases=("opening",), step="开局", effect=follow, rule=follow.__doc__),)),
     Role(name="天师替身", camp="村民阵营", skills=(
@@ -155,6 +217,12 @@ def bansha_roles():
 def bansha_step_handlers():
     return {"m217.chain.煽动": incite_stage, "m217.chain.时间逆流": time_flow_stage,
             "m217.chain.反射": reflect_stage}
+
+
+@hookimpl
+def bansha_on_death(res, player, kill):
+    if player.role == "大蒜替身":
+        garlic(res, player, kill)
 
 
 @hookimpl

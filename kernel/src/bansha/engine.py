@@ -122,6 +122,9 @@ class Game:
         self.data: dict[str, Any] = {}
         self.rulings: list[RulingEvent] = []
         self.resolved: list[str] = []
+        #: public lines held until the phase closes (``PhaseSpec.hold_public``); a rewind keeps
+        #: them: what an immediate answer decided is not undone by turning back the clock
+        self.held: list[str] = []
         #: (phase label, "start" | "resolve") -> the state then, for rewinds (钟-like skills)
         self.snapshots: dict[tuple[str, str], tuple] = {}
         #: engine events go to structlog for new events only (``Store.append`` sets it)
@@ -509,6 +512,9 @@ class Game:
         texts = self.manifest.texts
         tmpl = texts.draw if draw and texts.draw else texts.joint_win if len(winners) > 1 and texts.joint_win else texts.win
         text = tmpl.format(camps="、".join(winners) if winners else "平局")
+        if self.held:  # the phase will not close: what waited for it is told before the end
+            self.announcements.extend((self.label, line) for line in self.held)
+            self.held = []
         if res is not None:
             res.announce(text)
             res.publish_late()
@@ -700,8 +706,8 @@ class Resolution:
         g = self.game
         for name, lines in self.lines.items():
             g.feedback.setdefault(name, []).extend((self.label, line) for line in lines)
-        g.announcements.extend((self.label, line) for line in self.public)
-        self.lines, self.public = {}, []
+        g.announcements.extend((self.label, line) for line in [*g.held, *self.public])
+        self.lines, self.public, g.held = {}, [], []
         # scheduled optional phases are consumed once played
         if g.phase.optional:
             g.scheduled.pop(g.phase.name, None)
@@ -739,6 +745,9 @@ class Resolution:
         self.trace("rewind", f"the game will turn back to the {key[1]} of {key[0]}")
 
     def finish_immediate(self) -> None:
+        if self.game.phase.hold_public and self.game.winner is None:
+            self.game.held.extend(self.public)
+            self.public = []
         self.publish_late()
         self.game.check_win(self)
         self.game._rewind_if_asked()
