@@ -140,8 +140,6 @@ class PhaseSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: the public lines of immediate answers wait for the phase to close (a death at dusk is
     #: announced with the dusk); private lines are told at once
     hold_public: bool = False
-    #: this phase starts a new number (a new game day)
-    new_day: bool = False
 
 
 class SkillOverride(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
