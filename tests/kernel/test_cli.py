@@ -13,15 +13,8 @@ NAMES = "甲,乙,丙,丁,戊,己,庚"
 
 
 @pytest.fixture
-def cli(tmp_path):
-    runner = CliRunner()
-    db = tmp_path / "games.db"
-
-    def run(*args: str):
-        return runner.invoke(app, [*args, "--db", str(db)])
-
-    run.db = db
-    return run
+def cli(bansha_cli):
+    return bansha_cli
 
 
 @pytest.fixture
@@ -214,7 +207,6 @@ def test_silenced_actor_and_used_up_skill(cli, tmp_path):
 
 
 def test_scenario_run_exit_codes(cli, tmp_path):
-    from bansha.cli import app
 
     runner = CliRunner()
     good = Path(__file__).parent / "scenarios" / "night-kill-heal.toml"

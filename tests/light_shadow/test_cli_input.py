@@ -2,9 +2,6 @@
 unchanged (docs/rulings/light-shadow.md: "a refused action uses up nothing")."""
 
 import pytest
-from bansha.cli import app
-from bansha.store import Store
-from typer.testing import CliRunner
 
 LIGHT = [("梦见", "国王"), ("卡片", "皇后"), ("阿木", "骑士"), ("小雨", "刺客"), ("青石", "法师"), ("白鹭", "猎人")]
 SHADOW = [("黑猫", "国王"), ("夜莺", "皇后"), ("铁山", "骑士"), ("影子", "刺客"), ("紫烟", "法师"), ("乌鸦", "猎人")]
@@ -13,34 +10,20 @@ KING_Q = ["--arg", "camp=影之国", "--arg", "role=国王"]
 
 
 @pytest.fixture
-def cli(tmp_path):
-    runner = CliRunner()
-    db = tmp_path / "games.db"
+def cli(bansha_cli, tmp_path):
     deal = tmp_path / "deal.toml"
     deal.write_text("".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\ncamp = "{c}"\n'
                             for c, side in (("光之国", LIGHT), ("影之国", SHADOW)) for n, r in side), encoding="utf-8")
-
-    def run(*args: str):
-        return runner.invoke(app, [*args, "--db", str(db)])
-
-    run.db = db
-    r = run("new", "g", "--ruleset", "light-shadow", "--deal", str(deal))
-    assert r.exit_code == 0, r.output
-    return run
+    bansha_cli.ok("new", "g", "--ruleset", "light-shadow", "--deal", deal)
+    return bansha_cli
 
 
 def ok(cli, *args):
-    r = cli(*args)
-    assert r.exit_code == 0, r.output
+    cli.ok(*args)
 
 
 def refused(cli, args, message):
-    before = list(Store(cli.db).events("g"))
-    r = cli(*args)
-    assert r.exit_code == 2, r.output
-    assert message in r.output, r.output
-    assert len([line for line in r.output.splitlines() if line.strip()]) == 1, r.output
-    assert list(Store(cli.db).events("g")) == before
+    cli.refused(*args, message=message)
 
 
 DAY0 = [

@@ -2,9 +2,6 @@
 unchanged (docs/rulings/qisha-xia.md, "Refusals")."""
 
 import pytest
-from bansha.cli import app
-from bansha.store import Store
-from typer.testing import CliRunner
 
 TABLE = [("黑一", "黑侠"), ("黑二", "黑侠"), ("黑三", "黑侠"), ("暗", "暗侠"), ("幻", "幻侠"), ("白", "白侠"),
          ("赤", "赤侠"), ("光", "光侠"), ("银", "银侠"), ("龙", "龙侠"), ("士一", "侠士"), ("士二", "侠士"),
@@ -14,33 +11,19 @@ NAMES = [n for n, _ in TABLE]
 
 
 @pytest.fixture
-def cli(tmp_path):
-    runner = CliRunner()
-    db = tmp_path / "games.db"
+def cli(bansha_cli, tmp_path):
     deal = tmp_path / "deal.toml"
     deal.write_text("".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in TABLE), encoding="utf-8")
-
-    def run(*args: str):
-        return runner.invoke(app, [*args, "--db", str(db)])
-
-    run.db = db
-    r = run("new", "g", "--ruleset", "qisha-xia", "--deal", str(deal))
-    assert r.exit_code == 0, r.output
-    return run
+    bansha_cli.ok("new", "g", "--ruleset", "qisha-xia", "--deal", deal)
+    return bansha_cli
 
 
 def ok(cli, *args):
-    r = cli(*args)
-    assert r.exit_code == 0, r.output
+    cli.ok(*args)
 
 
 def refused(cli, args, message):
-    before = list(Store(cli.db).events("g"))
-    r = cli(*args)
-    assert r.exit_code == 2, r.output
-    assert message in r.output, r.output
-    assert len([line for line in r.output.splitlines() if line.strip()]) == 1, r.output
-    assert list(Store(cli.db).events("g")) == before
+    cli.refused(*args, message=message)
 
 
 DAY1 = [

@@ -48,15 +48,8 @@ MANIFESTS = {
 
 
 @pytest.fixture
-def cli(tmp_path):
-    runner = CliRunner()
-    db = tmp_path / "games.db"
-
-    def run(*args: str):
-        return runner.invoke(app, [*args, "--db", str(db)])
-
-    run.db = db
-    return run
+def cli(bansha_cli):
+    return bansha_cli
 
 
 def refused(r, *words: str) -> str:

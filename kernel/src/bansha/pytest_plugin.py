@@ -57,3 +57,53 @@ def bansha_plugin():
     for name in added:
         registry.LOCAL_PLUGINS.pop(name, None)
     registry._RULESETS.clear()
+
+
+class BanshaCli:
+    """The ``bansha`` command in-process against a database of its own (``bansha_cli``)."""
+
+    def __init__(self, db):
+        from typer.testing import CliRunner
+
+        self.db = db
+        self._runner = CliRunner()
+
+    def __call__(self, *args: str):
+        from .cli import app
+
+        return self._runner.invoke(app, [*map(str, args), "--db", str(self.db)])
+
+    def ok(self, *args: str):
+        """Run a command that must succeed; returns its result."""
+        r = self(*args)
+        assert r.exit_code == 0, r.output
+        return r
+
+    def events(self, game: str = "g") -> list:
+        from .store import Store
+
+        return list(Store(self.db).events(game))
+
+    def load(self, game: str = "g"):
+        from .store import Store
+
+        return Store(self.db).load(game)
+
+    def refused(self, *args: str, message: str, game: str = "g"):
+        """Run a command that must be refused: exit code 2, one line naming ``message``, and
+        the stored game unchanged."""
+        before = self.events(game)
+        r = self(*args)
+        assert r.exit_code == 2, r.output
+        assert message in r.output, r.output
+        assert len([line for line in r.output.splitlines() if line.strip()]) == 1, r.output
+        assert self.events(game) == before
+        return r
+
+
+@pytest.fixture
+def bansha_cli(tmp_path):
+    """``bansha_cli("new", "g", "--ruleset", …)`` runs the CLI on a fresh database;
+    ``.ok(...)``, ``.refused(..., message=...)`` (exit 2, one line, game unchanged),
+    ``.events()``, ``.load()``."""
+    return BanshaCli(tmp_path / "games.db")

@@ -14,7 +14,7 @@ import msgspec
 import pluggy
 
 from . import hookspecs
-from .model import GameError, Manifest, Role
+from .model import GameError, Manifest, Role, Skill
 
 ROLE_GROUP = "bansha.roles"
 RULESET_GROUP = "bansha.rulesets"
