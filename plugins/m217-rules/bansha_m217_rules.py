@@ -532,6 +532,8 @@ def bansha_player_view(game, player):
             continue
         if not player.alive and not skill.while_out:
             continue
+        if game.hook.bansha_skill_unavailable(game=game, player=player, skill=skill):
+            continue  # "…会得知可以发动此技能": only what can be used now is offered
         line = skill.name
         if skill.uses is not None:
             line += f" 剩余{player.uses.get(skill.name, 0)}次"

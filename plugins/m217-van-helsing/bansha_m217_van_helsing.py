@@ -69,7 +69,12 @@ def bansha_validate_action(game, action):
     role = action.args.get("role")
     if role not in WOLF_ROLES:
         return f"寻踪 asks about a 狼人阵营 identity (--arg role=…), not {role!r}"
+    return None
+
+
+@hookimpl
+def bansha_skill_unavailable(game, player, skill):
     # > 若没有寻踪目标或寻踪反馈为[存活]的身份已出局，范海辛会得知可以发动此技能
-    if _hunting(game, game.player(action.actor)):
-        return f"{action.actor}'s 寻踪 identity is still alive: 寻踪 cannot be used"
+    if skill.name == "寻踪" and _hunting(game, player):
+        return f"{player.name}'s 寻踪 identity is still alive: 寻踪 cannot be used"
     return None

@@ -59,3 +59,15 @@ def test_statuses_not_told_are_not_in_the_holders_view():
     game = played(STANDINS / "07-bleeding.toml", 1)
     bled = [n for n, p in game.players.items() if p.status("流血")]
     assert bled and all("流血" not in " ".join(player_view(game, n)["you"]["statuses"]) for n in bled)
+
+
+def test_trace_is_offered_only_when_it_may_be_used():
+    """> 寻踪[夜晚]——若没有寻踪目标或寻踪反馈为[存活]的身份已出局，范海辛会得知可以发动此技能
+    212: night 2's 寻踪 found the 石像鬼 alive; at night 3, while it lives, 寻踪 is not offered
+    (追猎 still is), and an attempt is refused by the same rule."""
+    game = played(M217 / "212-van-helsing-trace-again.toml", 2)
+    while game.label != "night 3":
+        game.apply(ResolveEvent(phase=game.label))
+    offered = player_view(game, "丑")["you"]["可发动技能"]
+    assert not any(line.startswith("寻踪") for line in offered), offered
+    assert any(line.startswith("追猎") for line in offered), offered

@@ -270,6 +270,9 @@ class Game:
             raise GameError(
                 f"{skill.name} is used in {'/'.join(skill.phases)}, not in {self.phase.name}"
             )
+        unavailable = self.hook.bansha_skill_unavailable(game=self, player=actor, skill=skill)
+        if unavailable:
+            raise GameError(unavailable)
         for st in actor.statuses:
             # a status that stops casting; skills with one of its ``except_tags`` still work
             if st.data.get("no_cast") and not set(skill.tags) & set(st.data.get("except_tags", ())):

@@ -19,7 +19,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from .engine import Game, Kill, Resolution
-    from .model import Action, Ballot, Player, Role, RulingEvent
+    from .model import Action, Ballot, Player, Role, RulingEvent, Skill
 
 hookspec = pluggy.HookspecMarker("bansha")
 hookimpl = pluggy.HookimplMarker("bansha")
@@ -69,6 +69,16 @@ def bansha_unknown_skill(game: Game, player: Player, skill: str) -> str | None:
     """Called when ``player`` names a skill they cannot use now (never had it, or an acquired
     skill that has lapsed). Return the refusal line the rules give (a mimic that has learned
     nothing), or None for the kernel's own. Must not change the game."""
+
+
+@hookspec(firstresult=True)
+def bansha_skill_unavailable(game: Game, player: Player, skill: Skill) -> str | None:
+    """Called when an action of ``skill`` is submitted (before its targets are checked) and
+    whenever a player's usable skills are listed (a player's view).
+
+    Return why ``player`` cannot use ``skill`` now (a condition of the rule, such as a skill
+    offered only while something holds), or None when it can. Must not change the game.
+    """
 
 
 @hookspec
