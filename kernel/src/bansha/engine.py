@@ -706,16 +706,16 @@ class Resolution:
     # -- closing
 
     def publish(self) -> None:
+        """Close the phase's resolution: what was held for the phase goes first."""
         g = self.game
-        for name, lines in self.lines.items():
-            g.feedback.setdefault(name, []).extend((self.label, line) for line in lines)
-        g.announcements.extend((self.label, line) for line in [*g.held, *self.public])
-        self.lines, self.public, g.held = {}, [], []
+        self.public, g.held = [*g.held, *self.public], []
+        self.publish_late()
         # scheduled optional phases are consumed once played
         if g.phase.optional:
             g.scheduled.pop(g.phase.name, None)
 
     def publish_late(self) -> None:
+        """Tell what this resolution produced so far: private lines, then public ones."""
         g = self.game
         for name, lines in self.lines.items():
             g.feedback.setdefault(name, []).extend((self.label, line) for line in lines)
