@@ -8,6 +8,7 @@ in tests/m217/ (a rule of the deal); a sentence no built role can reach is in ``
 must be quoted in docs/rulings/m217.md ("Role coverage").
 """
 
+import importlib.util
 import re
 from pathlib import Path
 
@@ -102,6 +103,16 @@ SENTENCES = [
 NOT_REACHED = [
     "若此时有替罪羊效果存在，则替罪羊承担最高票平票出局。",
 ]
+
+
+# Roles of later parts keep their sentences beside this file, one module per group of roles:
+# tests/m217/sentences/<group>.py with SENTENCES and NOT_REACHED lists of the same shape.
+for _path in sorted((Path(__file__).parent / "sentences").glob("*.py")):
+    _spec = importlib.util.spec_from_file_location(f"m217_sentences_{_path.stem}", _path)
+    _module = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(_module)
+    SENTENCES += _module.SENTENCES
+    NOT_REACHED += getattr(_module, "NOT_REACHED", [])
 
 
 def _norm(text: str) -> str:

@@ -72,11 +72,47 @@ def installed_manifests() -> dict[str, Manifest]:
 
 
 def load_manifest_file(path: Path) -> Manifest:
+    return convert(_manifest_table(path, ()), Manifest, str(path))
+
+
+def _manifest_table(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
+    """The manifest's TOML table, with ``extends`` resolved: a house variant names the ruleset
+    it starts from (an installed id or a path beside it) and writes only what differs."""
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise GameError(f"{path}: cannot read the manifest: {exc.strerror}") from None
-    return decode_toml(data, Manifest, str(path))
+    try:
+        raw = tomllib.loads(data.decode())
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise GameError(f"{path}: not valid TOML: {exc}") from None
+    base_ref = raw.pop("extends", None)
+    if base_ref is None:
+        return raw
+    if not isinstance(base_ref, str):
+        raise GameError(f"{path}: key extends: expected the id or path of a ruleset")
+    if base_ref.endswith(".toml") or "/" in base_ref:
+        base_path = (path.parent / base_ref).resolve()
+    elif base_ref in ruleset_files():
+        base_path = ruleset_files()[base_ref]
+    else:
+        known = ", ".join(sorted(ruleset_files())) or "none"
+        raise GameError(f"{path}: extends unknown ruleset {base_ref!r} (installed: {known})")
+    if base_path in seen:
+        raise GameError(f"{path}: extends {base_ref!r} in a cycle")
+    return merge_tables(_manifest_table(base_path, (*seen, path.resolve())), raw)
+
+
+def merge_tables(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """``over`` written on ``base``: tables merge key by key, anything else (arrays such as
+    ``phases`` or ``tables``) is replaced whole."""
+    merged = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = merge_tables(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
 
 
 def find_manifest(ref: str, relative_to: Path | None = None) -> Manifest:
