@@ -478,6 +478,14 @@ def bansha_check_win(game):
                      [p for p in village if category(game, p) == "弱神"]]
         if any(side and not any(p.alive for p in side) for side in sides):
             winners.append(WOLF)
+    # > 其中不同的三方阵营各自为独立阵营拥有单独的胜利条件。 A role with a win condition of its own
+    # (三方, 不定, a 阵营 that a role creates) provides a handler ``m217.win.<role>(game)``
+    # returning the camps that win now, or None; they are asked in name order.
+    handlers = game.ruleset.handlers
+    for name in sorted(h for h in handlers if h.startswith("m217.win.")):
+        for camp in handlers[name](game) or ():
+            if camp not in winners:
+                winners.append(camp)
     # a role that acts "游戏结束时" (钟) may hold the end: handler m217.hold-end(game, winners)
     hold = game.ruleset.handlers.get("m217.hold-end")
     if winners and hold is not None and hold(game, winners):
