@@ -1,7 +1,6 @@
 """`extends`: a house variant writes only what differs from the ruleset it starts from."""
 
 import pytest
-
 from bansha.model import GameError
 from bansha.registry import find_manifest
 

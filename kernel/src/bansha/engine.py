@@ -266,6 +266,9 @@ class Game:
         skill, acquired = self.find_skill(actor, ev.skill)
         if not actor.alive and not skill.while_out:
             raise GameError(f"{actor.name} is out of the game and cannot act")
+        if not skill.phases:
+            # a standing or triggered skill (常驻, [触发]): the rules apply it, nobody sends it
+            raise GameError(f"{skill.name} is not sent: it applies by itself when its rule says")
         if self.phase.name not in skill.phases:
             raise GameError(
                 f"{skill.name} is used in {'/'.join(skill.phases)}, not in {self.phase.name}"
@@ -281,7 +284,10 @@ class Game:
             raise GameError(self.manifest.texts.refuse_no_uses.format(actor=actor.name, skill=skill.name))
         owner = skill.group if skill.group else actor.name
         mine = [a for a in self.actions if a.skill == skill.name and (a.group or a.actor) == owner]
-        if not skill.group and len(mine) >= skill.per_phase:
+        # uses in this phase: the skill's ``per_phase``, unless a rule grants more now (M217's 迅捷)
+        allowed = self.hook.bansha_uses_in_phase(game=self, player=actor, skill=skill)
+        allowed = skill.per_phase if allowed is None else allowed
+        if not skill.group and len(mine) >= allowed:
             raise GameError(
                 f"{actor.name} has already used {skill.name} in {self.label} "
                 f"(withdraw it with unact to change it)"
@@ -306,7 +312,9 @@ class Game:
                 self.seq -= 1
                 raise GameError(reason)
         if skill.group:
-            self.actions = [a for a in self.actions if a not in mine]
+            # a group's latest ``allowed`` submissions count (one, unless a rule grants more)
+            drop = mine[:max(0, len(mine) - allowed + 1)]
+            self.actions = [a for a in self.actions if a not in drop]
         self.actions.append(action)
         if skill.immediate:
             self._resolve_now(action, skill)
@@ -793,6 +801,12 @@ def count_votes(res: Resolution) -> None:
             res.trace("vote", f"{b.voter}'s vote for {b.target} does not count: {b.void}")
         elif b.target != v.abstain:
             tally[b.target] += b.weight
+    # votes counted against a player with no ballot behind them (M217's 诽谤), set by a
+    # bansha_adjust_ballots hook in res.data["extra_votes"]: {player: votes}
+    for name, n in sorted(res.data.get("extra_votes", {}).items()):
+        if n and name in game.players and game.players[name].alive:
+            tally[name] += n
+            res.trace("vote", f"{name} counts {n:g} extra vote(s)")
     living = len(game.alive())
     res.data["tally"] = dict(tally)
     res.trace("vote", "count: " + (", ".join(f"{k} {n:g}" for k, n in tally.most_common()) or "no votes"))

@@ -81,6 +81,18 @@ def bansha_skill_unavailable(game: Game, player: Player, skill: Skill) -> str | 
     """
 
 
+@hookspec(firstresult=True)
+def bansha_uses_in_phase(game: Game, player: Player, skill: Skill) -> int | None:
+    """Called when an action of ``skill`` is submitted by ``player`` (for a group skill, by a
+    member of its group).
+
+    Return how many actions of the skill the player (or the group) may have in the current
+    phase when a rule grants more or fewer than the skill's ``per_phase`` now (M217's [迅捷1]:
+    one more 杀人 that night), or None for ``per_phase``. For a group skill the latest that
+    many submissions count. Must not change the game.
+    """
+
+
 @hookspec
 def bansha_validate_vote(game: Game, ballot: Ballot) -> str | None:
     """Called when a vote is submitted, after the kernel's checks (vote phase, voter alive,
@@ -123,7 +135,9 @@ def bansha_adjust_ballots(res: Resolution, ballots: list[Ballot]) -> None:
     """Called before the votes of a phase are counted.
 
     Change ballots in place: force a target, set ``weight``, or set ``void`` with a reason
-    (a post-number cut-off). Trace what you change with ``res.trace``. Return nothing.
+    (a post-number cut-off). Votes that no ballot carries (a slander counting one more vote
+    against a player) go in ``res.data["extra_votes"]`` (player -> votes), added to the count
+    when the player is in the game. Trace what you change with ``res.trace``. Return nothing.
     """
 
 
