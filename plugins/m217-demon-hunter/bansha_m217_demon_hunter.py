@@ -8,13 +8,13 @@
 """
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha_m217_rules import VILLAGE, WOLF, forced_on, hit
+from bansha_m217_rules import VILLAGE, WOLF, forced_on, hit, judged_camp
 
 
 def hunt(res, a):
     me = res.game.player(a.actor)
     for t in a.targets:
-        camp = res.game.player(t).camp
+        camp = judged_camp(res.game, t, a.actor)  # 隐狼<伪装> 4 is judged 村民阵营
         if camp == WOLF:
             # > 若该角色是狼人阵营，目标角色受到[穿透]
             hit(res, a, t, "穿透")

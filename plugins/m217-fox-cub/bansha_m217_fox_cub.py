@@ -5,13 +5,13 @@
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import WOLF, give
+from bansha_m217_rules import WOLF, give, judged_camp
 
 
 def bind(res, a):
     for t in a.targets:
         # > 若目标角色的[实际身份]为[狼人阵营]，目标角色获得[冰冻]，持续至下一个[正午]开始，否则无效果。
-        if res.game.player(t).camp == WOLF:
+        if judged_camp(res.game, t, a.actor) == WOLF:  # 隐狼<伪装> 4 is judged 村民阵营
             give(res, t, "冰冻", until=f"dawn {res.game.day}", source="咒缚")
 
 

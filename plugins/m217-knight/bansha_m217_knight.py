@@ -12,7 +12,7 @@ A noon skill: resolved at once when submitted. This board has no 竞选日 (no �
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import VILLAGE, WOLF, flip, hit, land, settle
+from bansha_m217_rules import VILLAGE, WOLF, flip, hit, judged_camp, land, settle
 
 
 def duel(res, a):
@@ -22,16 +22,17 @@ def duel(res, a):
     if not settle(res, a):
         return
     target = game.player(a.targets[0])
-    if target.camp == WOLF:
+    camp = judged_camp(game, target, a.actor)  # 隐狼<伪装> 4 is judged 村民阵营
+    if camp == WOLF:
         # > 1此玩家为[狼人阵营]，目标将受到[穿透]，可留遗言，且当天投票取消。
         hit(res, a, target.name, "穿透")
         game.data["m217.vote_cancelled"] = game.label
         res.announce("今日投票取消。")
-    elif target.camp == VILLAGE:
+    elif camp == VILLAGE:
         # > 2此玩家为[村民阵营]，发动者受到[致死伤害]，可留遗言
         hit(res, a, a.actor, "致死伤害")
     else:
-        res.trace("决斗", f"{target.name} is of {target.camp}: nothing happens")
+        res.trace("决斗", f"{target.name} is of {camp}: nothing happens")
     land(res)
 
 

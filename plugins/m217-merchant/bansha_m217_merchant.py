@@ -15,7 +15,7 @@ docs/rulings/m217.md.
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import WOLF, acquire, exit_of, give, hit, land, settle, window
+from bansha_m217_rules import WOLF, acquire, exit_of, give, hit, judged_camp, land, settle, window
 
 GIFTS = {"验人": "通灵", "毒药": "毒药", "猎枪": "最后一枪", "守护": "守护", "控制": "冰冻"}
 OWNERS = {"通灵": "通灵师", "毒药": "女巫", "冰冻": "企鹅"}
@@ -25,7 +25,7 @@ PSEUDO = "礼物"
 def present(res, a):
     game = res.game
     for t in a.targets:
-        if game.player(t).camp == WOLF:
+        if judged_camp(game, t, a.actor) == WOLF:  # 隐狼<伪装> 4 is judged 村民阵营
             # > 若结算目标的[实际阵营]为狼人阵营，发动者收到通知送礼失败，并受到[穿透]。
             res.feedback(a.actor, "送礼失败。")
             hit(res, a, a.actor, "穿透")

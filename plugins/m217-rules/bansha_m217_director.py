@@ -97,6 +97,10 @@ def red_card(res, p, reason: str) -> None:
         res.trace("红牌", f"{p.name} leaves the game after the vote of noon {game.day}")
     else:
         res.remove(p, Kill(target=p.name, kind="ruling", rule="红牌", last_words=False))
+        # what the exit triggers (粉丝's idol, a lover: "连带受到[致死伤害]") lands at once too
+        from bansha_m217_rules import deaths
+
+        deaths(res)
 
 
 # ------------------------------------------------------------------------------ hooks

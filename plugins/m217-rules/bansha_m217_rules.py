@@ -35,6 +35,9 @@ COMPOUND = {
     "冰冻": ("沉默", "缴械"), "恐惧": ("沉默", "缴械"),
 }
 NEGATIVE = {"沉默", "缴械", "遗忘", "超度", "迷魂", "寡言", "流血", *COMPOUND}
+# A skill tagged so is cast under any status: no status that stops casting (沉默 and its compounds)
+# stops it (赌徒's 身份属性: "赌博技能在任何状态下都不会丢失，都可以发动。")
+ANY_STATE = "任何状态"
 
 
 def parts(name: str) -> tuple[str, ...]:
@@ -103,7 +106,7 @@ def give(res, target: str, name: str, *, until: str | None = None, count: int | 
     if "沉默" in parts(name):
         # > [沉默]：该状态下不能发动[强制]技能以外的技能
         d["no_cast"] = True
-        d["except_tags"] = ["强制"]
+        d["except_tags"] = ["强制", ANY_STATE]
     if forced:
         d["forced"] = forced
     d["gained"] = [res.label, step_index(res)]
@@ -122,14 +125,69 @@ def give(res, target: str, name: str, *, until: str | None = None, count: int | 
     return st
 
 
-def change_camp(res, target: str, camp: str) -> None:
-    """> 实际阵营：…若有效果改变实际阵营，则所属阵营以及胜利方式也会一同改变，同时获得通知：你的阵营转变为xx阵营。"""
-    p = res.game.player(target)
-    camp = res.game.ruleset.camp(camp)
+def change_camp(res, target: str, camp: str, *, judged: bool = False, told: bool = True) -> None:
+    """> 实际阵营：…若有效果改变实际阵营，则所属阵营以及胜利方式也会一同改变，同时获得通知：你的阵营转变为xx阵营。
+
+    Two kinds of handler (provided by role plugins) take part:
+    - ``m217.camp.<role>(res, player, camp) -> bool``: a role that decides a holder's camp itself
+      takes the change over (True) — 丘比特's lovers are judged again ("若情侣中途发生阵营改变，按照上述
+      顺序重新判定"); it then sets the camps with ``judged=True``, which skips these handlers;
+    - ``m217.follow.<role>(res, player)``: called after every actual change, for the roles that
+      follow another's camp (影子, 粉丝 … "跟随该角色阵营变动").
+    ``told=False``: the holder is not told (复仇者<寻仇>: "但不得知加入了什么阵营")."""
+    game = res.game
+    p = game.player(target)
+    camp = game.ruleset.camp(camp)
+    handlers = game.ruleset.handlers
+    if not judged:
+        for name in sorted(h for h in handlers if h.startswith("m217.camp.")):
+            if handlers[name](res, p, camp):
+                return
     if p.camp != camp:
         res.trace("阵营", f"{target}: {p.camp} -> {camp}")
         p.camp = camp
-        res.feedback(target, f"你的阵营转变为{camp}。")
+        if told:
+            res.feedback(target, f"你的阵营转变为{camp}。")
+        for name in sorted(h for h in handlers if h.startswith("m217.follow.")):
+            handlers[name](res, p)
+
+
+# > 加入…阵营并跟随变动 / 转入相同阵营，跟随该角色阵营变动 (暗恋者, 复仇者, 粉丝 …)
+OPPOSITE = {WOLF: VILLAGE, VILLAGE: WOLF}
+
+
+def follow(res, follower: str, leader: str, *, skill: str, mode: str = "same", told: bool = True) -> None:
+    """``follower`` joins ``leader``'s camp (``mode="same"``) or the camp opposed to it
+    (``"opposite"``: 狼人阵营 ↔ 村民阵营; any other camp → one of the two drawn by the seeded rng,
+    复仇者: "若为三方或不定，则从狼或好人随机选一") and follows it from then on: every change of the
+    leader's camp moves the follower again, while ``skill`` works (a <强制> skill while
+    ``forced_on``; any other while the follower holds it). Kept in ``player.data["m217.follows"]``
+    (the leader by seat: a 替补 takes the seat over)."""
+    p = res.game.player(follower)
+    p.data["m217.follows"] = {"seat": res.game.player(leader).seat, "skill": skill, "mode": mode, "told": told}
+    res.trace("跟随", f"{follower} follows {leader}'s camp ({mode})")
+    _join(res, p)
+
+
+def _join(res, p) -> None:
+    f = p.data["m217.follows"]
+    camp = next(q.camp for q in res.game.players.values() if q.seat == f["seat"])
+    if f["mode"] == "opposite":
+        camp = OPPOSITE.get(camp) or res.rng.choice([WOLF, VILLAGE])
+    change_camp(res, p.name, camp, told=f["told"])
+
+
+def following(res, leader) -> None:
+    """Handler ``m217.follow.跟随``: the followers of ``leader`` move with its camp."""
+    game = res.game
+    for q in sorted(game.players.values(), key=lambda q: q.seat):
+        f = q.data.get("m217.follows")
+        if not f or f["seat"] != leader.seat or f["skill"] in q.data.get("m217.lost", ()):
+            continue
+        skill = game.skills_of(q).get(f["skill"], (None, False))[0]
+        if skill is None or ("强制" in skill.tags and not forced_on(game, q, skill.name)):
+            continue
+        _join(res, q)
 
 
 def acquire(res, target: str, skill: str, role: str, *, temporary: bool = False) -> None:
@@ -187,9 +245,29 @@ def surface(game, name: str) -> dict[str, Any]:
     """> 表面阵营/表面身份/表面带刀：…最后发动的技能所造成的表面身份更换生效。…若无任何伪装，
     则查验结果与实际身份相同。"""
     p = game.player(name)
-    seen = game.surface(p)
+    # > 若强制技能提供任何[状态]，则该强制技能失效后，这些状态也一同失效。 — a disguise given by a
+    # <强制> skill (狼弟<潜藏>) is read only while that skill works (``active``)
+    seen = {"camp": p.camp, "role": p.role, **p.setup}
+    for st in active(p):
+        if "camp" in st.data or "role" in st.data:
+            seen.update(st.data)
     seen.setdefault("armed", armed(game, p))
     return seen
+
+
+def judged_camp(game, target, by: str | None = None) -> str:
+    """The [实际阵营] a skill cast by ``by`` judges ``target`` by (knight's 决斗, 猎魔人's 猎杀, 奇迹商人's
+    馈赠, 圣女's 圣水, 子狐's 咒缚 …): the actual camp, unless ``target.data["m217.judged"]`` maps the
+    caster's actual camp to another one (隐狼<伪装> effect 4).
+
+    > 4，受到来自于[村民阵营]的以[实际阵营]判断的技能时，以你为[村民阵营]进行判定
+    > PS：效果4以隐狼为目标的才会改变，隐狼发动的技能不会改变实际阵营的判定"""
+    p = game.player(target) if isinstance(target, str) else target
+    caster = game.players.get(by) if by else None
+    seen = p.data.get("m217.judged") or {}
+    if caster is not None and caster.name != p.name and caster.camp in seen:
+        return seen[caster.camp]
+    return p.camp
 
 
 def category(game, p) -> str | None:
@@ -231,18 +309,41 @@ def hit(res, action, target: str, kind: str, rule: str = "", by: str = "") -> No
 def deaths(res) -> None:
     """> （20）每次出局效果依次结算：狼人<杀人>、…、女巫毒药、…
     > 若存在多个同名技能，则真身份牌的优先，…结算同名的出局顺序也是如此
-    Kills of a rule the order does not name come after, in the order queued."""
+    Kills of a rule the order does not name come after, in the order queued. A kill may be
+    placed by its skill (幼狼<牺牲>: "可以选择[牺牲]在出局效果结算步骤中的哪个步骤结算"):
+    ``res.data["m217.place"][(rule, target)]`` names the rule of the order it lands right after
+    ("" : before every listed rule)."""
     order = res.game.option("death_order") or []
+    placed = res.data.get("m217.place", {})
 
     def key(k):
-        rank = order.index(k.rule) if k.rule in order else len(order)
+        rank: float = order.index(k.rule) if k.rule in order else len(order)
+        after = placed.get((k.rule, k.target))
+        if after is not None:
+            rank = order.index(after) + 0.5 if after in order else -0.5
         return (rank, bool(k.action and k.action.acquired))
 
     res.kills.sort(key=key)
     resolve_deaths(res)
+    if res.game.phase.name == "night" and res.step == res.game.phase.steps[-1].name:
+        # a role that reports on the whole night (幽灵<附体>: its target's actions and feedback) provides
+        # ``m217.night-end.<role>(res)``, run once the night's deaths have landed, in name order
+        handlers = res.game.ruleset.handlers
+        for name in sorted(h for h in handlers if h.startswith("m217.night-end.")):
+            handlers[name](res)
 
 
 land = deaths  # immediate (noon) skills land their kills at once
+
+
+def from_(game, st: Status, kill) -> bool:
+    """A status ``only_from`` one seat (复仇者's [不死] "仅针对仇人") stops only that player's kills:
+    those whose source is that player, or that come from an action that player sent."""
+    only = st.data.get("only_from")
+    if not only:
+        return True
+    names = {kill.by, kill.action.actor if kill.action is not None else None}
+    return any(q.seat == only for n in names if n in game.players for q in (game.players[n],))
 
 
 @hookimpl
@@ -263,7 +364,7 @@ def bansha_stop_kill(res, kill):
             continue
         for st in active(p):
             only = st.data.get("only_from_camp")
-            if st.name == name and (not only or (src is not None and src.camp == only)):
+            if st.name == name and (not only or (src is not None and src.camp == only)) and from_(game, st, kill):
                 return f"{name} ({st.source or 'status'})"
     if "守护" in stoppers:
         guards = sorted((s for s in active(p) if s.name == "守护" and (s.count is None or s.count > 0)),
@@ -324,13 +425,26 @@ def settle(res, action) -> bool:
 
     > [隐身]：该状态下，所有[指定]技能以该角色进行[最终结算目标]的效果，不进行结算。"""
     game = res.game
+    # a role triggered by being chosen as a target ("对你使用…[指定]技能", 复仇者<寻仇>) provides
+    # ``m217.targeted.<role>(res, action)``, called once per action, before the chain moves the ball
+    if not action.result.get("m217.targeted"):
+        action.result["m217.targeted"] = True
+        for name in sorted(h for h in game.ruleset.handlers if h.startswith("m217.targeted.")):
+            game.ruleset.handlers[name](res, action)
     kick(res, action)
     kept = [t for t in action.targets if not has(game.player(t), "隐身")]
+    rule = "隐身"
+    # a role that makes some skills void on some final targets tonight (撑杆僵尸<跳跃>) provides
+    # ``m217.shield.<role>(res, action, target) -> bool``: such a target is dropped as under 隐身
+    for name in sorted(h for h in game.ruleset.handlers if h.startswith("m217.shield.")):
+        shielded = [t for t in kept if not game.ruleset.handlers[name](res, action, t)]
+        if shielded != kept:
+            kept, rule = shielded, name.removeprefix("m217.shield.")
     if kept != action.targets:
         if not kept:
-            res.void(action, "its final target is under 隐身", rule="隐身")
+            res.void(action, f"its final target is under {rule}", rule=rule)
             return False
-        res.redirect(action, kept, rule="隐身")
+        res.redirect(action, kept, rule=rule)
     return True
 
 
@@ -348,15 +462,23 @@ def chain(res) -> None:
     > [沉默]：该状态下不能发动[强制]技能以外的技能（附加之前已经发动的不受影响）。
     > [缴械]：该状态下不能发动[杀人]，若是[群内]，也会影响整个群内不能发动杀人。
     A status landed at an earlier step of the night reaches the later steps' actions (the forum
-    casts them in later windows); one landed in the same step does not."""
+    casts them in later windows); one landed in the same step does not.
+
+    Role plugins may provide two kinds of handler here: ``m217.at.<step>.<role>(res)``, a trigger
+    of a numbered step that needs no action (熊<咆哮> at 黄昏(4)), run first in name order; and
+    ``m217.cast.<skill>(res, action)``, what a skill does the moment it is cast ("发动此技能时",
+    隐者<脱下隐身衣>), run for an action not blocked above, before its targets are settled."""
     game = res.game
     idx = step_index(res)
+    handlers = game.ruleset.handlers
+    for name in sorted(h for h in handlers if h.startswith(f"m217.at.{res.step}.")):
+        handlers[name](res)
     for a in res.actions_in(res.step):
         if a.void:
             continue
         actor = game.player(a.actor)
         skill, _ = game.find_skill(actor, a.skill)
-        if "强制" not in skill.tags:
+        if not {"强制", ANY_STATE} & set(skill.tags):
             st = gained_before(res, actor, "沉默", idx)
             if st:
                 res.void(a, f"{a.actor} is under {st.name}", rule=st.name)
@@ -371,6 +493,8 @@ def chain(res) -> None:
             if st:
                 res.void(a, f"a member of the group is under {st.name}", rule=st.name)
                 continue
+        if f"m217.cast.{skill.name}" in handlers:
+            handlers[f"m217.cast.{skill.name}"](res, a)
         if "指定" in skill.tags and a.targets:
             settle(res, a)
 
@@ -397,7 +521,10 @@ def bansha_adjust_ballots(res, ballots):
 @hookimpl
 def bansha_vote_immune(res, player):
     """> 讨论日获得投票最多的角色将出局，若该角色持有[霸道]或[不死]状态，则不出局，公示平安日。"""
-    if has(player, "霸道") or has(player, "不死"):
+    # a status restricted to a source (``only_from``/``only_from_camp``) does not stop the vote
+    # (复仇者's [不死] gives its own answer: bansha_m217_avenger)
+    if any(n in parts(s.name) and not (s.data.get("only_from") or s.data.get("only_from_camp"))
+           for s in active(player) for n in ("霸道", "不死")):
         return "今日平安日。"
     return None
 
@@ -446,10 +573,12 @@ def yellow(res) -> None:
 def dusk_lists(res) -> None:
     """> （3）公示[投票出局]的角色和其他原因出局的角色名单，分开列出。"""
     exits = res.game.data.get("m217.exits", [])
-    noon = f"noon {res.game.day - 1}"
+    # the vote phases of the day before this dusk: noon N-1 and any optional vote phase played
+    # after it (太阳's extra 正午, ``extra-noon N-1``)
+    day = f" {res.game.day - 1}"
     if res.game.pending_rewind is not None:
         return  # the dusk is turned back (钟): its lists are given when it is played again
-    voted = [e[1] for e in exits if e[0] == noon and e[2] == "vote"]
+    voted = [e[1] for e in exits if e[0].endswith(day) and not e[0].startswith("dusk") and e[2] == "vote"]
     other = [e[1] for e in exits if e[0] == res.label and e[2] != "vote"]
     if voted or other:
         res.announce(f"投票出局：{'、'.join(voted) or '无'}；其他原因出局：{'、'.join(other) or '无'}。")
@@ -576,6 +705,7 @@ def bansha_game_view(game):
 def bansha_step_handlers():
     return {
         "m217.chain": chain,
+        "m217.follow.跟随": following,
         "m217.deaths": deaths,
         "m217.tie": tie,
         "m217.yellow": yellow,

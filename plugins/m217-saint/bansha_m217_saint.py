@@ -10,14 +10,15 @@ handler ``m217.refresh.<skill>`` its role plugin may provide (九尾: 5 tails ag
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import VILLAGE, WOLF, give
+from bansha_m217_rules import VILLAGE, WOLF, give, judged_camp
 
 
 def holy_water(res, a):
     game = res.game
     for t in a.targets:
         p = game.player(t)
-        if p.camp == VILLAGE:
+        camp = judged_camp(game, p, a.actor)  # 隐狼<伪装> 4 is judged 村民阵营
+        if camp == VILLAGE:
             # > 该玩家[实际身份]的对应技能刷新至初始，并且目标会收到技能刷新的通知。
             for s in game.ruleset.role(p.role).skills:
                 if s.uses is not None:
@@ -28,10 +29,10 @@ def holy_water(res, a):
                     refresh(res, p)
             p.data["m217.lost"] = []
             res.feedback(t, "圣水：你的技能已刷新至初始。")
-        elif p.camp == WOLF:
+        elif camp == WOLF:
             # > 若该玩家[实际阵营]是狼人阵营，其永久获得[净化]状态
             give(res, t, "净化", source="圣水")
-        elif p.camp == "三方阵营":
+        elif camp == "三方阵营":
             # > 若该玩家[实际阵营]是三方阵营，该角色永久获得[超度]状态。
             give(res, t, "超度", source="圣水")
 

@@ -20,7 +20,8 @@ GROUP = "狼人"
 
 def kill(res, a):
     # > 若[杀人]需要判定技能来源，则随机一群内成为该技能的来源。
-    members = [p.name for p in sorted(res.game.alive(), key=lambda p: p.seat) if GROUP in p.groups]
+    # (an acquired 杀人 — 丘比特's 黑情侣 lover — is its holder's own: its source is the holder)
+    members = [p.name for p in sorted(res.game.alive(), key=lambda p: p.seat) if GROUP in p.groups] if a.group else []
     source = res.rng.choice(members) if members else a.actor
     for t in a.targets:
         # > 结算效果：对结算目标造成一次[指杀]。
@@ -37,7 +38,10 @@ PACK = Role(name="狼人", alias="wolf-pack", camp="狼人阵营", skills=(KILL,
 
 
 def inner(game, p) -> bool:
-    return game.ruleset.role(p.role).group == GROUP
+    """A holder of the [群内] tag: in the group 狼人 and not an heir by [接刀]. The tag can be lost
+    (丘比特's lover wolf leaves the group) or gained (影子 inherits it), so the group decides, not
+    the role card."""
+    return GROUP in p.groups and p.data.get("m217.接刀") is None
 
 
 def standing(game, p) -> bool:

@@ -10,25 +10,42 @@ from bansha.cli import app
 from bansha.registry import find_manifest, ruleset_for
 from typer.testing import CliRunner
 
-NAMES = "甲,乙,丙,丁,戊,己"
+NAMES = "甲,乙,丙,丁,戊,己,庚,辛,壬,癸,子,丑,寅,卯"
+# a 14-seat deal of explicit roles, for the tests that need to know who is who
+CAST = [("甲", "狼巫"), ("乙", "石像鬼"), ("丙", "企鹅"), ("丁", "女巫"), ("戊", "灵鹿"), ("己", "摄梦人"),
+        ("庚", "狼学者"), ("辛", "狼王"), ("壬", "预言家"), ("癸", "猎人"), ("子", "乌鸦"), ("丑", "熊"),
+        ("寅", "小女孩"), ("卯", "粉丝")]
 
 
-def test_deal_pools_and_police_replaces_a_strong_god():
-    """> 【验人系】4选1 … 【强神】15选3 / 警察⑤ 该身份出现时，一个强神也会变为警察。"""
+def write_deal(path):
+    path.write_text("\n".join(f'[[players]]\nname = "{n}"\nrole = "{r}"' for n, r in CAST), encoding="utf-8")
+    return path
+
+
+def test_deal_pools_and_constraints():
+    """> 【狼人阵营】16选4 狼王恐怖分子狼兄必有且只会有一个 有狼兄必有狼弟 / 【验人系】4选1 / 【强神】15选3 /
+    【弱神】15选4 / 【三方】5选1 / 【不定】5选1 / 警察⑤ 该身份出现时，一个强神也会变为警察。 / 狼弟: 有狼弟必有狼兄。"""
     rs = ruleset_for(find_manifest("m217"))
-    pools = {p.name: set(p.roles) for p in dealing.table_for(rs, 6).pools}
-    seen_police = False
-    for seed in range(60):
-        roles = dealing.draw_roles(dealing.table_for(rs, 6), random.Random(f"deal/{seed}"))
-        wolves = [r for r in roles if r in pools["狼人"]]
-        gods = [r for r in roles if r in pools["强神"]]
-        assert sorted(wolves) == ["狼巫", "石像鬼"]
+    table = dealing.table_for(rs, 14)
+    pools = {p.name: set(p.roles) for p in table.pools}
+    assert sum(len(p) for p in pools.values()) == 60          # 本场可能存在的身份: every role has a plugin
+    assert all(r in rs.roles for p in pools.values() for r in p)
+    seen = {"警察": False, "狼兄": False}
+    for seed in range(200):
+        roles = dealing.draw_roles(table, random.Random(f"deal/{seed}"))
+        count = {name: len([r for r in roles if r in pool]) for name, pool in pools.items()}
+        # every role once, but the second 警察
+        assert len(roles) == 14 and len(set(roles)) == 14 - max(0, roles.count("警察") - 1)
+        assert count["狼人"] == 4 and count["弱神"] == 4 and count["三方"] == 1 and count["不定"] == 1
+        assert sum(roles.count(r) for r in ("狼王", "恐怖分子", "狼兄")) == 1
+        assert ("狼兄" in roles) == ("狼弟" in roles)
         if "警察" in roles:
-            seen_police = True
-            assert roles.count("警察") == 2 and len(gods) == 2
+            assert roles.count("警察") == 2 and count["强神"] == 2
         else:
-            assert len([r for r in roles if r in pools["验人系"]]) == 1 and len(gods) == 3
-    assert seen_police
+            assert count["验人系"] == 1 and count["强神"] == 3
+        for role in seen:
+            seen[role] |= role in roles
+    assert all(seen.values())
 
 
 @pytest.fixture
@@ -43,41 +60,68 @@ def cli(tmp_path):
     return run
 
 
-def test_game_from_the_cli(cli):
-    r = cli("new", "g", "--ruleset", "m217", "--players", NAMES, "--seed", "4", "--json")
+def _players(cli):
+    return {p["name"]: p for p in json.loads(cli("status", "g", "--json").output)["players"]}
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_a_whole_game_dealt_from_the_pools(cli, seed):
+    """A 14-seat game dealt from the pools with a seed, played from the CLI for three days: the
+    pack's kill refused on night 1, a vote each noon, a kill each night, and the ruling trace
+    of each night in the manifest's order (早夜 … 深夜15b … 出局20)."""
+    rs = ruleset_for(find_manifest("m217"))
+    r = cli("new", "g", "--ruleset", "m217", "--players", NAMES, "--seed", str(seed), "--json")
     assert r.exit_code == 0, r.output
     cast = {p["name"]: p["role"] for p in json.loads(r.output)["players"]}
-    wolf = next(n for n, role in cast.items() if role == "狼巫")
-    village = [n for n, role in cast.items() if role not in ("狼巫", "石像鬼")]
-    for _ in range(2):                               # opening, dusk 1
+    assert len(cast) == 14 and sum(cast[n] in ("狼王", "恐怖分子", "狼兄") for n in cast) == 1
+    pack = [n for n, role in cast.items() if rs.roles[role].group == "狼人"]
+    assert pack, cast
+    for _ in range(2):                                   # opening, dusk 1
         assert cli("resolve", "g").exit_code == 0
-    # the player's view: skills usable now, with uses left and the selection range
-    r = cli("status", "g", "--as", wolf, "--json")
-    view = json.loads(r.output)["you"]
-    assert any(line.startswith("黑暗侦测 选择范围：") for line in view["可发动技能"])
-    r = cli("act", "g", wolf, "杀人", village[0])
-    assert r.exit_code == 2 and "first night" in r.output
-    for _ in range(3):                               # night 1, dawn 1, noon 1
-        assert cli("resolve", "g").exit_code == 0
-    assert cli("resolve", "g").exit_code == 0        # dusk 2
-    assert cli("act", "g", wolf, "杀人", village[0]).exit_code == 0
-    assert cli("resolve", "g").exit_code == 0        # night 2
-    r = cli("log", "g", "--explain")
-    assert r.exit_code == 0
-    text = r.output
-    # the ruling trace follows the manifest's steps: the kill queued at (15), landed at (20)
-    assert text.index("深夜15b") < text.index("出局20")
-    assert f"指杀 on {village[0]}" in text
-    alive = {p["name"]: p["alive"] for p in json.loads(cli("status", "g", "--json").output)["players"]}
-    # it lands unless the trace says what stopped it (a random 摄梦, 灵鹿's 守护, 九尾狐's 不死 …)
-    assert alive[village[0]] is False or f"指杀 on {village[0]} stopped" in text
+    r = cli("act", "g", pack[0], "杀人", next(n for n in cast if n not in pack))
+    assert r.exit_code == 2 and "first night" in r.output and r.output.count("\n") == 1
+    steps = [s.name for s in next(p for p in rs.manifest.phases if p.name == "night").steps]
+    for night in (1, 2, 3):
+        if night > 1:
+            players = _players(cli)
+            sender = next((n for n in pack if players[n]["alive"]), None)
+            if sender is None:
+                break
+            victim = next(n for n, p in players.items() if p["alive"] and p["camp"] == "村民阵营")
+            assert cli("act", "g", sender, "杀人", victim).exit_code == 0
+        r = cli("resolve", "g")                          # night N
+        assert r.exit_code == 0, r.output
+        if night > 1:
+            log = cli("log", "g", "--explain").output
+            tonight = log[log.rindex(f"phase=night {night}"):]
+            seen = [s for s in steps if f"[{s}]" in tonight]
+            assert seen == sorted(seen, key=steps.index) and "深夜15b" in seen
+            # the kill lands at (20), or the trace says what stopped it
+            assert f"指杀 on {victim}" in tonight
+            assert _players(cli)[victim]["alive"] is False or f"指杀 on {victim} stopped" in tonight
+        if json.loads(cli("status", "g", "--json").output)["winner"]:
+            break
+        assert cli("resolve", "g").exit_code == 0        # dawn N
+        players = _players(cli)
+        target = next(n for n, p in players.items() if p["alive"] and n not in pack)
+        for voter, p in players.items():
+            if p["alive"]:
+                assert cli("vote", "g", voter, target).exit_code == 0
+        assert cli("resolve", "g").exit_code == 0        # noon N
+        noon = cli("log", "g", "--explain").output
+        assert f"phase=noon {night}" in noon
+        if json.loads(cli("status", "g", "--json").output)["winner"]:
+            break
+        assert cli("resolve", "g").exit_code == 0        # dusk N+1
+    # every player's view names only themselves among the cast
+    for name, role in cast.items():
+        view = json.loads(cli("status", "g", "--as", name, "--json").output)
+        assert view["you"]["role"] == role
+        assert all("role" not in p for p in view["players"])
 
 
 def test_told_statuses_and_uses_in_the_view(cli, tmp_path):
-    deal = tmp_path / "deal.toml"
-    deal.write_text("\n".join(
-        f'[[players]]\nname = "{n}"\nrole = "{r}"' for n, r in
-        [("甲", "狼巫"), ("乙", "石像鬼"), ("丙", "企鹅"), ("丁", "女巫"), ("戊", "灵鹿"), ("己", "摄梦人")]))
+    deal = write_deal(tmp_path / "deal.toml")
     assert cli("new", "g", "--ruleset", "m217", "--deal", str(deal)).exit_code == 0
     cli("resolve", "g")
     cli("resolve", "g")
@@ -97,10 +141,7 @@ def test_told_statuses_and_uses_in_the_view(cli, tmp_path):
 def test_director_rulings_from_the_cli(cli, tmp_path):
     """> 无效票须通过重新发帖来更正。 / 白天红牌罚下导致的出局结算在投票结算之后执行。 / 每名角色仅限更换一次替补。
     Rulings are stored and replayed like every event; a refused one exits 2 and is not stored."""
-    deal = tmp_path / "deal.toml"
-    deal.write_text("\n".join(
-        f'[[players]]\nname = "{n}"\nrole = "{r}"' for n, r in
-        [("甲", "狼巫"), ("乙", "石像鬼"), ("丙", "企鹅"), ("丁", "女巫"), ("戊", "灵鹿"), ("己", "摄梦人")]))
+    deal = write_deal(tmp_path / "deal.toml")
     assert cli("new", "g", "--ruleset", "m217", "--deal", str(deal)).exit_code == 0
     for _ in range(4):                               # opening, dusk 1, night 1, dawn 1
         assert cli("resolve", "g").exit_code == 0

@@ -1,0 +1,44 @@
+"""灵能 — 新日暮里 (M217), 弱神 ③.
+
+> 9、灵能③
+> 感知[指定][夜晚]——选择范围：任意一名已出局角色。
+> 结算效果：获知[结算目标]的[实际阵营]，反馈格式为[选择目标是XX阵营]，有多次结算效果，则按顺序多次反馈。
+
+A night check at step (14) (深夜), after 天师<通天> in the document's list. The selection range
+is the players out of the game; the feedback names the 选择目标 and reads the 结算目标's actual
+camp (a camp changed during the game is the one read).
+"""
+
+from bansha import Role, Skill, hookimpl
+
+SENSE = "感知"
+
+
+def sense(res, a):
+    # > 获知[结算目标]的[实际阵营]，反馈格式为[选择目标是XX阵营]，有多次结算效果，则按顺序多次反馈。
+    for t in a.targets:
+        res.feedback(a.actor, f"{a.chosen[0]}是{res.game.player(t).camp}")
+
+
+PSYCHIC = Role(
+    name="灵能", alias="psychic", camp="村民阵营", rule=__doc__,
+    skills=(Skill(name=SENSE, alias="sense", phases=("night",), step="深夜14b", may_target_dead=True,
+                  tags=("指定",), effect=sense,
+                  rule="感知[指定][夜晚]——选择范围：任意一名已出局角色。结算效果：获知[结算目标]的[实际阵营]，"
+                       "反馈格式为[选择目标是XX阵营]。"),),
+)
+
+
+@hookimpl
+def bansha_roles():
+    return [PSYCHIC]
+
+
+@hookimpl
+def bansha_validate_action(game, action):
+    if action.skill == SENSE:
+        living = [t for t in action.chosen if game.player(t).alive]
+        if living:
+            # > 选择范围：任意一名已出局角色。
+            return f"{SENSE}: 选择范围：任意一名已出局角色 ({'、'.join(living)} is in the game)"
+    return None
