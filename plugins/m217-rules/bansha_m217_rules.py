@@ -25,6 +25,7 @@ from bansha import Status, hookimpl
 from bansha.engine import resolve_deaths
 
 WOLF, VILLAGE = "狼人阵营", "村民阵营"
+DARK_LOVERS = "黑情侣阵营"
 
 # ------------------------------------------------------------------------------ statuses
 
@@ -596,8 +597,11 @@ def bansha_check_win(game):
     players = list(game.players.values())
     wolves = [p for p in players if p.camp == WOLF]
     village = [p for p in players if p.camp == VILLAGE]
+    # 黑情侣阵营 holds a 杀人 and wins by 屠城: the village has not won while one of it stands
+    # (docs/rulings/m217.md, Wins)
+    hostile = [p for p in players if p.camp in (WOLF, DARK_LOVERS)]
     winners = []
-    if wolves and not any(p.alive for p in wolves) and any(p.alive for p in village):
+    if wolves and not any(p.alive for p in hostile) and any(p.alive for p in village):
         winners.append(VILLAGE)
     if any(p.alive for p in wolves):
         if game.option("win") == "屠城":
