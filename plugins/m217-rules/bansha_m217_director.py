@@ -112,6 +112,18 @@ def substituted(game, name: str) -> bool:
 
 
 @hookimpl
+def bansha_ruling_kinds():
+    return {
+        "answer": "PLAYER --text 是|否|无法回答: the answer to a question a skill asked (天师<通天>)",
+        "void": "PLAYER [--text reason]: the player's ballot is void (无效票须通过重新发帖来更正)",
+        "remove": "PLAYER [--text reason]: a red card (红牌罚下); at 晨曦/正午 it waits for the vote's count",
+        "substitute": "PLAYER --text NEW_NAME: a 替补 takes over the seat, once per seat",
+        "accelerate": "执行加速: no vote changes, no yellow cards (正午 only)",
+        "delay": "延迟 granted: the day is no longer 执行加速 (正午 only)",
+    }
+
+
+@hookimpl
 def bansha_validate_ruling(game, ruling):
     kind, who = ruling.kind, ruling.player
     p = game.players.get(who) if who else None

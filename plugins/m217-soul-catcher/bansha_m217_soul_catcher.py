@@ -52,6 +52,11 @@ def grant(game, who):
 
 
 @hookimpl
+def bansha_ruling_kinds():
+    return {"proclaim": "PLAYER --text TEXT: announce the ≤50 characters a 摄魂 target asked for (晨曦/正午 after it)"}
+
+
+@hookimpl
 def bansha_validate_ruling(game, ruling):
     if ruling.kind != "proclaim":
         return None

@@ -47,6 +47,11 @@ def bansha_validate_action(game, action):
 
 
 @hookimpl
+def bansha_ruling_kinds():
+    return {"reask": "PLAYER [--text why]: a 天师's question is not 直观合理: he asks again (需重新提问)"}
+
+
+@hookimpl
 def bansha_validate_ruling(game, ruling):
     if ruling.kind != "reask":
         return None

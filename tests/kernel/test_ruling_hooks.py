@@ -80,3 +80,21 @@ def test_a_ruling_is_stored_logged_and_replayed(game, tmp_path):
     store.append("g", RulingEvent(phase="day 1", kind="warn", player="戊"))
     again = store.load("g")
     assert again.player("戊").data["warned"] and [r.kind for r in again.rulings] == ["warn"]
+
+
+def test_rulings_lists_the_kernels_kinds_and_those_the_rules_add(bansha_cli):
+    """`bansha rulings RULESET`: the kernel's kinds, then each kind a rule plugin declares
+    through bansha_ruling_kinds; an unknown kind is refused naming them all."""
+    import json
+
+    from bansha.cli import app
+    from typer.testing import CliRunner
+
+    r = CliRunner().invoke(app, ["rulings", "m217", "--json"])
+    assert r.exit_code == 0, r.output
+    kinds = json.loads(r.output)
+    assert list(kinds)[:5] == ["remove", "announce", "answer", "substitute", "draw"]
+    assert {"void", "accelerate", "delay", "proclaim", "reask"} <= set(kinds)
+    assert "红牌" in kinds["remove"]                 # a rule may give a kernel kind its meaning
+    bansha_cli.ok("new", "g", "--ruleset", "m217", "--players", "甲,乙,丙,丁,戊,己,庚,辛,壬,癸,子,丑,寅,卯")
+    bansha_cli.refused("ruling", "g", "frobnicate", message="unknown ruling 'frobnicate' (kinds: remove, announce")

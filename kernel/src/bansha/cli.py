@@ -146,6 +146,19 @@ def roles(ruleset: str = typer.Argument(None, help="ruleset id (default: all ins
         typer.echo(f"{r['ruleset']}\t{r['role']} ({r['alias']})\t{'、'.join(r['skills']) or '-'}{common}")
 
 
+@app.command()
+@guarded
+def rulings(ruleset: str = typer.Argument(..., help="ruleset id or manifest path"), as_json: bool = JsonOpt) -> None:
+    """The kinds of director's ruling a ruleset takes (`bansha ruling GAME KIND …`)."""
+    from .registry import find_manifest, ruleset_for
+
+    kinds = ruleset_for(find_manifest(ruleset)).ruling_kinds
+    if as_json:
+        return _json(kinds)
+    for kind, meaning in kinds.items():
+        typer.echo(f"{kind}\t{meaning}")
+
+
 @role_app.command("show")
 @guarded
 def role_show(name: str, ruleset: str = typer.Option(None, "--ruleset", help="ruleset id"), as_json: bool = JsonOpt) -> None:
@@ -356,7 +369,7 @@ def resolve(game: str, db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
 @app.command()
 @guarded
 def ruling(
-    game: str, kind: str = typer.Argument(..., help="remove | announce | answer | substitute | draw, or a kind the ruleset adds (docs/rulings/)"),
+    game: str, kind: str = typer.Argument(..., help="remove | announce | answer | substitute | draw, or a kind the ruleset adds (bansha rulings RULESET)"),
     player: str = typer.Argument("", help="the player it concerns"),
     text: str = typer.Option("", "--text", help="announcement, answer, reason or the substitute's name"),
     arg: list[str] = typer.Option([], "--arg", help="extra data for the rules KEY=VALUE"),

@@ -567,8 +567,7 @@ class Game:
         elif ev.kind == "answer":
             pass  # recorded below; rule plugins read game.rulings
         else:
-            raise GameError(f"unknown ruling {ev.kind!r} (remove, announce, answer, substitute, draw, "
-                            f"or a kind the ruleset's rules apply)")
+            raise GameError(f"unknown ruling {ev.kind!r} (kinds: {', '.join(self.ruleset.ruling_kinds)})")
         self.rulings.append(ev)
         res.finish_immediate()
 

@@ -100,6 +100,16 @@ def bansha_validate_vote(game: Game, ballot: Ballot) -> str | None:
 
 
 @hookspec
+def bansha_ruling_kinds() -> dict[str, str] | None:
+    """Called once when a ruleset is loaded.
+
+    Return the kinds of director's ruling the rules add (or give a meaning of their own), as
+    ``{kind: one line saying what it does and what it takes}``, or None. ``bansha rulings``
+    lists them beside the kernel's, and an unknown kind is refused with the whole list.
+    """
+
+
+@hookspec
 def bansha_validate_ruling(game: Game, ruling: RulingEvent) -> str | None:
     """Called when the director records a ruling (``bansha ruling``), before the kernel or any
     rule applies it.

@@ -17,6 +17,14 @@ from . import hookspecs
 from .model import GameError, Manifest, Role, Skill
 
 ROLE_GROUP = "bansha.roles"
+#: the rulings the kernel applies itself (a ruleset's rules may add kinds or give these a meaning)
+KERNEL_RULINGS = {
+    "remove": "PLAYER [--text reason]: take a player out of the game (disqualification)",
+    "announce": "--text TEXT: announce free text",
+    "answer": "PLAYER --text ANSWER: the director's answer to a player's question",
+    "substitute": "PLAYER --text NEW_NAME: a substitute takes over the seat",
+    "draw": "end the game as a draw",
+}
 RULESET_GROUP = "bansha.rulesets"
 
 
@@ -177,6 +185,10 @@ class Ruleset:
         self.handlers: dict[str, Any] = {"bansha.deaths": _deaths_handler(), "bansha.vote": _vote_handler()}
         for _, handlers in _by_plugin(self.pm, "bansha_step_handlers"):
             self.handlers.update(handlers or {})
+        #: the director's ruling kinds: the kernel's, then those the rules add (bansha rulings)
+        self.ruling_kinds: dict[str, str] = dict(KERNEL_RULINGS)
+        for _, kinds in _by_plugin(self.pm, "bansha_ruling_kinds"):
+            self.ruling_kinds.update(kinds or {})
         self._check_manifest()
 
     # -- lookups used by the engine and the CLI
