@@ -589,6 +589,28 @@ class Game:
         self.last_use = {(rn(who), skill): (day, phase, [*map(rn, chosen)])
                          for (who, skill), (day, phase, chosen) in self.last_use.items()}
         self.scheduled = {k: [*map(rn, v)] if isinstance(v, list) else v for k, v in self.scheduled.items()}
+        # the rules' own records (lovers, an idol, a list of heretics, an action's arguments):
+        # every string that is exactly an old name, as a key or a value, at any depth
+        self.data = _renamed(self.data, names)
+        for p in self.players.values():
+            p.data = _renamed(p.data, names)
+            for st in p.statuses:
+                st.data = _renamed(st.data, names)
+                st.source = rn(st.source) if isinstance(st.source, str) else st.source
+        for a in self.actions:
+            a.args = _renamed(a.args, names)
+
+
+def _renamed(value, names: dict[str, str]):
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, dict):
+        return {_renamed(k, names): _renamed(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_renamed(v, names) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_renamed(v, names) for v in value)
+    return value
 
 
 class SeededDraws(random.Random):

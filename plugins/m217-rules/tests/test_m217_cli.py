@@ -159,3 +159,25 @@ def test_director_rulings_from_the_cli(cli, tmp_path):
     assert cli("resolve", "g").exit_code == 0        # noon 1
     players = {p["name"]: p["alive"] for p in json.loads(cli("status", "g", "--json").output)["players"]}
     assert players["丁"] is False and players["乙"] is False and "新戊" in players
+
+
+def test_a_substitute_takes_over_the_seat_in_the_rules_records(cli, tmp_path):
+    """> 替补玩家将收到该玩家的角色、身份、行动及账号、密码，代替该玩家继续游戏。
+    A seat named in a rule's own records (宗教老爷爷's 异端) is the substitute's after the ruling:
+    the list shows the new name, and his exit counts as a 异端's."""
+    deal = tmp_path / "deal.toml"
+    cast = [("甲", "宗教老爷爷"), *CAST[1:]]
+    deal.write_text("\n".join(f'[[players]]\nname = "{n}"\nrole = "{r}"' for n, r in cast), encoding="utf-8")
+    assert cli("new", "g", "--ruleset", "m217", "--deal", str(deal)).exit_code == 0
+    heretics = ["乙", "丙", "丁", "戊", "己", "庚", "辛"]
+    assert cli("act", "g", "甲", "异端", *heretics).exit_code == 0
+    for _ in range(4):                               # opening, dusk 1, night 1, dawn 1
+        assert cli("resolve", "g").exit_code == 0
+    assert cli("ruling", "g", "substitute", "丙", "--text", "新丙").exit_code == 0
+    you = json.loads(cli("status", "g", "--as", "甲", "--json").output)["you"]
+    assert you["异端"].split("、") == ["乙", "新丙", "丁", "戊", "己", "庚", "辛"]
+    for voter in ("甲", "乙", "丁", "戊", "己"):
+        assert cli("vote", "g", voter, "新丙").exit_code == 0
+    assert cli("resolve", "g").exit_code == 0        # noon 1: 新丙 voted out
+    you = json.loads(cli("status", "g", "--as", "甲", "--json").output)["you"]
+    assert you["异端出局"] == 1
