@@ -17,7 +17,7 @@ docs/rulings/m217.md (group undecided).
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import acquire, follow, forced_on, give
+from bansha_m217_rules import acquire, follow, forced_on, give, identity
 
 NAME = "复仇者"
 
@@ -110,12 +110,12 @@ def bansha_on_death(res, player, kill):
     for p in avengers(game):
         if enemy_of(game, p) is not player or not forced_on(game, p, "雪恨"):
             continue
-        if kill.kind == "vote" or kill.by not in game.players:
-            role = game.ruleset.role(player.role)
-        else:
-            role = game.ruleset.role(game.player(kill.by).role)
+        source = player if kill.kind == "vote" or kill.by not in game.players else game.player(kill.by)
+        # > 身份更换 … 4：获取技能的角色获取到该角色身份时，获取的是最后更换出来的身份技能 (a 双面人: the card on top)
+        card = identity(game, source)
+        role = game.ruleset.role(card) if card else None
         own = {s.name for s in game.ruleset.role(p.role).skills}
-        gained = [s.name for s in role.skills if s.name not in own]
+        gained = [s.name for s in role.skills if s.name not in own] if role else []
         for s in gained:
             acquire(res, p.name, s, role.name)
         res.feedback(p.name, f"雪恨：仇人{player.name}出局，你获得了技能"

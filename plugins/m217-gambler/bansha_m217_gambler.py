@@ -56,6 +56,8 @@ def gain(res, a, face: int, *, now: bool) -> None:
     elif now:
         # > 大奖…消耗一个点数发动 — the prize is cast at once, as a gained skill (after the real card's)
         cast = msgspec.structs.replace(a, acquired=True, skill=prize)
+        if prize == "杀人":
+            a.result["m217.指杀"] = True  # a [指杀] skill: 女巫<灵通> lists its 选择目标
         if settle(res, cast):
             for t in cast.targets:
                 PRIZE_EFFECTS[prize](res, cast, t)

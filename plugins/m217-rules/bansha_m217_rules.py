@@ -271,6 +271,15 @@ def judged_camp(game, target, by: str | None = None) -> str:
     return p.camp
 
 
+def identity(game, p) -> str | None:
+    """The identity whose skills a copier takes from ``p`` (影子's inheritance, 复仇者's 雪恨): the
+    实际身份, unless ``p`` changes identity (双面人's cards: ``p.data["m217.identity"]``, None while
+    no identity is taken).
+
+    > 身份更换 … 4：获取技能的角色获取到该角色身份时，获取的是最后更换出来的身份技能，若该角色尚未更换身份则获取技能为无技能。"""
+    return p.data["m217.identity"] if "m217.identity" in p.data else p.role
+
+
 def category(game, p) -> str | None:
     """The board's category (狼人/验人系/强神/弱神/三方/不定): the deal pool that lists the role."""
     if p.data.get("m217.category"):

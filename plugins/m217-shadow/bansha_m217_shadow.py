@@ -18,7 +18,7 @@ Modelled here (readings: docs/rulings/m217.md, group cupid):
 from __future__ import annotations
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import acquire, follow
+from bansha_m217_rules import acquire, follow, identity
 
 GROUP = "狼人"  # the wolves' 群内 group (m217.wolf-pack)
 HOST = "m217.影子.host"
@@ -65,9 +65,11 @@ def bansha_on_death(res, player, kill):
         if not s.alive or s.data.get("m217.影子.inherited"):
             continue
         s.data["m217.影子.inherited"] = True
-        role = game.ruleset.role(player.role)
+        # > 身份更换 … 4：获取技能的角色获取到该角色身份时，获取的是最后更换出来的身份技能 (a 双面人: the card on top)
+        card = identity(game, player)
+        role = game.ruleset.role(card) if card else None
         names = []
-        for skill in role.skills:
+        for skill in role.skills if role else ():
             acquire(res, s.name, skill.name, role.name)
             # "初始状态": a skill with a state of its own (九尾's tails) starts it again
             refresh = game.ruleset.handlers.get(f"m217.refresh.{skill.name}")

@@ -62,5 +62,7 @@ def bansha_stop_kill(res, kill):
             continue
         pair.append("used")  # one stand-in per choice
         res.kill(squire, kind="致死伤害", by=squire, rule="替死", last_words=kill.last_words)
+        # > 侍从代替其出局 — in the target's place: he leaves next, before the kills queued after it
+        res.kills.insert(0, res.kills.pop())
         return f"替死 ({squire} leaves instead)"
     return None

@@ -87,6 +87,9 @@ def show(game, p, side: str, trace) -> None:
     put_away(p)
     card = st["cards"][side]
     st["top"] = side
+    # > 身份更换 … 4：获取技能的角色获取到该角色身份时，获取的是最后更换出来的身份技能 — a copier (影子,
+    # 复仇者<雪恨>) takes the card on top's skills (rules' ``identity``)
+    p.data["m217.identity"] = card
     take(game, p, card)
     # > 当前置顶神牌，表面身份为当前置顶身份，当前置顶狼牌，表面身份为当前置顶身份。
     p.statuses = [s for s in p.statuses if s.source != "双面"]
@@ -152,7 +155,8 @@ def reverse(res, a):
     now on the two cards show at the other times."""
     game = res.game
     p = game.player(a.actor)
-    st = state(p)
+    # one who copied 生死逆转 (镜<镜像>) holds no cards: nothing to keep or exchange, the [指杀] lands
+    st = p.data.get(KEY, {})
     if st.get("switched") == res.label:
         show(game, p, "狼" if st["top"] == "神" else "神", res.trace)
         st["switched"] = None

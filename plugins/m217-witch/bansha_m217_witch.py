@@ -25,7 +25,9 @@ def insight(res):
         if witch.uses.get("救药", 0) + pending <= 0:
             continue
         # > 反馈所有[指杀]技能的[选择目标]…只要有选择目标就会反馈
-        chosen = {t for a in res.actions if _tags(game, a) and "指杀" in _tags(game, a) for t in a.chosen}
+        # (a skill that casts a [指杀] skill of another card — 赌徒<大奖>'s <杀人> — marks its action
+        # ``result["m217.指杀"]`` when it is cast)
+        chosen = {t for a in res.actions if "指杀" in _tags(game, a) or a.result.get("m217.指杀") for t in a.chosen}
         # > 反馈没有次数和先后顺序，按照电梯楼顺序排列名单。
         names = [p.name for p in sorted(game.players.values(), key=lambda p: p.seat) if p.name in chosen]
         res.feedback(witch.name, "灵通：" + ("、".join(names) if names else "今晚没有[指杀]的选择目标"))

@@ -58,20 +58,29 @@ def bansha_roles():
     return [ELDER]
 
 
+def know_each_other(game, me: str, partner: str) -> None:
+    """> 与狼弟互知不共群 / 与狼兄互知不共群 — each brother is told the other at the deal (not in
+    one group: 狼弟 is outside the pack until 潜藏 ends)."""
+    partners = [p.name for p in game.players.values() if p.role == partner]
+    for p in game.players.values():
+        if p.role == me and partners:
+            game.feedback[p.name].append((game.label, f"{partner}是{'、'.join(partners)}。"))
+
+
+def partner_view(game, player, me: str, partner: str):
+    if player.role == me:
+        return {partner: "、".join(p.name for p in game.players.values() if p.role == partner)}
+    return None
+
+
 @hookimpl
 def bansha_setup_game(game):
-    # > 与狼弟互知不共群
-    partners = [p.name for p in game.players.values() if p.role == PARTNER]
-    for p in game.players.values():
-        if p.role == ME and partners:
-            game.feedback[p.name].append((game.label, f"狼弟是{'、'.join(partners)}。"))
+    know_each_other(game, ME, PARTNER)
 
 
 @hookimpl
 def bansha_player_view(game, player):
-    if player.role == ME:
-        return {PARTNER: "、".join(p.name for p in game.players.values() if p.role == PARTNER)}
-    return None
+    return partner_view(game, player, ME, PARTNER)
 
 
 @hookimpl

@@ -20,7 +20,7 @@ lists. 齐心 is 狼兄's (shared code, bansha_m217_wolf_elder.unison).
 
 from bansha import GameError, Role, Skill, hookimpl
 from bansha_m217_rules import forced_on, give, has, hit, settle
-from bansha_m217_wolf_elder import unison
+from bansha_m217_wolf_elder import know_each_other, partner_view, unison
 
 ME, PARTNER = "狼弟", "狼兄"
 HIDE, INHERIT = "潜藏", "继承"
@@ -68,17 +68,12 @@ def bansha_roles():
 @hookimpl
 def bansha_setup_game(game):
     # > 与狼兄互知不共群
-    partners = [p.name for p in game.players.values() if p.role == PARTNER]
-    for p in game.players.values():
-        if p.role == ME and partners:
-            game.feedback[p.name].append((game.label, f"狼兄是{'、'.join(partners)}。"))
+    know_each_other(game, ME, PARTNER)
 
 
 @hookimpl
 def bansha_player_view(game, player):
-    if player.role == ME:
-        return {PARTNER: "、".join(p.name for p in game.players.values() if p.role == PARTNER)}
-    return None
+    return partner_view(game, player, ME, PARTNER)
 
 
 @hookimpl
