@@ -127,11 +127,17 @@ def rulesets(as_json: bool = JsonOpt) -> None:
 
 @app.command()
 @guarded
-def roles(ruleset: str = typer.Argument(None, help="ruleset id (default: all installed)"), as_json: bool = JsonOpt) -> None:
+def roles(ruleset: str = typer.Argument(None, help="ruleset id (default: all installed)"), as_json: bool = JsonOpt,
+          markdown: bool = typer.Option(False, "--markdown", help="every role and skill with its arguments, as Markdown (docs/roles/)")) -> None:
     """List the roles of a ruleset (or of every installed ruleset)."""
     from .registry import find_manifest, installed_manifests, ruleset_for
 
     manifests = [find_manifest(ruleset)] if ruleset else list(installed_manifests().values())
+    if markdown:
+        from .views import roles_reference
+
+        typer.echo("\n".join(roles_reference(ruleset_for(m)) for m in manifests), nl=False)
+        return
     rows = []
     for m in manifests:
         rs = ruleset_for(m)
