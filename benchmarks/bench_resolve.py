@@ -1,9 +1,17 @@
-"""Time resolving one night of a 20-seat table, and replaying a 20-day game.
+"""Time resolving one night of a table dealt from the manifest's pools, a busy night, and
+replaying a long game.
 
-    uv run python benchmarks/bench_resolve.py [--ruleset qisha-xia] [--reps 200]
+    uv run python benchmarks/bench_resolve.py [--ruleset qisha-xia] [--seats N] [--reps 200]
 
-Random but valid night actions are drawn from a fixed seed, so runs are comparable. Figures go
-to docs/performance.md; nothing here is asserted in tests.
+``--seats`` defaults to the manifest's first table (qisha-xia 20, m217 14). Random but valid
+night actions are drawn from a fixed seed, so runs are comparable:
+
+- one night: every living player tries each skill once on a random target (refused ones dropped);
+- a busy night (night 2, when the wolves may kill; ``--phase`` names another kind): every living
+  player retries each skill on other random targets until one is accepted, so that most roles act;
+- a replay of a 60-phase game without the shared night kills.
+
+Figures go to docs/performance.md; nothing here is asserted in tests.
 """
 
 from __future__ import annotations
@@ -55,6 +63,56 @@ def random_actions(game: Game, rng: random.Random, shared: bool = True) -> list[
     return events
 
 
+# arguments a busy night gives the skills that need one (m217); a skill that declares others
+# is tried without
+BUSY_ARGS = {
+    "通天": {"question": "狼王在场吗"},
+    "诡辩": {"role": "预言家"},
+    "寻踪": {"role": "狼王"},
+    "大奖": {"prize": "杀人"},
+    "蛊惑": {"category": "强神"},
+    "窥视": {"point": "深夜15b"},
+    "馈赠": {"gift": "守护"},
+}
+
+
+def ring_targets(game: Game, rng: random.Random, n: int) -> list[str]:
+    """``n`` consecutive living seats of the ring (面包师<芬芳>)."""
+    seats = sorted(game.alive(), key=lambda q: q.seat)
+    start = rng.randrange(len(seats))
+    return [seats[(start + i) % len(seats)].name for i in range(n)]
+
+
+def busy_actions(game: Game, rng: random.Random, tries: int = 40) -> list[ActEvent]:
+    """Every living player sends every skill of this phase (a group skill once per group),
+    retrying random targets until the engine accepts one: a night in which most roles act.
+    Skills that need an argument get one from ``BUSY_ARGS``; 芬芳 gets consecutive seats."""
+    events = []
+    sent_groups: set[str] = set()
+    for p in game.alive():
+        for skill, _ in game.skills_of(p).values():
+            if game.phase.name not in skill.phases or skill.immediate or skill.group in sent_groups:
+                continue
+            n = skill.targets
+            pool = game.alive() if not skill.may_target_dead else list(game.players.values())
+            for _ in range(tries):
+                if skill.name == "芬芳":
+                    targets = ring_targets(game, rng, round(len(game.alive()) / 4))
+                else:
+                    targets = [q.name for q in rng.sample(pool, min(n, len(pool)))]
+                ev = ActEvent(phase=game.label, actor=p.name, skill=skill.name, targets=targets,
+                              args=BUSY_ARGS.get(skill.name, {}))
+                try:
+                    game.apply(ev)
+                except GameError:
+                    continue
+                events.append(ev)
+                if skill.group:
+                    sent_groups.add(skill.group)
+                break
+    return events
+
+
 def play(ruleset: str, seats: int, seed: int, phases: int, shared: bool = True) -> tuple[Setup, list]:
     setup, game = new_game(ruleset, seats, seed)
     rng = random.Random(seed)
@@ -75,10 +133,12 @@ def main() -> None:
     structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(30))
     ap = argparse.ArgumentParser()
     ap.add_argument("--ruleset", default="qisha-xia")
-    ap.add_argument("--seats", type=int, default=20)
+    ap.add_argument("--seats", type=int, default=None, help="default: the manifest's first table")
     ap.add_argument("--reps", type=int, default=200)
     ap.add_argument("--phase", default="night", help="the phase kind to time")
     args = ap.parse_args()
+    if args.seats is None:
+        args.seats = find_manifest(args.ruleset).tables[0].seats
 
     # one night: set up to the first night, submit random actions, time resolve()
     times = []
@@ -92,6 +152,42 @@ def main() -> None:
         times.append(time.perf_counter() - t0)
     print(f"{args.ruleset}: resolve one {args.phase} of {args.seats} seats: median {statistics.median(times) * 1e3:.3f} ms, "
           f"p95 {sorted(times)[int(len(times) * 0.95)] * 1e3:.3f} ms over {len(times)} phases")
+
+    # a busy phase: the second of its kind (night 2: the first night may forbid kills), most roles acting
+    # (before it, the table votes one random player out at each vote (m217: noon 1), so that
+    # someone is out and the day's ballots exist: 灵能<感知>, 潜行者<潜行> need them; no skill is
+    # used before it)
+    times, acted, sent, alive, able = [], [], [], [], []
+    for rep in range(args.reps):
+        setup, game = new_game(args.ruleset, args.seats, rep)
+        rng = random.Random(rep)
+        for _ in range(100):
+            if game.label == f"{args.phase} 2" or game.winner is not None:
+                break
+            if game.phase.vote:
+                top = rng.choice(game.alive()).name
+                for p in game.alive():
+                    game.apply(VoteEvent(phase=game.label, voter=p.name, target=top))
+            game.apply(ResolveEvent(phase=game.label))
+        if game.label != f"{args.phase} 2":
+            continue
+        evs = busy_actions(game, rng)
+        if game.winner is not None:
+            continue  # an action ended the game
+        acted.append(len({e.actor for e in evs}))
+        sent.append(len(evs))
+        alive.append(len(game.alive()))
+        able.append(sum(any(game.phase.name in s.phases and not s.immediate
+                                for s, _ in game.skills_of(p).values()) for p in game.alive()))
+        t0 = time.perf_counter()
+        game.apply(ResolveEvent(phase=game.label))
+        times.append(time.perf_counter() - t0)
+    if times:
+        print(f"{args.ruleset}: resolve a busy {args.phase} 2 of {args.seats} seats "
+              f"({statistics.mean(acted):.1f} of {statistics.mean(alive):.1f} living players act, "
+              f"{statistics.mean(able):.1f} hold a skill of the phase; "
+              f"{statistics.mean(sent):.1f} actions): median {statistics.median(times) * 1e3:.3f} ms, "
+              f"p95 {sorted(times)[int(len(times) * 0.95)] * 1e3:.3f} ms over {len(times)} phases")
 
     # replay: the cost every CLI command pays to rebuild a game from its log
     setup, log = play(args.ruleset, args.seats, 1, 60, shared=False)

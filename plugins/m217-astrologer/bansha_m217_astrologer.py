@@ -75,7 +75,9 @@ def win(game):
     """> 胜利条件：使用[命运洪流]猜对过场上全部马甲（包括已出局）对应身份。
     Every other player of the table (the 占星师 knows himself), guessed right by his 命运洪流."""
     for p in game.players.values():
-        if p.role == ROLE:
+    # > 实际阵营：…若有效果改变实际阵营，则所属阵营以及胜利方式也会一同改变 — his own condition holds while he is
+    # of his own camp (丘比特's 不定 item puts a 三方 lover in 黑情侣阵营, whose condition is 屠城)
+        if p.role == ROLE and p.camp == ASTROLOGER.camp:
             others = {n for n in game.players if n != p.name}
             if others and others <= set(p.data.get(RIGHT, ())):
                 return [p.camp]

@@ -10,7 +10,8 @@ seats of the ring). It resolves at night step (14) (``深夜14b``, the number de
 tag [午夜] is kept). A skill is "used in [深夜][凌晨]" when it carries the tag 深夜 or 凌晨, or
 carries no sub-step tag and resolves in the 深夜/凌晨 window (steps ``深夜…``/``凌晨…``): 杀人,
 黑暗侦测; 石像鬼's 查验 ([午夜]) is not. A wolf's such action is refused when sent after 芬芳 and
-voided by 芬芳 when sent before. Readings: docs/rulings/m217.md (weak-a).
+voided by 芬芳 when sent before; one the engine sends (a <强制> skill: 反弹, 邪恶) is dropped by the
+rules' ``settle`` (handler ``m217.shield.面包师``) when it chooses a player without bread. Readings: docs/rulings/m217.md (weak-a).
 """
 
 from bansha import Role, Skill, hookimpl
@@ -75,6 +76,19 @@ def fragrance(res, a):
             res.void(other, f"芬芳: only {'、'.join(holders)} may be chosen", rule="芬芳")
 
 
+def shield(res, action, target) -> bool:
+    """A bound skill that nobody sends — the engine casts a wolf's <强制> skill at its only allowed target
+    (黑蝙蝠<反弹>, 恶灵骑士<邪恶>, at (18)) — cannot choose a player without bread: it is not cast (its
+    <限定> use is kept for a later night). Sent actions were refused or voided above already."""
+    holders = res.data.get("芬芳")
+    if holders is None:
+        return False
+    game = res.game
+    actor = game.player(action.actor)
+    skill = game.skills_of(actor).get(action.skill, (None,))[0]
+    return skill is not None and skill in bound(game, actor) and not set(action.chosen) <= set(holders)
+
+
 BAKER = Role(
     name="面包师", alias="baker", camp="村民阵营", rule=__doc__,
     skills=(Skill(name="芬芳", alias="fragrance", phases=("night",), step="深夜14b", targets=1, max_targets=99,
@@ -87,6 +101,11 @@ BAKER = Role(
 @hookimpl
 def bansha_roles():
     return [BAKER]
+
+
+@hookimpl
+def bansha_step_handlers():
+    return {"m217.shield.面包师": shield}
 
 
 @hookimpl

@@ -170,8 +170,10 @@ def enforce(res, pair: dict, p, tell: bool) -> None:
 # --------------------------------------------------------------------- judging a pair
 
 
-def settle_pair(res, pair: dict) -> None:
-    """Judge a 真爱 pair (again) and apply it: camps, tags, the 黑情侣 surface, the 不定 杀人."""
+def settle_pair(res, pair: dict, untold: tuple[str, ...] = ()) -> None:
+    """Judge a 真爱 pair (again) and apply it: camps, tags, the 黑情侣 surface, the 不定 杀人.
+    ``untold``: a lover whose own change was not told (复仇者<寻仇>: "但不得知加入了什么阵营") is not told
+    the pair's camp either (it would tell him the camp 寻仇 gave him)."""
     game = res.game
     combo, camp = judge(pair)
     pair["combo"] = combo
@@ -179,7 +181,7 @@ def settle_pair(res, pair: dict) -> None:
     members = [*pair["lovers"], *([pair["cupid"]] if pair["cupid"] not in pair["lovers"] else [])]
     for name in members:
         # > 结算目标按照下列条目依次结算，然后丘比特的阵营变更为与真爱情侣相同并跟随情侣变动。
-        change_camp(res, name, camp, judged=True)
+        change_camp(res, name, camp, judged=True, told=name not in untold)
         p = game.player(name)
         enforce(res, pair, p, tell=True)
         # > 除了双狼或双民情侣组合，其他组合中，情侣和丘比特被验证均为黑情侣阵营（或预言家的非狼阵营）。
@@ -286,7 +288,7 @@ def bansha_roles():
     return [CUPID, LOVERS]
 
 
-def camp_changed(res, player, camp) -> bool:
+def camp_changed(res, player, camp, told: bool = True) -> bool:
     """``m217.camp.丘比特``: > 若情侣中途发生阵营改变，按照上述顺序重新判定情侣归属，非情侣的丘比特发生阵营改变不影响情侣。
     ([虚情情侣]没有[真爱情侣]的阵营改变效果: a 虚情 lover changes camp as anyone does.)"""
     mine = pairs_of(res.game, player.name, TRUE)
@@ -294,7 +296,7 @@ def camp_changed(res, player, camp) -> bool:
         return False
     for pair in mine:
         pair["base"][player.name] = camp
-        settle_pair(res, pair)
+        settle_pair(res, pair, untold=() if told else (player.name,))
     return True
 
 

@@ -124,9 +124,15 @@ def each(fn):
 
 
 def win(game):
-    """> 胜利条件：屠城 — every other player is out of the game."""
-    for p in game.players.values():
-        if p.role == ROLE and p.alive and all(not q.alive for q in game.players.values() if q is not p):
+    """> 胜利条件：屠城 — one of the 赌徒's camp is in the game and every player of another camp is out.
+    Those who join his camp share the condition (丘比特: "丘与情侣加入该三方阵营，胜利条件为该三方的胜利条件";
+    影子: "拥有和附身对象相同的获胜条件"): alone in his camp, the 赌徒 must be the last one standing."""
+    players = list(game.players.values())
+    for p in players:
+    # > 实际阵营：…若有效果改变实际阵营，则所属阵营以及胜利方式也会一同改变 — his own condition holds while he is
+    # of his own camp (丘比特's 不定 item puts a 三方 lover in 黑情侣阵营, whose condition is 屠城)
+        mine = [q for q in players if q.camp == p.camp]
+        if p.role == ROLE and p.camp == GAMBLER.camp and any(q.alive for q in mine) and all(not q.alive for q in players if q.camp != p.camp):
             return [p.camp]
     return None
 

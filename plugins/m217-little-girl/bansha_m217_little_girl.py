@@ -7,7 +7,7 @@ The engine has no clock. The forum casts each night step's skills in its time wi
 60/70分钟内), so a time point is named by the night step it opens: ``--arg point=`` a step of the
 night (早夜1 … 出局20, the manifest's names) or a window (早夜, 午夜, 深夜, 凌晨: its first step).
 Counted are the players who chose to use a skill (an action submitted and not withdrawn, whether
-or not it resolved) in the dusk before the night ("定义为黄昏开始之后") or in a night step before
+or not it resolved; not an action the engine makes: a <强制> 邪恶/反弹 it casts, a 摄梦 it draws) in the dusk before the night ("定义为黄昏开始之后") or in a night step before
 the point. The dusk's actors are written down at its step (4) (handler ``m217.at.黄昏4.小女孩``).
 Readings: docs/rulings/m217.md, group weak-b.
 """
@@ -38,11 +38,18 @@ def step_of(game, a) -> str:
     return skill.step if skill is not None else ""
 
 
+def chose(game, a) -> bool:
+    """> 选择发动: an action a player submitted (numbered by the game's event sequence). One the engine
+    makes itself — a <强制> skill it casts at its only target (恶灵骑士<邪恶>, 黑蝙蝠<反弹>: ``seq`` 0),
+    a 摄梦 drawn for one who chose nobody (``seq`` past the game's) — was nobody's choice."""
+    return 0 < a.seq <= game.seq
+
+
 def record_dusk(res) -> None:
     """Dusk step (4): who chose to use a skill since the dusk began (its immediate skills too)."""
     game = res.game
     if any(PEEK in game.skills_of(p) for p in game.players.values()):
-        game.data[DUSK] = [res.label, sorted({a.actor for a in res.actions})]
+        game.data[DUSK] = [res.label, sorted({a.actor for a in res.actions if chose(game, a)})]
 
 
 def peek(res, a):
@@ -52,7 +59,7 @@ def peek(res, a):
     steps = night_steps(game)
     dusk = game.data.get(DUSK) or ["", []]
     chosen = set(dusk[1]) if dusk[0] == f"dusk {game.day}" else set()
-    chosen |= {b.actor for b in res.actions if step_of(game, b) in steps[:k]}
+    chosen |= {b.actor for b in res.actions if chose(game, b) and step_of(game, b) in steps[:k]}
     res.feedback(a.actor, f"窥视：{a.args['point']}之前一共有{len(chosen)}人选择发动技能。")
 
 

@@ -44,6 +44,14 @@ def jump(res, a):
         for s in gone:
             p.statuses.remove(s)
             res.trace(KEY, f"{p.name}'s {s.name} (from {s.source}) is removed")
+    # a swap of tonight's 魔术师<交换> ("持续至夜晚结束", kept by the rules as ``m217.swaps``) that takes in
+    # a 狼人阵营 player is an effect of a [指定] skill attached to him: undone the same way (it worked
+    # until now: the balls it moved before step (15) stay moved)
+    swaps = res.data.get("m217.swaps", [])
+    kept = [pair for pair in swaps if not any(game.player(t).camp == WOLF for t in pair)]
+    if kept != swaps:
+        res.trace(KEY, f"the swaps {[pair for pair in swaps if pair not in kept]} are undone")
+        res.data["m217.swaps"] = kept
 
 
 def shield(res, action, target) -> bool:

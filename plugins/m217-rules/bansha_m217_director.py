@@ -9,6 +9,8 @@ Kinds (``bansha ruling GAME KIND [PLAYER] --text …``):
 - ``substitute`` — a 替补 takes over a seat, once per seat;
 - ``accelerate`` / ``delay`` — 执行加速 and its end (no vote changes, no yellow cards).
 
+Role plugins add their own kinds through the same hooks (天师's ``reask``, 摄魂师's ``proclaim``).
+
 Proxy votes (代投) are ballots entered with ``bansha vote --proxy``: their limits are in
 ``bansha_m217_votes``. Nothing here is kept outside ``game.data`` and ``player.data``.
 """

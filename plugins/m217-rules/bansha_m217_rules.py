@@ -14,7 +14,13 @@ limits of vote changes and proxy votes in ``bansha_m217_votes`` (entry points ``
 and ``m217.votes``, both named by the manifest's ``rules``).
 
 Chain stages are handlers too: a role that transforms targets provides
-``m217.chain.<stage>(res, action, ball) -> ball`` and the manifest option ``chain`` orders them.
+``m217.chain.<stage>(res, action, ball) -> ball`` and the manifest option ``chain`` orders them
+(时间逆流: 噬时狼妃, 交换: 魔术师, 反射: 镜; a stage no plugin provides, 阴谋家's 煽动, is skipped).
+The other handlers a role plugin may provide, each called where its helper documents it:
+``m217.at.<step>.<role>`` and ``m217.cast.<skill>`` (``chain``), ``m217.shield.<role>`` and
+``m217.targeted.<role>`` (``settle``), ``m217.camp.<role>`` and ``m217.follow.<role>``
+(``change_camp``, ``follow``), ``m217.night-end.<role>`` (after step (20)), ``m217.win.<role>``
+(the win check) and ``m217.refresh.<skill>`` (圣水's 刷新至初始).
 """
 
 from __future__ import annotations
@@ -130,7 +136,7 @@ def change_camp(res, target: str, camp: str, *, judged: bool = False, told: bool
     """> 实际阵营：…若有效果改变实际阵营，则所属阵营以及胜利方式也会一同改变，同时获得通知：你的阵营转变为xx阵营。
 
     Two kinds of handler (provided by role plugins) take part:
-    - ``m217.camp.<role>(res, player, camp) -> bool``: a role that decides a holder's camp itself
+    - ``m217.camp.<role>(res, player, camp, told=…) -> bool``: a role that decides a holder's camp itself
       takes the change over (True) — 丘比特's lovers are judged again ("若情侣中途发生阵营改变，按照上述
       顺序重新判定"); it then sets the camps with ``judged=True``, which skips these handlers;
     - ``m217.follow.<role>(res, player)``: called after every actual change, for the roles that
@@ -142,7 +148,7 @@ def change_camp(res, target: str, camp: str, *, judged: bool = False, told: bool
     handlers = game.ruleset.handlers
     if not judged:
         for name in sorted(h for h in handlers if h.startswith("m217.camp.")):
-            if handlers[name](res, p, camp):
+            if handlers[name](res, p, camp, told=told):
                 return
     if p.camp != camp:
         res.trace("阵营", f"{target}: {p.camp} -> {camp}")
@@ -433,8 +439,16 @@ def kick(res, action) -> None:
 def settle(res, action) -> bool:
     """Chosen targets → final targets; False when nothing is left to resolve.
 
-    > [隐身]：该状态下，所有[指定]技能以该角色进行[最终结算目标]的效果，不进行结算。"""
+    > [隐身]：该状态下，所有[指定]技能以该角色进行[最终结算目标]的效果，不进行结算。
+
+    Once per action and resolution: the step handler ``m217.chain`` settles every [指定] action of
+    its step before the effects run, and an effect that calls ``settle`` again (乌鸦<诽谤>, 潜行者
+    <潜行> …) gets the same answer, the ball not kicked a second time (a swap would send it back)."""
     game = res.game
+    settled = res.data.setdefault("m217.settled", [])  # the actions themselves: compared by identity
+    if any(a is action for a in settled):
+        return not action.void and bool(action.targets)
+    settled.append(action)
     # a role triggered by being chosen as a target ("对你使用…[指定]技能", 复仇者<寻仇>) provides
     # ``m217.targeted.<role>(res, action)``, called once per action, before the chain moves the ball
     if not action.result.get("m217.targeted"):

@@ -1,6 +1,6 @@
 """弱神 group weak-b (熊, 隐者 and the two handler kinds of ``bansha_m217_rules.chain`` they use)
 beyond what a scenario file can state: how many times a line is announced, a disguise read by
-the bear (stand-in 隐狼替身), and the order of the step handlers."""
+the bear (a 隐狼's disguise), and the order of the step handlers."""
 
 from pathlib import Path
 
@@ -40,15 +40,15 @@ def test_one_bear_beside_a_wolf_one_not(tmp_path):
 
 
 def test_the_bear_reads_the_surface_camp(tmp_path):
-    """> 若熊电梯上下两侧有[表面阵营]为[狼人阵营]的角色 — a wolf disguised as 村民阵营 (stand-in 隐狼替身,
-    TEST-ONLY) is not smelt; dealt beside the real wolf, it is."""
-    seats = [("甲", "熊"), ("乙", "隐狼替身"), ("丙", "预言家"), ("丁", "通灵师"), ("戊", "狼巫"), ("己", "女巫")]
+    """> 若熊电梯上下两侧有[表面阵营]为[狼人阵营]的角色 — a 隐狼 disguised as 村民阵营 (伪装 effect 2)
+    is not smelt; undisguised beside the bear, it is."""
+    seats = [("甲", "熊"), ("乙", "隐狼"), ("丙", "预言家"), ("丁", "通灵师"), ("戊", "狼巫"), ("己", "女巫")]
     disguise = ('[[phases]]\nphase = "opening"\nactions = [{ actor = "乙", skill = "伪装", '
-                'args = { camp = "村民阵营", role = "预言家" } }]\n')
+                'args = { effects = "2,3,5", camp = "村民阵营", role = "预言家" } }]\n')
     noon = '[[phases]]\nphase = "noon 1"\nresolve = false\n'
-    game = play(tmp_path, str(HERE / "m217-standins.toml"), seats, disguise + noon)
+    game = play(tmp_path, "m217", seats, disguise + noon)
     assert "熊咆哮了。" not in announced(game, "noon 1")
-    game = play(tmp_path, str(HERE / "m217-standins.toml"), seats, noon)
+    game = play(tmp_path, "m217", seats, noon)
     assert "熊咆哮了。" in announced(game, "noon 1")
 
 

@@ -1,0 +1,50 @@
+"""The m217 demo (rulesets/bansha_rulesets/demos/m217-demo.toml): it is a scenario file, but it
+lives beside the manifest, not below a folder named ``scenarios``, so pytest does not collect it
+by itself. Here it is played as a scenario (every phase's [phases.expect] is checked, and its log
+is replayed from scratch), through `bansha demo --ruleset m217`, and its deal is checked against
+the document's 14-seat table."""
+
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+from bansha.cli import app
+from bansha.deal import _holds
+from bansha.registry import find_manifest
+from bansha.scenario import run_file
+from typer.testing import CliRunner
+
+DEMO = Path(__file__).resolve().parents[2] / "rulesets/bansha_rulesets/demos/m217-demo.toml"
+
+
+def test_the_demo_plays_as_a_scenario():
+    game = run_file(DEMO)
+    assert game.winner == ["村民阵营"]
+    assert [p.name for p in game.players.values() if p.camp == "狼人阵营" and p.alive] == []
+    # it reaches the third day and shows the board's signature lines
+    lines = [line for _, line in game.announcements]
+    for needed in ("巫被诽谤。", "巫被投票出局。", "投票出局：猎；其他原因出局：鬼。", "骑翻牌，实际身份为骑士。"):
+        assert needed in lines
+
+
+def test_bansha_demo_prints_the_game():
+    r = CliRunner().invoke(app, ["demo", "--ruleset", "m217"])
+    out = r.output
+    assert r.exit_code == 0, out
+    assert out.startswith("新日暮里 — ")
+    assert "  13 镜\t镜\t三方阵营" in out  # the deal, seat by seat
+    assert "[镜] 反射：[交换]→学" in out and "(public) 学出局。" in out
+    assert "[猎] 你可以留下遗言" in out
+    assert "(public) 游戏结束，村民阵营胜利。" in out and out.rstrip().endswith("game over: 村民阵营")
+
+
+def test_the_demo_deal_is_a_deal_of_the_table():
+    """狼人 4, 验人系 1, 强神 3, 弱神 4, 三方 1, 不定 1, and the table's constraints (one of
+    狼王/恐怖分子/狼兄 …)."""
+    script = tomllib.loads(DEMO.read_text(encoding="utf-8"))
+    roles = [p["role"] for p in script["players"]]
+    (table,) = [t for t in find_manifest("m217").tables if t.seats == len(roles) == 14]
+    pool_of = {r: pool.name for pool in table.pools for r in pool.roles}
+    assert Counter(pool_of[r] for r in roles) == {pool.name: pool.draw for pool in table.pools}
+    assert len(set(roles)) == len(roles)
+    assert all(_holds(c, roles) for c in table.constraints)
