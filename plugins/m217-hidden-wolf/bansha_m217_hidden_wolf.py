@@ -93,6 +93,8 @@ def bansha_validate_action(game, action):
         camps = [c.name for c in game.manifest.camps]
         if action.args.get("camp") and action.args["camp"] not in camps:
             return f"伪装: 表面阵营 must be one of {'、'.join(camps)}"
+        if action.args.get("role") and action.args["role"] not in game.ruleset.roles:
+            return f"伪装: 表面身份 {action.args['role']} is not a role of this board"
         if action.args.get("armed") and action.args["armed"] not in ("是", "否"):
             return "伪装: 表面带刀 is 是 or 否"
     return None

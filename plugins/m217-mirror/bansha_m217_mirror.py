@@ -157,8 +157,10 @@ def bansha_validate_action(game, action):
         p = game.player(action.actor)
         skill = action.args.get("skill")
         known = dict(map(tuple, p.data.get(SEEN, ())))
+        told = "、".join(known) or "none yet"
+        if not skill:
+            return f"镜像 needs --arg skill=… (skills used on {p.name}: {told})"
         if skill not in known:
-            told = "、".join(known) or "none yet"
             return f"镜像: {skill!r} has not been used on {p.name} (skills used on him: {told})"
         if not known[skill]:
             return f"镜像: [{skill}] was a 临时技能 or 二手技能 of its user and cannot be copied"

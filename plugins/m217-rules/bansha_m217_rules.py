@@ -155,6 +155,10 @@ def change_camp(res, target: str, camp: str, *, judged: bool = False, told: bool
         p.camp = camp
         if told:
             res.feedback(target, f"你的阵营转变为{camp}。")
+            p.data.pop("m217.camp-untold", None)
+        else:
+            # the player's view no longer shows his camp (bansha_player_view below)
+            p.data["m217.camp-untold"] = True
         for name in sorted(h for h in handlers if h.startswith("m217.follow.")):
             handlers[name](res, p)
 
@@ -671,6 +675,21 @@ def bansha_validate_action(game, action):
     return None
 
 
+@hookimpl(specname="bansha_validate_action", trylast=True)
+def refuse_unknown_args(game, action):
+    """Bad input: an --arg the skill does not take (``by``: 幽灵's [操纵夺舍], any skill; a
+    ``<…>`` key: a skill taking keys of its own, 命运洪流). Asked last: a role's own message on
+    its arguments comes first."""
+    skill, _ = game.find_skill(game.player(action.actor), action.skill)
+    if any(k.startswith("<") for k in skill.args):
+        return None
+    unknown = [k for k in action.args if k not in skill.args and k != "by"]
+    if unknown:
+        takes = "、".join(f"--arg {k}=…" for k in skill.args) or "no --arg"
+        return f"{skill.name}: unknown --arg {unknown[0]} ({skill.name} takes {takes})"
+    return None
+
+
 def selection(game, p, skill) -> list[str]:
     """> 该技能的持有者在可发动技能时会得知[选择范围]名单"""
     from bansha import Action
@@ -705,6 +724,9 @@ def bansha_player_view(game, player):
             line += " 选择范围：" + "、".join(selection(game, player, skill))
         lines.append(line)
     view: dict[str, Any] = {"可发动技能": lines}
+    if player.data.get("m217.camp-untold"):
+        # > 复仇者<寻仇>：…但不得知加入了什么阵营。 — a change of camp not told is not shown either
+        view["camp"] = "不得知（阵营变动未告知）"
     if player.data.get("m217.yellow"):
         view["黄牌"] = player.data["m217.yellow"]
     return view

@@ -172,6 +172,9 @@ def bansha_validate_action(game, action):
     most = len(game.alive()) // 2
     if len(action.chosen) > most:
         return f"日不落: at most {most} players (half of the {len(game.alive())} living)"
+    twice = [t for i, t in enumerate(action.chosen) if t in action.chosen[:i]]
+    if twice:
+        return f"日不落: {twice[0]} is named twice (选择范围: different players)"
     return None
 
 

@@ -86,6 +86,8 @@ def bansha_validate_action(game, action):
             game.ruleset.camp(camp)
         except GameError:
             return f"潜藏: {camp} is not a camp of this board"
+    if action.args.get("role") and action.args["role"] not in game.ruleset.roles:
+        return f"潜藏: 表面身份 {action.args['role']} is not a role of this board"
     if action.args.get("armed") not in (None, "是", "否"):
         return "潜藏: armed is 是 or 否"
     return None

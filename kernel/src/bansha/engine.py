@@ -401,8 +401,8 @@ class Game:
         label = self.label
         self._snapshot("resolve")
         for a in self.actions:
-            skill, _ = self.find_skill(self.player(a.actor), a.skill)
-            if skill.uses is not None and not skill.immediate:
+            skill, _ = self.skills_of(self.player(a.actor)).get(a.skill, (None, False))
+            if skill is not None and skill.uses is not None and not skill.immediate:
                 self.player(a.actor).uses[skill.name] -= 1
         for step in self.phase.steps:
             res.step = step.name
@@ -412,8 +412,11 @@ class Game:
                 if a.void:
                     res.trace("void", f"{a.actor}'s {a.skill} has no effect: {a.void}")
                     continue
-                skill, _ = self.find_skill(self.player(a.actor), a.skill)
-                if skill.effect is not None:
+                # an earlier effect of the step may have taken the skill away (a card put away)
+                skill, _ = self.skills_of(self.player(a.actor)).get(a.skill, (None, False))
+                if skill is None:
+                    res.void(a, f"{a.actor} no longer has {a.skill}", rule="skills")
+                elif skill.effect is not None:
                     skill.effect(res, a)
             for h in step.after:
                 self.ruleset.handlers[h](res)
