@@ -113,7 +113,12 @@ def deal(game, p) -> None:
         cards = {}
         for name in names:
             role = game.ruleset.role(name)
-            cards["狼" if role.camp == WOLF else "神"] = role.name
+            side = "狼" if role.camp == WOLF else "神"
+            # > 未出场的一狼一神 — a given card obeys the draw's rule (not dealt, of the pools)
+            if role.name not in candidates(game, side == "狼"):
+                raise GameError(f"{p.name} ({ROLE}): setup card {role.name} is not an undealt "
+                                f"{'狼人' if side == '狼' else '/'.join(game.option('two_faced_gods') or ['强神', '弱神'])} role")
+            cards[side] = role.name
         if set(cards) != {"狼", "神"}:
             raise GameError(f"{p.name} ({ROLE}): setup cards must be one 狼人阵营 role and one 神 ({given})")
     else:

@@ -181,3 +181,20 @@ def test_a_substitute_takes_over_the_seat_in_the_rules_records(cli, tmp_path):
     assert cli("resolve", "g").exit_code == 0        # noon 1: 新丙 voted out
     you = json.loads(cli("status", "g", "--as", "甲", "--json").output)["you"]
     assert you["异端出局"] == 1
+
+
+@pytest.mark.parametrize(("cards", "why"), [
+    ("狼巫,企鹅", "setup card 狼巫 is not an undealt 狼人 role"),       # 狼巫 is dealt to 甲
+    ("幼狼,预言家", "setup card 预言家 is not an undealt 强神/弱神 role"),    # 验人系 (restriction 1)
+])
+def test_a_two_faced_card_given_by_the_deal_obeys_the_draw(cli, tmp_path, cards, why):
+    """> 双面[开局]… 游戏开始前随机获得未出场的一狼一神作为底牌 — cards given by a deal file are
+    checked like the draw: not dealt to anyone, a 狼人 and a 神; else one line, exit 2, no game."""
+    deal = tmp_path / "deal.toml"
+    cast = [*CAST[:13], ("卯", "双面人")]
+    rows = [f'[[players]]\nname = "{n}"\nrole = "{r}"' for n, r in cast]
+    rows[-1] += f'\nsetup = {{ cards = "{cards}" }}'
+    deal.write_text("\n".join(rows), encoding="utf-8")
+    r = cli("new", "g", "--ruleset", "m217", "--deal", str(deal))
+    assert r.exit_code == 2 and why in r.output and r.output.count("\n") == 1, r.output
+    assert cli("status", "g").exit_code == 2                # nothing was stored
