@@ -14,8 +14,8 @@ the action passes the targeting chain like any [指定] skill. The 庇护 target
 kept in ``res.data["庇护"]`` ({bat: [targets]}). Readings: docs/rulings/m217.md (group wolves-b).
 """
 
-from bansha import Action, Role, Skill, hookimpl
-from bansha_m217_rules import forced_on, give, hit
+from bansha import Role, Skill, hookimpl
+from bansha_m217_rules import forced_on, give, hit, send_forced, spend
 
 SHELTER, REBOUND = "庇护", "反弹"
 
@@ -40,16 +40,12 @@ def rebound_at_dawn(res):
                           and k.by != bat), key=lambda k: k.action.seq)
         if not attacks:
             continue
-        by = attacks[0].by
         # > PS：由于会得知选择范围的原因，黑蝙蝠会得知谁第一个对自己的庇护目标进行了攻击。
-        res.feedback(bat, f"{REBOUND} 选择范围：{by}。")
-        res.actions.append(Action(actor=bat, skill=REBOUND, chosen=[by], targets=[by]))
-        res.trace(REBOUND, f"{bat}'s {REBOUND} is sent at {by} ({attacks[0].rule} on {attacks[0].target})")
+        send_forced(res, bat, REBOUND, attacks[0].by, f"{attacks[0].rule} on {attacks[0].target}")
 
 
 def rebound(res, a):
-    # <限定>: the engine sent it (the kernel spends uses only for what was sent before the night resolved)
-    res.game.player(a.actor).uses[REBOUND] -= 1
+    spend(res, a)  # <限定>
     for t in a.targets:
         # > 结算效果：对结算目标造成[穿透]。
         hit(res, a, t, "穿透", rule=REBOUND)

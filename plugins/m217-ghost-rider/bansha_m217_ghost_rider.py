@@ -16,8 +16,8 @@ action of the step that passes the targeting chain like any [指定] skill. Read
 docs/rulings/m217.md (group wolves-b).
 """
 
-from bansha import Action, Role, Skill, Status, hookimpl
-from bansha_m217_rules import VILLAGE, forced_on, hit
+from bansha import Role, Skill, Status, hookimpl
+from bansha_m217_rules import VILLAGE, forced_on, hit, send_forced, spend
 
 DOMINATE, EVIL = "主宰黑夜", "邪恶"
 
@@ -55,14 +55,11 @@ def dominate(res):
         # > 同类则以发动顺序进行反击。
         first = min(used, key=lambda a: (counter_order(res, a, verifiers), a.seq))
         # > 由于会得知选择范围的原因，恶灵骑士会得知谁第一个对自己使用了技能
-        res.feedback(knight.name, f"{EVIL} 选择范围：{first.actor}。")
-        res.actions.append(Action(actor=knight.name, skill=EVIL, chosen=[first.actor], targets=[first.actor]))
-        res.trace(EVIL, f"{knight.name}'s {EVIL} is sent at {first.actor} ({first.skill})")
+        send_forced(res, knight.name, EVIL, first.actor, first.skill)
 
 
 def evil(res, a):
-    # <限定>: the engine sent it (the kernel spends uses only for what was sent before the night resolved)
-    res.game.player(a.actor).uses[EVIL] -= 1
+    spend(res, a)  # <限定>
     for t in a.targets:
         # > 结算效果：对结算目标造成[致死伤害]。
         hit(res, a, t, "致死伤害", rule=EVIL)

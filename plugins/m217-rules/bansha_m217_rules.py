@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bansha import Status, hookimpl
+from bansha import Action, Status, hookimpl
 from bansha.engine import resolve_deaths
 
 WOLF, VILLAGE = "狼人阵营", "村民阵营"
@@ -299,6 +299,21 @@ def category(game, p) -> str | None:
             if p.role in pool.roles:
                 return pool.name
     return None
+
+
+def send_forced(res, actor: str, skill: str, target: str, why: str) -> None:
+    """A <强制> skill whose target its rule decides (恶灵骑士<邪恶>, 黑蝙蝠<反弹>) is sent by the rules:
+    the holder learns the 选择范围 ("由于会得知选择范围的原因…"), and the action joins this step's
+    actions, so it passes the chain and 面包师's binding like one sent by hand. Its effect spends
+    the use (``spend``): the kernel spends uses only for what was sent before the phase resolved."""
+    res.feedback(actor, f"{skill} 选择范围：{target}。")
+    res.actions.append(Action(actor=actor, skill=skill, chosen=[target], targets=[target]))
+    res.trace(skill, f"{actor}'s {skill} is sent at {target} ({why})")
+
+
+def spend(res, action) -> None:
+    """The use of a skill the rules sent (``send_forced``), spent when it takes effect."""
+    res.game.player(action.actor).uses[action.skill] -= 1
 
 
 def lose(res, player: str, skill: str) -> None:
