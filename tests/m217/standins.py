@@ -5,7 +5,7 @@ stage 阴谋家<煽动> and 雪狼's modification of a disguise (roles of other 
 but not described), and the statuses [霸道], [寡言] and [流血] (no role of this document gives
 them). Each stand-in below plays that source just enough for a scenario of tests/m217/scenarios/ to
 drive the machinery; its docstring says what it stands for. Every other piece of the machinery is
-played by the real roles (plugins/m217-*). Registered in-process by tests/m217/conftest.py under the
+played by the real roles (plugins/m217/*). Registered in-process by tests/m217/conftest.py under the
 plugin name ``m217.standins`` and used by tests/m217/m217-standins.toml.
 """
 
@@ -81,6 +81,6 @@ def bansha_roles():
 
 @hookimpl
 def bansha_step_handlers():
-    # the real stages 时间逆流 (plugins/m217-time-consort), 交换 (m217-magician) and 反射
+    # the real stages 时间逆流 (plugins/m217/time-consort), 交换 (m217-magician) and 反射
     # (m217-mirror) are their roles' handlers; only the first stage has no role on this board
     return {"m217.chain.煽动": incite_stage}

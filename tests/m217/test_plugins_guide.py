@@ -11,7 +11,7 @@ from bansha.registry import find_manifest, ruleset_for
 
 ROOT = Path(__file__).parents[2]
 GUIDE = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8").split("## Writing a role for 新日暮里 (m217)")[1]
-SOURCES = "".join(p.read_text(encoding="utf-8") for p in sorted(ROOT.glob("plugins/m217-*/bansha_m217_*.py")))
+SOURCES = "".join(p.read_text(encoding="utf-8") for p in sorted(ROOT.glob("plugins/m217/*/bansha_m217_*.py")))
 
 
 def _conventions_called() -> set[str]:

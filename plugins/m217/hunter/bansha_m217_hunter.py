@@ -8,7 +8,7 @@ The skill is used only after the 猎人 has left the game, in the first 晨曦 o
 the exit (the [亡语] check of ``bansha_m217_rules``, which reads [亡语] from this very sentence),
 answered at once (游戏流程 3 (2) and 5 (2): "因此造成的出局立刻通知对应角色"). A red card stops it
 (> 红牌罚下出局的角色…不能发动任何技能, ``bansha_m217_director``). 奇迹商人's 猎枪 declares the same
-skill for its pseudo-role 礼物 (plugins/m217-merchant), with the same effect. Readings:
+skill for its pseudo-role 礼物 (plugins/m217/merchant), with the same effect. Readings:
 docs/rulings/m217.md (group weak-a).
 """
 
