@@ -4,6 +4,7 @@ on every command a director types (docs/performance.md)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -11,14 +12,17 @@ from typing import Any
 
 import typer
 
+# Help is click's plain text, not rich's: rendering it with rich took a `bansha --help` from
+# ~0.1 s to ~0.3 s (docs/performance.md).
 app = typer.Typer(
     help="bansha: the director's engine for forum social-deduction games (版杀).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
-role_app = typer.Typer(help="Roles of the installed rulesets.", no_args_is_help=True)
-scenario_app = typer.Typer(help="Scenario files (docs/scenarios.md).", no_args_is_help=True)
+role_app = typer.Typer(help="Roles of the installed rulesets.", no_args_is_help=True, rich_markup_mode=None)
+scenario_app = typer.Typer(help="Scenario files (docs/scenarios.md).", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(role_app, name="role")
 app.add_typer(scenario_app, name="scenario")
 
@@ -52,12 +56,24 @@ def guarded(fn):
 
 
 def _logger(game: str):
-    """structlog for the CLI: configured here, the entry point, and only when a command
-    writes an event (its import is a third of a command's start-up)."""
+    """The logger of the event a command writes. ``BANSHA_LOG=info`` (or debug, warning)
+    prints the engine's events on stderr through structlog, configured here, the entry point;
+    otherwise nothing is logged and structlog is not imported (its import with rich's console
+    was a third of a write's start-up)."""
+    level = os.environ.get("BANSHA_LOG", "").strip().upper()
+    if not level:
+        from .engine import SILENT
+
+        return SILENT
+    import logging
+
     import structlog
 
     if not structlog.is_configured():
-        structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(30))
+        structlog.configure(
+            wrapper_class=structlog.make_filtering_bound_logger(getattr(logging, level, logging.INFO)),
+            logger_factory=structlog.PrintLoggerFactory(sys.stderr),
+        )
     return structlog.get_logger("bansha").bind(game=game)
 
 
@@ -579,10 +595,59 @@ def scenario_run(
         raise typer.Exit(1)
 
 
+COMMAND_GROUP = "bansha.commands"
+
+
+def _builtin_names() -> set[str]:
+    names = {g.name for g in app.registered_groups}
+    for c in app.registered_commands:
+        names.add(c.name or c.callback.__name__.replace("_", "-"))
+    return names
+
+
+def add_plugin_commands(argv: list[str]) -> None:
+    """Add the commands other distributions declare in the ``bansha.commands`` entry-point
+    group (docs/plugins.md): the entry point's name is the command's name, its object a
+    ``typer.Typer`` (a command with sub-commands) or a function (one command).
+
+    Only what this command line needs is imported: the named command when it is not a
+    built-in, or every one of them for the top-level help. A built-in command cannot be
+    replaced by a plugin."""
+    first = next((a for a in argv if not a.startswith("-")), None)
+    builtin = _builtin_names()
+    listing = first is None  # `bansha`, `bansha --help`: the help lists every command
+    if not listing and first in builtin:
+        return
+    from .entrypoints import entry_points
+    from .model import GameError
+
+    for ep in entry_points(COMMAND_GROUP):
+        if ep.name in builtin or not (listing or ep.name == first):
+            continue
+        try:
+            obj = ep.load()
+        except Exception as exc:  # a broken plugin: one line naming it, never a traceback
+            raise GameError(f"command {ep.name!r} of {ep.dist or 'an unknown distribution'} "
+                            f"cannot be loaded: {type(exc).__name__}: {exc}") from None
+        if isinstance(obj, typer.Typer):
+            app.add_typer(obj, name=ep.name)
+        elif callable(obj):
+            app.command(name=ep.name)(obj)
+        else:
+            raise GameError(f"command {ep.name!r} of {ep.dist}: {ep.value} is neither a typer.Typer nor a function")
+
+
 def main() -> None:
     """The ``bansha`` entry point. Usage errors (an unknown option, a missing argument, a value
     of the wrong type) print one line ``error: …`` and exit 2, like every other bad input.
     Logging is configured here, the entry point, lazily (``_logger``)."""
+    from .model import GameError
+
+    try:
+        add_plugin_commands(sys.argv[1:])
+    except GameError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        sys.exit(2)
     try:
         code = app(prog_name="bansha", standalone_mode=False)
     except Exception as exc:

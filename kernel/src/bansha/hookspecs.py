@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from .engine import Game, Kill, Resolution
-    from .model import Action, Ballot, Player, Role, RulingEvent, Skill
+    from .engine import Game, Resolution
+    from .model import Action, Ballot, Kill, Player, Role, RulingEvent, Skill
 
 hookspec = pluggy.HookspecMarker("bansha")
 hookimpl = pluggy.HookimplMarker("bansha")

@@ -402,3 +402,28 @@ class RulingEvent(msgspec.Struct, tag="ruling", kw_only=True):
 
 
 Event = ActEvent | UnactEvent | VoteEvent | ResolveEvent | RulingEvent
+
+
+# ------------------------------------------------------------------ resolution records
+
+
+class Kill(msgspec.Struct, kw_only=True):
+    """A pending attempt to take a player out, resolved by the ``bansha.deaths`` handler."""
+
+    target: str
+    #: the kind of kill as the ruleset names it (杀人, 指杀, 穿透, 致死伤害 …)
+    kind: str = "杀人"
+    #: who caused it ("" for the rules themselves) and by which action
+    by: str = ""
+    action: Action | None = None
+    #: the rule that made it, for the trace
+    rule: str = ""
+    #: whether a night death gets last words
+    last_words: bool = True
+
+
+class TraceLine(msgspec.Struct, kw_only=True):
+    phase: str
+    step: str
+    rule: str
+    text: str
