@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bansha.engine import Game  # noqa: E402
+from bansha.engine import SILENT, Game  # noqa: E402
 from bansha.model import ActEvent, GameError  # noqa: E402
 from bansha.registry import find_manifest  # noqa: E402
 from bansha.store import Store  # noqa: E402
@@ -71,32 +71,36 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--ruleset", action="append", help="default: qisha-xia and m217")
     args = ap.parse_args()
-    plan = {"qisha-xia": 40, "m217": 40}
+    # phases played before timing: a game left at a day (to vote) and one at a night (to act)
+    plan = {"qisha-xia": (40, 41), "m217": (40, 42)}
     rulesets = args.ruleset or list(plan)
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "g.db"
-        store = Store(db)
+        store = Store(db, logger=lambda game: SILENT)
         env = {**os.environ, "BANSHA_DB": str(db)}
         exe = [str(Path(sys.executable).parent / "bansha")]
         # (label, command, how many events to undo after it)
         rows: list[tuple[str, list[str], int]] = [("floor: python -c 'import msgspec, pluggy, sqlite3'", FLOOR, 0),
                                                   ("bansha --help", [*exe, "--help"], 0)]
         for rs in rulesets:
-            name = rs
-            game = stored_game(store, name, rs, plan.get(rs, 40))
-            print(f"{rs}: {len(store.events(name))} events stored, now {game.label}, {len(game.alive())} living")
-            first = game.alive()[0].name
-            rows += [(f"{rs}: status", [*exe, "status", name], 0),
-                     (f"{rs}: status --as", [*exe, "status", name, "--as", first], 0)]
-            act = legal_action(store.load(name))
-            if act is not None:
-                who, skill, targets = act
-                rows += [(f"{rs}: act", [*exe, "act", name, who, skill, *targets], 0),
-                         (f"{rs}: unact", [*exe, "unact", name, who, skill], 2)]
-            if game.phase.vote:
-                voter, target = game.alive()[0].name, game.alive()[1].name
-                rows.append((f"{rs}: vote", [*exe, "vote", name, voter, target], 1))
-            rows.append((f"{rs}: resolve", [*exe, "resolve", name], 1))
+            for i, phases in enumerate(plan.get(rs, (40,))):
+                name = f"{rs}-{i}"
+                game = stored_game(store, name, rs, phases)
+                print(f"{name}: {rs}, {len(store.events(name))} events stored, now {game.label}, {len(game.alive())} living")
+                tag = f"{rs} ({game.label})"
+                if i == 0:
+                    first = game.alive()[0].name
+                    rows += [(f"{tag}: status", [*exe, "status", name], 0),
+                             (f"{tag}: status --as", [*exe, "status", name, "--as", first], 0)]
+                act = legal_action(store.load(name))
+                if act is not None:
+                    who, skill, targets = act
+                    rows += [(f"{tag}: act", [*exe, "act", name, who, skill, *targets], 0),
+                             (f"{tag}: unact", [*exe, "unact", name, who, skill], 2)]
+                if game.phase.vote:
+                    voter, target = game.alive()[0].name, game.alive()[1].name
+                    rows.append((f"{tag}: vote", [*exe, "vote", name, voter, target], 1))
+                rows.append((f"{tag}: resolve", [*exe, "resolve", name], 1))
         times: dict[str, list[float]] = {label: [] for label, _, _ in rows}
         for _ in range(args.runs):
             for label, cmd, undo in rows:
@@ -106,7 +110,7 @@ def main() -> None:
                 if r.returncode != 0:
                     raise SystemExit(f"{label}: exit {r.returncode}: {r.stderr.decode()}")
                 for _ in range(undo):  # the same game for the next round
-                    store.undo(label.partition(":")[0])
+                    store.undo(cmd[2])
         floor = statistics.median(times[rows[0][0]])
         print(f"\nmedian of {args.runs} interleaved runs (targets: <= 150 ms and <= 2.3 x the floor)")
         for label, _, _ in rows:

@@ -630,7 +630,12 @@ def add_plugin_commands(argv: list[str]) -> None:
             raise GameError(f"command {ep.name!r} of {ep.dist or 'an unknown distribution'} "
                             f"cannot be loaded: {type(exc).__name__}: {exc}") from None
         if isinstance(obj, typer.Typer):
-            app.add_typer(obj, name=ep.name)
+            only = obj.registered_commands
+            if len(only) == 1 and not obj.registered_groups and obj.registered_callback is None:
+                # a Typer of one command is that command (`bansha hello GAME`), as when run alone
+                app.command(name=ep.name, help=only[0].help)(only[0].callback)
+            else:
+                app.add_typer(obj, name=ep.name)
         elif callable(obj):
             app.command(name=ep.name)(obj)
         else:

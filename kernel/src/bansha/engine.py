@@ -747,7 +747,7 @@ class Resolution:
         resolved) of phase ``to`` once this resolution is over. Every player's state, actions
         and votes return to what they were then; what was announced and told stays told.
         ``keep(game)`` re-applies what survives the rewind (the skill that caused it).
-        Needs ``rewind = true`` in the manifest (snapshots are kept only then).
+        Needs ``rewind`` in the manifest (the moments to turn back to are remembered only then).
 
         Several rewinds asked for in one resolution (two clocks at one dusk) make one: the
         game turns back to the earliest of the moments asked for, and every ``keep`` is

@@ -250,9 +250,9 @@ class Manifest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     texts: Texts = msgspec.field(default_factory=Texts)
     #: house rules: name -> default value (scenarios and games may override)
     options: dict[str, Any] = {}
-    #: the ruleset has skills that turn the clock back (``res.rewind``): keep snapshots,
-    #: of every moment (true) or only of the moments listed as "phase:start" or
-    #: "phase:resolve" (a snapshot costs a deep copy of the game's state)
+    #: the ruleset has skills that turn the clock back (``res.rewind``): remember every moment
+    #: (true) or only the moments listed as "phase:start" or "phase:resolve" (a moment is a count
+    #: of events; turning back to it replays them)
     rewind: bool | list[str] = False
     #: the demo script played by ``bansha demo`` (a scenario file name beside the manifest)
     demo: str = ""
