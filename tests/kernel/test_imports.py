@@ -8,9 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import bansha
+import pytest
 
 PACKAGE = Path(bansha.__file__).parent
 MODULES = sorted(p.stem for p in PACKAGE.glob("*.py"))
