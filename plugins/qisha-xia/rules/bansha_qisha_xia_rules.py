@@ -7,13 +7,16 @@ Readings: docs/rulings/qisha-xia.md (R-… ids below). Shared results of one nig
 
 - ``qisha-xia.reflect`` (callable ``(action, slot) -> bool``): written by qisha-xia.dragon's
   ``qisha-xia.reflector`` handler; reflects the privilege if its target in ``slot`` is the
-  龙侠 and a charge is left.
+  龙侠 and a charge is left; and ``qisha-xia.reflect-plan`` (callable ``(actions) ->
+  {(seq, slot): member}``): which slots would be reflected, spending nothing.
 - ``qisha-xia.receive`` (callable ``(action, slot) -> bool``): written by qisha-xia.light's
-  ``qisha-xia.receiver`` handler; sends the privilege to 光侠 if it aims at the received player.
+  ``qisha-xia.receiver`` handler; sends the privilege to 光侠 if it aims at the received player;
+  and ``qisha-xia.reception`` (``(光侠, received player)`` or None).
 - ``qisha-xia.reflected`` (``{action seq: reflected member}``), ``qisha-xia.received``
   (``{action seq: the player it was aimed at}``).
 - ``qisha-xia.blocked`` (names an effective block landed on) and ``qisha-xia.blocked-actions``
-  (seqs of the actions a block voided): written by qisha-xia.dark's ``qisha-xia.blocks``.
+  (seqs of the actions a block voided): written by qisha-xia.dark's ``qisha-xia.blocks``, which
+  decides the night's blocks together before anything is routed.
 - ``qisha-xia.absorbed`` (``{青侠: absorbing group}``): written by qisha-xia.cyan's
   ``qisha-xia.absorb``.
 - ``qisha-xia.healed`` (names): written by 救治 (qisha-xia.white).
@@ -26,21 +29,23 @@ from datetime import datetime, timedelta
 
 from bansha import hookimpl
 
-BLOCK, RECEIVE = "阻止", "接收"
+RECEIVE = "接收"
 REFLECT, RECEIVE_FN = "qisha-xia.reflect", "qisha-xia.receive"
 
 
 def route(res):
     """R-D1, R-D5, R-L1 — "当龙侠被吸收时，反弹优先产生作用，当反弹没有效果时，吸收产生作用。"
+    "同一晚的多次反弹会计为多次，按发送行使特权的先后顺序起作用"
 
-    Every privilege left after the blocks (qisha-xia.blocks routed those), in submission order:
+    Every privilege left after the blocks (qisha-xia.blocks decided them), blocks included, in
+    submission order:
     reflected if it aims at the 龙侠 and a charge is left, otherwise received by 光侠 if it
     aims at the received player. 光侠's own reception is neither reflected nor received.
     Slot by slot: 幻觉一 on (龙侠, A) is reflected on the 龙侠's side only ("则另一个被作用的对象
     不变"), and A is still received if 光侠 receives A (R-L1)."""
     reflect, receive = res.data[REFLECT], res.data[RECEIVE_FN]
     for a in res.actions:
-        if a.void or a.skill in (BLOCK, RECEIVE) or not a.targets:
+        if a.void or a.skill == RECEIVE or not a.targets:
             continue
         for slot in range(len(a.targets)):
             reflect(a, slot) or receive(a, slot)
