@@ -311,6 +311,8 @@ def act(
     if as_json:
         return _json({"recorded": a, "feedback": fb, "announcement": ann, "winner": g.winner})
     typer.echo(f"recorded: {player} {skill} {' '.join(targets or [])}")
+    for old in a.replaced if a is not None else ():  # a group's standing action it replaces
+        typer.echo(f"  replaces: {old}")
     for name, lines in fb.items():  # an immediate answer
         for line in lines:
             typer.echo(f"  [{name}] {line}")
@@ -325,11 +327,17 @@ def unact(game: str, player: str, skill: str, db: Path = DbOpt, as_json: bool = 
     from .model import UnactEvent
 
     store = _store(db)
-    g, _ = store.append(game, lambda g: UnactEvent(phase=g.label, actor=player, skill=skill))
-    label = g.label
+    gone = []
+
+    def event(g):
+        gone.append(g.standing(player, skill))  # named as what it removes: a group's may be another member's
+        return UnactEvent(phase=g.label, actor=player, skill=skill)
+
+    g, _ = store.append(game, event)
+    label, a = g.label, gone[0]
     if as_json:
-        return _json({"withdrawn": {"player": player, "skill": skill, "phase": label}})
-    typer.echo(f"withdrawn: {player} {skill} ({label})")
+        return _json({"withdrawn": {"player": a.actor, "skill": a.skill, "targets": a.chosen, "phase": label}})
+    typer.echo(f"withdrawn: {a.describe()} ({label})")
 
 
 @app.command()

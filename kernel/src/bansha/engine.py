@@ -314,6 +314,7 @@ class Game:
         if skill.group:
             # a group's latest ``allowed`` submissions count (one, unless a rule grants more)
             drop = mine[:max(0, len(mine) - allowed + 1)]
+            action.replaced = [a.describe() for a in drop]
             self.actions = [a for a in self.actions if a not in drop]
         self.actions.append(action)
         if skill.immediate:
@@ -333,16 +334,21 @@ class Game:
             raise GameError(f"{skill.name} may not target oneself")
         return t.name
 
-    def withdraw(self, ev: UnactEvent) -> None:
-        actor = self.player(ev.actor)
-        skill, _ = self.find_skill(actor, ev.skill)
+    def standing(self, player: str, skill_name: str) -> Action:
+        """The action ``unact PLAYER SKILL`` withdraws: the player's own, or for a group skill
+        the group's standing one, whichever member sent it (the latest, if a rule lets the
+        group send more than one)."""
+        actor = self.player(player)
+        skill, _ = self.find_skill(actor, skill_name)
         for a in reversed(self.actions):
             if a.skill == skill.name and (a.actor == actor.name or (skill.group and a.group == skill.group)):
                 if skill.immediate:
                     raise GameError(f"{skill.name} was answered at once and cannot be withdrawn")
-                self.actions.remove(a)
-                return
+                return a
         raise GameError(f"{actor.name} has no {skill.name} to withdraw in {self.label}")
+
+    def withdraw(self, ev: UnactEvent) -> None:
+        self.actions.remove(self.standing(ev.actor, ev.skill))
 
     def _resolve_now(self, action: Action, skill: Skill) -> None:
         res = Resolution(self, step="immediate")

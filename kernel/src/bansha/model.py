@@ -315,6 +315,12 @@ class Action(msgspec.Struct, kw_only=True):
     group: str | None = None
     #: results an immediate skill produced at submission
     result: dict[str, Any] = {}
+    #: a group skill: the group's standing actions this submission replaced ("actor skill
+    #: targets"), so that the director is told what was replaced when it was replaced
+    replaced: list[str] = []
+
+    def describe(self) -> str:
+        return " ".join([self.actor, self.skill, *self.chosen])
 
 
 class Ballot(msgspec.Struct, kw_only=True):
