@@ -311,6 +311,10 @@ class Game:
             if reason:
                 self.seq -= 1
                 raise GameError(reason)
+        unknown = self._unknown_arg(skill, action)
+        if unknown:
+            self.seq -= 1
+            raise GameError(unknown)
         if skill.group:
             # a group's latest ``allowed`` submissions count (one, unless a rule grants more)
             drop = mine[:max(0, len(mine) - allowed + 1)]
@@ -320,6 +324,18 @@ class Game:
         if skill.immediate:
             self._resolve_now(action, skill)
         return action
+
+    def _unknown_arg(self, skill: Skill, action: Action) -> str | None:
+        """An ``--arg`` the skill does not declare, in the ruleset's wording (asked after the
+        rules' own checks, so a role's message on its arguments comes first)."""
+        text = self.manifest.texts.refuse_unknown_arg
+        if not text or any(k.startswith("<") for k in skill.args):
+            return None
+        unknown = [k for k in action.args if k not in skill.args]
+        if not unknown:
+            return None
+        takes = "、".join(f"--arg {k}=…" for k in skill.args) or "—"
+        return text.format(actor=action.actor, skill=skill.name, arg=unknown[0], takes=takes)
 
     def _pending_uses(self, actor: Player, skill: Skill) -> int:
         return sum(1 for a in self.actions if a.actor == actor.name and a.skill == skill.name)

@@ -225,6 +225,10 @@ class Texts(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     refuse_runoff_abstain: str = "no abstention in {label}: vote for {names}"
     refuse_changes: str = "{name} has already changed their vote {changes} time(s)"
     refuse_late_change: str = "{name} may not change a vote in the last hour of {label}"
+    #: an ``--arg`` the skill does not declare (``{actor}``, ``{skill}``, ``{arg}``, ``{takes}``:
+    #: its keys). "" : the kernel leaves arguments to the rules (M217 checks its own). A skill
+    #: declaring a ``<…>`` key takes keys of its own (a guess keyed by player names)
+    refuse_unknown_arg: str = ""
 
 
 class Manifest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -51,6 +51,19 @@ def route(res):
             reflect(a, slot) or receive(a, slot)
 
 
+@hookimpl
+def bansha_validate_action(game, action):
+    """R-D3 — "只会反弹一人（可以在行使特权时指定……）": ``--arg reflect=`` names a living member of
+    the group that uses the privilege (for a privilege of one player, that player)."""
+    named = action.args.get("reflect")
+    if named is None:
+        return None
+    members = [p.name for p in game.alive() if action.group and action.group in p.groups] or [action.actor]
+    if named not in members:
+        return f"{action.skill}的reflect={named}不是共同行使{action.skill}的成员（{'、'.join(members)}）。"
+    return None
+
+
 def dawn(res):
     """3.1 "III.天亮公布结果": a night without deaths is announced as such."""
     if not res.out:
