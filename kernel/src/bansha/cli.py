@@ -439,6 +439,9 @@ def status(game: str, as_player: str = typer.Option(None, "--as", help="one play
             extra.append("voted " + "→".join(p["voted"]))
         num = p["setup"].get("number", "") or ""
         typer.echo(f"  {p['seat']:>2} {p['name']}\t{p['identity']}{num}\t{p['camp']}\t{'alive' if p['alive'] else 'out'}\t{'  '.join(extra)}")
+    for w in view["last_words"]:  # 遗言 owed: until the phase that publishes them closes
+        typer.echo(f"last words: {w['player']} (out in {w['out']}; until {w['until']} closes)"
+                   + (" recorded" if w["recorded"] else ""))
 
 
 @app.command("log")

@@ -43,8 +43,15 @@ def director_view(game: Game) -> dict[str, Any]:
             for p in game.players.values()
         ],
         "scheduled": list(game.scheduled),
+        "last_words": last_words_owed(game),
         "facts": game_facts(game),
     }
+
+
+def last_words_owed(game: Game) -> list[dict[str, Any]]:
+    """Who is owed last words (遗言), since which phase and until which phase closes."""
+    return [{"player": name, "out": owed["out"], "until": owed["until"], "recorded": owed["text"] is not None}
+            for name, owed in game.last_words.items()]
 
 
 def _status(s) -> str:
@@ -90,6 +97,9 @@ def player_view(game: Game, name: str) -> dict[str, Any]:
         "winner": game.winner,
         "facts": game_facts(game),
     }
+    owed = game.last_words.get(p.name)
+    if owed is not None and owed["text"] is None:
+        view["you"]["last_words_until"] = owed["until"]
     if mates:
         view["you"]["group"] = mates
     if shared:

@@ -116,6 +116,18 @@ def bansha_check_win(game):
     return winners
 
 
+# ----------------------------------------------------------------- 遗言, R-T3 (house option)
+
+
+@hookimpl
+def bansha_last_words(game, player, kill):
+    """R-T3 — "夜晚出局玩家有一次遗言的机会" (the manifest's [last_words]); with the house rule
+    ``day_out_last_words`` a player voted out gets them too."""
+    if kill.kind == "vote" and game.option("day_out_last_words"):
+        return True
+    return None
+
+
 # --------------------------------------------------------------------------- 3.2 the clock
 
 # "a. 白天讨论、投票：20:00～次日22:00；b. 白天第二次讨论、投票：22:00～次日22:00；
@@ -169,8 +181,11 @@ def bansha_game_view(game):
                 + (f"（逢周五开始则延至{'周六' if wd == 1 else '周日'}{wh}）" if game.option("weekend_extension") else "")
                 + ("；等待死者遗言至20:00" if kind == "night" else "")}
     start = datetime.strptime(str(raw), "%Y-%m-%d %H:%M")
-    _, begin, end, words = windows(game, start)[-1]
+    played = windows(game, start)
+    _, begin, end, words = played[-1]
     facts = {"阶段": NAMES[kind], "开始": _show(begin), "截止": _show(end)}
+    if words is None and len(played) > 1 and game.last_words:
+        words = played[-2][3]  # the day after a night: the last words owed for that night
     if words is not None:
         facts["遗言截止"] = _show(words)
     extended = game.option("weekend_extension") and begin.weekday() == FRIDAY
