@@ -3,11 +3,9 @@ phase and kind of the exit, the limits (length, forbidden markup), the rules' ow
 (M217's red card and [寡言]), `bansha status` listing who is owed and until when, and the
 ruling that records them (docs/plugins.md "Last words")."""
 
-import json
 
 import msgspec
 import pytest
-
 from bansha.engine import Game
 from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, Status
 from bansha.scenario import Scenario, setup_of

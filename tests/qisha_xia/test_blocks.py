@@ -10,7 +10,6 @@ the night after teaching it 阻止, so the mutual block cannot be reached by pla
 
 import msgspec
 import pytest
-
 from bansha.engine import Game
 from bansha.model import ActEvent, ResolveEvent
 from bansha.scenario import Scenario, setup_of

@@ -66,7 +66,7 @@ def _decide(res, blocks, landing):
 
     attackers = {c.seq: [b for b in blocks if hits(b, c)] for c in blocks}
     stand, fall = set(), set()
-    undecided = [b for b in order]
+    undecided = list(order)
     while undecided:
         for c in undecided:
             if any(b.seq in stand for b in attackers[c.seq]):
@@ -76,22 +76,25 @@ def _decide(res, blocks, landing):
                 stand.add(c.seq)
                 break
         else:
-            # every undecided block is blocked by an undecided one: the first in a cycle stands
-            def on_cycle(c):
-                seen, todo = set(), [b for b in attackers[c.seq] if b in undecided]
-                while todo:
-                    b = todo.pop()
-                    if b is c:
-                        return True
-                    if b.seq not in seen:
-                        seen.add(b.seq)
-                        todo.extend(x for x in attackers[b.seq] if x in undecided)
-                return False
-            c = next((c for c in undecided if on_cycle(c)), undecided[0])
+            # every undecided block is blocked by an undecided one: the first on a cycle stands
+            c = next((c for c in undecided if _on_cycle(c, attackers, undecided)), undecided[0])
             res.trace("1.2 阻止", f"blocks on each other: {c.actor}'s block stands (block_order)")
             stand.add(c.seq)
         undecided = [b for b in undecided if b.seq not in stand | fall]
     return {seq: t for seq, t in effective.items() if seq in stand}
+
+
+def _on_cycle(c, attackers, undecided) -> bool:
+    """Whether block ``c`` is blocked, through undecided blocks, by itself."""
+    seen, todo = set(), [b for b in attackers[c.seq] if b in undecided]
+    while todo:
+        b = todo.pop()
+        if b is c:
+            return True
+        if b.seq not in seen:
+            seen.add(b.seq)
+            todo.extend(x for x in attackers[b.seq] if x in undecided)
+    return False
 
 
 def hits_player(game, name, action):
