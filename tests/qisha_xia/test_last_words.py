@@ -22,6 +22,11 @@ def test_qisha_xia_status_lists_who_is_owed_and_until_when(bansha_cli, tmp_path)
     mine = json.loads(cli.ok("status", "g", "--as", "士一", "--json").output)["you"]
     assert mine["last_words_until"] == "day 2"
     assert "last_words_until" not in json.loads(cli.ok("status", "g", "--as", "士二", "--json").output)["you"]
+    cli.ok("new", "s", "--ruleset", "qisha-xia", "--deal", deal)  # no start_time: the schedule
+    cli.ok("resolve", "s")
+    cli.ok("act", "s", "黑一", "杀人", "士一")
+    cli.ok("resolve", "s")
+    assert "等待死者遗言：12:50～20:00" in cli.ok("status", "s").output
     cli.ok("ruling", "g", "遗言", "士一", "--text", "黑一可疑")
     assert "recorded" in cli.ok("status", "g").output
     cli.refused("ruling", "g", "遗言", "士一", "--text", "再说一句", message="只有一次遗言的机会")

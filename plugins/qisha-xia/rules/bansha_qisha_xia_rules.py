@@ -179,7 +179,8 @@ def bansha_game_view(game):
         wd, wh = WEEKEND[kind]
         return {"时间安排": f"{NAMES[kind]}：截止{'次日' if days == 1 else ''}{hhmm}"
                 + (f"（逢周五开始则延至{'周六' if wd == 1 else '周日'}{wh}）" if game.option("weekend_extension") else "")
-                + ("；等待死者遗言至20:00" if kind == "night" else "")}
+                + ("；等待死者遗言至20:00" if kind == "night" else "")
+                + ("；等待死者遗言：12:50～20:00" if kind == "day" and game.last_words else "")}
     start = datetime.strptime(str(raw), "%Y-%m-%d %H:%M")
     played = windows(game, start)
     _, begin, end, words = played[-1]
