@@ -327,6 +327,8 @@ def act(
     if as_json:
         return _json({"recorded": a, "feedback": fb, "announcement": ann, "winner": g.winner})
     typer.echo(f"recorded: {player} {skill} {' '.join(targets or [])}")
+    for old in a.replaced if a is not None else ():  # a group's standing action it replaces
+        typer.echo(f"  replaces: {old}")
     for name, lines in fb.items():  # an immediate answer
         for line in lines:
             typer.echo(f"  [{name}] {line}")
@@ -341,11 +343,17 @@ def unact(game: str, player: str, skill: str, db: Path = DbOpt, as_json: bool = 
     from .model import UnactEvent
 
     store = _store(db)
-    g, _ = store.append(game, lambda g: UnactEvent(phase=g.label, actor=player, skill=skill))
-    label = g.label
+    gone = []
+
+    def event(g):
+        gone.append(g.standing(player, skill))  # named as what it removes: a group's may be another member's
+        return UnactEvent(phase=g.label, actor=player, skill=skill)
+
+    g, _ = store.append(game, event)
+    label, a = g.label, gone[0]
     if as_json:
-        return _json({"withdrawn": {"player": player, "skill": skill, "phase": label}})
-    typer.echo(f"withdrawn: {player} {skill} ({label})")
+        return _json({"withdrawn": {"player": a.actor, "skill": a.skill, "targets": a.chosen, "phase": label}})
+    typer.echo(f"withdrawn: {a.describe()} ({label})")
 
 
 @app.command()
@@ -447,6 +455,9 @@ def status(game: str, as_player: str = typer.Option(None, "--as", help="one play
             extra.append("voted " + "→".join(p["voted"]))
         num = p["setup"].get("number", "") or ""
         typer.echo(f"  {p['seat']:>2} {p['name']}\t{p['identity']}{num}\t{p['camp']}\t{'alive' if p['alive'] else 'out'}\t{'  '.join(extra)}")
+    for w in view["last_words"]:  # 遗言 owed: until the phase that publishes them closes
+        typer.echo(f"last words: {w['player']} (out in {w['out']}; until {w['until']} closes)"
+                   + (" recorded" if w["recorded"] else ""))
 
 
 @app.command("log")

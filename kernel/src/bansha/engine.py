@@ -10,6 +10,7 @@ clock. Nothing here knows a named role: roles act through the hooks in ``hookspe
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from .builtins import count_votes, resolve_deaths  # noqa: F401  (their old home: plugins import them from here)
@@ -112,6 +113,9 @@ class Game:
         self.log: Any = SILENT
         #: (phase label, point, [keep, …]) of a rewind asked for during this resolution
         self.pending_rewind: tuple[str, str, list] | None = None
+        #: players owed last words: name -> {"out": phase label, "until": the label of the
+        #: phase whose close publishes them (None until the exit's event is over), "text"}
+        self.last_words: dict[str, dict[str, Any]] = {}
         self.hook.bansha_setup_game(game=self)
         self.hook.bansha_phase_started(game=self)
         self._snapshot("start")
@@ -212,6 +216,10 @@ class Game:
         finally:
             self._in_event = False
         self.applied.append(event)
+        # last words owed by an exit of this event are published by the phase current now
+        for owed in self.last_words.values():
+            if owed["until"] is None:
+                owed["until"] = self.label
 
     def _apply(self, event: Event) -> None:
         if isinstance(event, RulingEvent):
@@ -287,14 +295,31 @@ class Game:
             if reason:
                 self.seq -= 1
                 raise GameError(reason)
+        unknown = self._unknown_arg(skill, action)
+        if unknown:
+            self.seq -= 1
+            raise GameError(unknown)
         if skill.group:
             # a group's latest ``allowed`` submissions count (one, unless a rule grants more)
             drop = mine[:max(0, len(mine) - allowed + 1)]
+            action.replaced = [a.describe() for a in drop]
             self.actions = [a for a in self.actions if a not in drop]
         self.actions.append(action)
         if skill.immediate:
             self._resolve_now(action, skill)
         return action
+
+    def _unknown_arg(self, skill: Skill, action: Action) -> str | None:
+        """An ``--arg`` the skill does not declare, in the ruleset's wording (asked after the
+        rules' own checks, so a role's message on its arguments comes first)."""
+        text = self.manifest.texts.refuse_unknown_arg
+        if not text or any(k.startswith("<") for k in skill.args):
+            return None
+        unknown = [k for k in action.args if k not in skill.args]
+        if not unknown:
+            return None
+        takes = "、".join(f"--arg {k}=…" for k in skill.args) or "—"
+        return text.format(actor=action.actor, skill=skill.name, arg=unknown[0], takes=takes)
 
     def _pending_uses(self, actor: Player, skill: Skill) -> int:
         return sum(1 for a in self.actions if a.actor == actor.name and a.skill == skill.name)
@@ -309,16 +334,21 @@ class Game:
             raise GameError(f"{skill.name} may not target oneself")
         return t.name
 
-    def withdraw(self, ev: UnactEvent) -> None:
-        actor = self.player(ev.actor)
-        skill, _ = self.find_skill(actor, ev.skill)
+    def standing(self, player: str, skill_name: str) -> Action:
+        """The action ``unact PLAYER SKILL`` withdraws: the player's own, or for a group skill
+        the group's standing one, whichever member sent it (the latest, if a rule lets the
+        group send more than one)."""
+        actor = self.player(player)
+        skill, _ = self.find_skill(actor, skill_name)
         for a in reversed(self.actions):
             if a.skill == skill.name and (a.actor == actor.name or (skill.group and a.group == skill.group)):
                 if skill.immediate:
                     raise GameError(f"{skill.name} was answered at once and cannot be withdrawn")
-                self.actions.remove(a)
-                return
+                return a
         raise GameError(f"{actor.name} has no {skill.name} to withdraw in {self.label}")
+
+    def withdraw(self, ev: UnactEvent) -> None:
+        self.actions.remove(self.standing(ev.actor, ev.skill))
 
     def _resolve_now(self, action: Action, skill: Skill) -> None:
         res = Resolution(self, step="immediate")
@@ -401,6 +431,10 @@ class Game:
         for p in self.players.values():
             p.statuses = [s for s in p.statuses if s.until != label]
         res.publish()
+        for name in [n for n, owed in self.last_words.items() if owed["until"] == label]:
+            # "死者未在规定时间内遗言视为放弃遗言": published if recorded, lapsed if not
+            if self.last_words.pop(name)["text"] is None:
+                res.trace("遗言", f"{name}'s last words lapse")
         self.resolved.append(label)
         self.log.info("resolved", phase=label, out=res.out)
         self.check_win(res)
@@ -434,7 +468,8 @@ class Game:
     # -------------------------------------------------------------------- turning back time
 
     #: the live state a rewind restores; history (feedback, announcements, trace, out) stays
-    _REWOUND = ("players", "actions", "ballots", "scheduled", "last_use", "data", "winner", "draw", "scores", "out")
+    _REWOUND = ("players", "actions", "ballots", "scheduled", "last_use", "data", "winner", "draw", "scores", "out",
+                "last_words")
 
     def _snapshot(self, point: str) -> None:
         # A moment is remembered as a count of events, not as a copy of the state: a deep copy
@@ -525,7 +560,48 @@ class Game:
 
     # --------------------------------------------------------------------------- rulings
 
+    def owes_last_words(self, res: Resolution, player: Player, kill: Kill) -> bool:
+        """Whether this exit owes last words: the rules' ``bansha_last_words``, else the
+        manifest's ``[last_words] owed`` rules (an exit whose kill forbids them owes none)."""
+        owed = self.hook.bansha_last_words(game=self, player=player, kill=kill)
+        if owed is None:
+            owed = kill.last_words and any(
+                (not r.phases or self.phase.name in r.phases) and (not r.days or self.day in r.days)
+                and (not r.kinds or kill.kind in r.kinds) for r in self.manifest.last_words.owed)
+        return bool(owed)
+
+    def _last_words(self, ev: RulingEvent) -> None:
+        cfg = self.manifest.last_words
+        p = self.player(ev.player)
+        owed = self.last_words.get(p.name)
+        if owed is None:
+            raise GameError(cfg.refuse_not_owed.format(name=p.name))
+        if owed["text"] is not None:
+            raise GameError(cfg.refuse_recorded.format(name=p.name))
+        text = ev.text.strip()
+        if not text:
+            raise GameError(cfg.refuse_empty.format(name=p.name))
+        if cfg.max_chars and len(text) > cfg.max_chars:
+            raise GameError(cfg.refuse_too_long.format(name=p.name, count=len(text), max=cfg.max_chars))
+        for f in cfg.forbid:
+            if re.search(f.pattern, text):
+                raise GameError(f.reason.format(name=p.name))
+        for reason in self.hook.bansha_check_last_words(game=self, player=p, text=text):
+            if reason:
+                raise GameError(reason)
+        owed["text"] = text
+        line = cfg.text.format(name=p.name, text=text)
+        # they appear in the next announcement: this phase's, first (or at once if the game is over)
+        if self.winner is not None:
+            self.announcements.append((self.label, line))
+        else:
+            self.held.append(line)
+
     def _ruling(self, ev: RulingEvent) -> None:
+        if self.winner is not None and ev.kind == self.manifest.last_words.kind and self.manifest.last_words.owed:
+            self._last_words(ev)
+            self.rulings.append(ev)
+            return
         if self.winner is not None and ev.kind != "announce":
             raise GameError(f"the game is over: only an announcement can follow, not {ev.kind!r}")
         # the rules may refuse a ruling (a seat substituted once already) before anything changes
@@ -555,6 +631,8 @@ class Game:
             res.announce(f"{ev.player}由{new}替补。")
         elif ev.kind == "draw":
             self.end([], res, draw=True)
+        elif ev.kind == self.manifest.last_words.kind and self.manifest.last_words.owed:
+            self._last_words(ev)
         elif ev.kind == "answer":
             pass  # recorded below; rule plugins read game.rulings
         else:
@@ -716,6 +794,9 @@ class Resolution:
         tmpl = texts.voted_out if kill.kind == "vote" else texts.out
         self.announce(tmpl.format(name=player.name, identity=self.game.identity(player)))
         self.trace(kill.rule or kill.kind, f"{player.name} is out ({kill.kind})")
+        if self.game.owes_last_words(self, player, kill):
+            self.game.last_words[player.name] = {"out": self.label, "until": None, "text": None}
+            self.trace("遗言", f"{player.name} is owed last words")
         self.game.hook.bansha_on_death(res=self, player=player, kill=kill)
 
     def schedule(self, phase: str, data: Any = True) -> None:

@@ -210,3 +210,24 @@ def bansha_game_view(game: Game) -> dict[str, Any] | None:
     extension, a status announced every day) as ``{label: value}``, or None. Everyone sees
     these: never return a secret.
     """
+
+
+@hookspec(firstresult=True)
+def bansha_last_words(game: Game, player: Player, kill: Kill) -> bool | None:
+    """Called when ``player`` leaves the game, to decide whether the exit owes last words.
+
+    Return True or False to decide it by the board's own conditions (M217: none after a red
+    card; a house rule giving last words to players voted out), or None to let the manifest's
+    ``[last_words] owed`` rules decide (with ``kill.last_words``: an exit whose rule says its
+    last words are forced empty owes none).
+    """
+
+
+@hookspec
+def bansha_check_last_words(game: Game, player: Player, text: str) -> str | None:
+    """Called when the director records ``player``'s last words, after the manifest's limits
+    (``max_chars``, ``forbid``) are checked.
+
+    Return a one-line reason to refuse them (M217's [寡言]: at most 5 characters), or None.
+    Must not change the game.
+    """

@@ -188,6 +188,9 @@ class Ruleset:
             self.handlers.update(handlers or {})
         #: the director's ruling kinds: the kernel's, then those the rules add (bansha rulings)
         self.ruling_kinds: dict[str, str] = dict(KERNEL_RULINGS)
+        if self.manifest.last_words.owed:
+            self.ruling_kinds[self.manifest.last_words.kind] = (
+                "PLAYER --text TEXT: a player's last words, if owed; announced first in this phase's announcement")
         for _, kinds in _by_plugin(self.pm, "bansha_ruling_kinds"):
             self.ruling_kinds.update(kinds or {})
         self._skills_memo: dict[tuple, dict[str, tuple[Skill, bool]]] = {}
@@ -273,6 +276,10 @@ class Ruleset:
                         raise GameError(
                             f"{where}: key phases.{p.name}.steps.{step.name}: unknown handler {h!r}"
                         )
+        for rule in m.last_words.owed:
+            for ph in rule.phases:
+                if ph not in phase_steps:
+                    raise GameError(f"{where}: key last_words.owed: unknown phase {ph!r}")
         for name in m.common:
             if name not in self.roles:
                 raise GameError(f"{where}: key common: {name!r} is not a role of the ruleset")
