@@ -389,9 +389,9 @@ def bansha_stop_kill(res, kill):
     > [坚韧]：该状态下，除了红牌罚下，[致死伤害]和投票出局，其他情况下都不会出局。
     > [不死]：除了红牌罚下，其他情况下都不会出局。"""
     game = res.game
-    stoppers = (game.option("kill_stoppers") or {}).get(kill.kind)
-    if not stoppers:
-        return None
+    # > [不死]：除了红牌罚下，其他情况下都不会出局。 — whatever the kind (暴击 and 特攻 included, whatever
+    # option ``kill_stoppers`` lists): only a red card (a ruling, which never asks this hook) passes it
+    stoppers = ["不死", *(n for n in (game.option("kill_stoppers") or {}).get(kill.kind) or () if n != "不死")]
     p = game.player(kill.target)
     src = game.players.get(kill.by)
     for name in stoppers:
