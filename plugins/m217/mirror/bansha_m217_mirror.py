@@ -15,7 +15,7 @@
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import acquire, forced_on
+from bansha_m217_rules import acquire, forced_on, unacquire
 
 ROLE = "镜"
 REFLECT = "反射"
@@ -211,4 +211,4 @@ def bansha_phase_started(game):
             del p.data[LENDING]
             t = game.player(lent["to"])
             if t.data.pop(LENT_FROM, None) is not None and t.acquired.get(REFLECT) == ROLE:
-                del t.acquired[REFLECT]
+                unacquire(game, t, REFLECT)

@@ -67,9 +67,51 @@ def has(p, effect: str) -> bool:
     return any(effect in parts(s.name) for s in active(p))
 
 
+def holds(game, p, skill: str) -> bool:
+    """Does ``p`` hold ``skill`` now: his card's, acquired (影子, 复仇者<雪恨>, 镜 …) or temporary
+    (奇迹商人's gifts), and not lost. The one question every standing, forced or triggered effect asks:
+
+    > 当游戏中通过某种方式获得了其他角色的技能时，那个技能所有涉及到原身份的名词都会改为发动者自己
+    (影子: "获得该角色的全部技能") — a sentence that says "隐者" or "九尾狐" speaks of the skill's holder,
+    so an effect never tests ``player.role`` unless the sentence really names the role."""
+    return skill in game.skills_of(p) and skill not in p.data.get("m217.lost", ())
+
+
+def holders(game, skill: str, *, alive: bool = True) -> list:
+    """The players who hold ``skill`` (``holds``), in seat order; only those in the game unless
+    ``alive=False``."""
+    return [p for p in sorted(game.players.values(), key=lambda p: p.seat)
+            if (p.alive or not alive) and holds(game, p, skill)]
+
+
 def forced_on(game, p, skill: str) -> bool:
-    """A <强制> skill works while its holder is in the game, not under 遗忘, and has not lost it."""
-    return p.alive and not forgotten(p) and skill not in p.data.get("m217.lost", ())
+    """A <强制> skill works while its holder holds it (``holds``), is in the game and not under 遗忘."""
+    return p.alive and not forgotten(p) and holds(game, p, skill)
+
+
+def standing(game, p, skill: str) -> list[Status]:
+    """The statuses ``skill`` gives its holder for as long as it works ([常驻]: 隐者<隐身衣>'s 隐身 and
+    迷魂, 灵鹿<长寿之命>'s 守护：1, 九尾狐<九尾>'s 不死 …), from the handler ``m217.standing.<skill>(game,
+    player) -> [Status]`` its role plugin provides. The rules hand them out when the game starts (to the
+    card's holder) and when the skill is acquired (``acquire``); each is marked ``forced`` by the skill:
+    > 若强制技能提供任何[状态]，则该强制技能失效后，这些状态也一同失效。"""
+    fn = game.ruleset.handlers.get(f"m217.standing.{skill}")
+    out = []
+    for st in (fn(game, p) if fn is not None else ()):
+        st.data = {**st.data, "forced": skill}
+        st.source = st.source or skill
+        out.append(st)
+    return out
+
+
+def unacquire(game, p, skill: str) -> None:
+    """``p`` no longer holds the acquired ``skill`` (a 临时技能 that ends, a card put down): the skill
+    goes, and the statuses it gave go with it. > 若强制技能提供任何[状态]，则该强制技能失效后，这些状态也一同失效。"""
+    p.acquired.pop(skill, None)
+    if skill in p.data.get("m217.temporary", ()):
+        p.data["m217.temporary"].remove(skill)
+    if not holds(game, p, skill):
+        p.statuses = [s for s in p.statuses if s.data.get("forced") != skill]
 
 
 def holds_forced(game, p) -> bool:
@@ -208,14 +250,27 @@ def acquire(res, target: str, skill: str, role: str, *, temporary: bool = False)
     (every effect names ``action.actor``, never the role's holder). A counted skill comes with its
     uses "刷新至初始". ``temporary`` marks a 临时技能 (奇迹商人's gifts):
     > 获得技能除非另有说明，否则不会获得临时技能和二手技能"""
-    p = res.game.player(target)
-    s = res.game.ruleset.role(role).skill(skill)
+    game = res.game
+    p = game.player(target)
+    s = game.ruleset.role(role).skill(skill)
     p.acquired[s.name] = role
     if s.uses is not None:
         p.uses[s.name] = s.uses
     if temporary:
         p.data.setdefault("m217.temporary", []).append(s.name)
     res.trace("获取技能", f"{target} acquires {role}'s {s.name}" + (" (临时技能)" if temporary else ""))
+    # the skill's standing statuses go with whoever holds it (九尾's 不死, 隐身衣's 隐身/迷魂 …): the
+    # acquirer is told of them as the card's holder is ("你获得了[不死]状态，永久。")
+    held = {(st.name, st.data.get("forced")) for st in p.statuses}
+    for st in standing(game, p, s.name):
+        if (st.name, s.name) not in held:
+            res.add_status(target, st)
+            if st.told:
+                res.feedback(target, f"你获得了[{shown(st.name, st.count)}]状态，{ends(game, st.until)}。")
+    # > 刷新至初始 / 继承得到的技能为初始状态: a skill with a state of its own (九尾's tails) starts it again
+    refresh = game.ruleset.handlers.get(f"m217.refresh.{s.name}")
+    if refresh is not None:
+        refresh(res, p)
 
 
 def window(game, label: str, phases: tuple[str, ...]) -> str:
@@ -745,6 +800,14 @@ def bansha_player_view(game, player):
     if player.data.get("m217.yellow"):
         view["黄牌"] = player.data["m217.yellow"]
     return view
+
+
+@hookimpl
+def bansha_setup_game(game):
+    """The standing statuses of every card's skills (``standing``), before any phase is played."""
+    for p in game.players.values():
+        for skill in list(game.skills_of(p)):
+            p.statuses.extend(standing(game, p, skill))
 
 
 @hookimpl

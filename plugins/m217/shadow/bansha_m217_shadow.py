@@ -70,11 +70,9 @@ def bansha_on_death(res, player, kill):
         role = game.ruleset.role(card) if card else None
         names = []
         for skill in role.skills if role else ():
+            # "初始状态": ``acquire`` refreshes a skill with a state of its own (九尾's tails) and hands
+            # out its standing statuses (九尾's 不死 …)
             acquire(res, s.name, skill.name, role.name)
-            # "初始状态": a skill with a state of its own (九尾's tails) starts it again
-            refresh = game.ruleset.handlers.get(f"m217.refresh.{skill.name}")
-            if refresh is not None:
-                refresh(res, s)
             names.append(skill.name)
         res.feedback(s.name, f"附身对象{player.name}出局，你获得了其全部技能：{'、'.join(names) or '无'}。")
         order = player.data.get("m217.接刀")
