@@ -77,6 +77,15 @@ def holds(game, p, skill: str) -> bool:
     return skill in game.skills_of(p) and skill not in p.data.get("m217.lost", ())
 
 
+def origin(game, p, skill: str) -> str | None:
+    """The role whose ``skill`` ``p`` holds (his card's, else the role it was acquired from), or None:
+    for two roles' skills of one name (狼兄's and 狼弟's 齐心, each naming the other brother)."""
+    if not holds(game, p, skill):
+        return None
+    own = game.ruleset.own_skills.get(p.role, ())
+    return p.role if any(s.name == skill for s in own) else p.acquired.get(skill)
+
+
 def holders(game, skill: str, *, alive: bool = True) -> list:
     """The players who hold ``skill`` (``holds``), in seat order; only those in the game unless
     ``alive=False``."""
