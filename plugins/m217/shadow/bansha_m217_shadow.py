@@ -47,7 +47,8 @@ SHADOW = Role(
 
 
 def shadows_of(game, host) -> list:
-    return [p for p in game.players.values() if p.data.get(HOST) == host.seat and p.role == SHADOW.name]
+    # whoever used 附身 on that seat (the host's seat is set by its effect only)
+    return [p for p in game.players.values() if p.data.get(HOST) == host.seat]
 
 
 @hookimpl
