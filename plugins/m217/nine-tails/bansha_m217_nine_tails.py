@@ -7,7 +7,7 @@
 """
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha_m217_rules import VILLAGE, forced_on, give, holders
+from bansha_m217_rules import VILLAGE, forced_on, gained_by, give, holders
 
 NINE_TAILS = Role(
     name="九尾狐", alias="nine-tails", camp="村民阵营", rule=__doc__,
@@ -33,7 +33,8 @@ def bansha_on_death(res, player, kill):
     if player.camp != VILLAGE:
         return
     for fox in holders(res.game, "九尾"):
-        if not forced_on(res.game, fox, "九尾"):
+        # an heir who gained 九尾 by this very exit (影子's host, 复仇者's 仇人) does not lose a tail for it
+        if not forced_on(res.game, fox, "九尾") or gained_by(res, fox, "九尾"):
             continue
         # > 每有任何一名[实际阵营]为[村民阵营]的角色宣布出局时，九尾狐会立刻收到通知损失一根尾巴。
         fox.data["九尾.tails"] -= 1

@@ -268,6 +268,8 @@ def acquire(res, target: str, skill: str, role: str, *, temporary: bool = False)
     if temporary:
         p.data.setdefault("m217.temporary", []).append(s.name)
     res.trace("获取技能", f"{target} acquires {role}'s {s.name}" + (" (临时技能)" if temporary else ""))
+    # when: an exit that gives the skill (影子, 雪恨) was over before it was held (``gained_by``)
+    p.data.setdefault("m217.gained", {})[s.name] = [res.label, len(res.out)]
     # the skill's standing statuses go with whoever holds it (九尾's 不死, 隐身衣's 隐身/迷魂 …): the
     # acquirer is told of them as the card's holder is ("你获得了[不死]状态，永久。")
     held = {(st.name, st.data.get("forced")) for st in p.statuses}
@@ -280,6 +282,12 @@ def acquire(res, target: str, skill: str, role: str, *, temporary: bool = False)
     refresh = game.ruleset.handlers.get(f"m217.refresh.{s.name}")
     if refresh is not None:
         refresh(res, p)
+
+
+def gained_by(res, p, skill: str) -> bool:
+    """``p`` acquired ``skill`` in this resolution, since the last exit (the exit that gave it to him,
+    影子's host or 复仇者's 仇人): a trigger "每有…出局时" does not count the exit that came before it."""
+    return p.data.get("m217.gained", {}).get(skill) == [res.label, len(res.out)]
 
 
 def window(game, label: str, phases: tuple[str, ...]) -> str:
