@@ -17,7 +17,7 @@ docs/rulings/m217.md (group undecided).
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import acquire, follow, forced_on, give, holders, identity
+from bansha_m217_rules import acquire, follow, forced_on, give, holders, identity, vote_cancelled
 
 NAME = "复仇者"
 
@@ -78,7 +78,7 @@ def bansha_adjust_ballots(res, ballots):
     voter's last, not voided, the day's vote not cancelled), the earliest posted that names him;
     a ballot under 迷魂 counts 0 but is valid ("依然可以触发投票相关技能")."""
     game = res.game
-    if game.data.get("m217.vote_cancelled") == game.label:
+    if vote_cancelled(game):
         return
     for p in avengers(game):
         if not hunting(game, p):

@@ -617,6 +617,24 @@ def chain(res) -> None:
 # --------------------------------------------------------------------------------- votes
 
 
+CANCELLED = "决斗：当天投票取消。"
+
+
+def vote_cancelled(game) -> bool:
+    """> 1此玩家为[狼人阵营]，目标将受到[穿透]，可留遗言，且当天投票取消。 (骑士<决斗>) — from the duel on,
+    every vote of that game day (its 正午, and 太阳's extra 正午 of the same day) is void: the ballots
+    already cast do not count, no more are taken, nobody is voted out and nobody gets a yellow card."""
+    label = game.data.get("m217.vote_cancelled")
+    return bool(label) and game.phase.vote and game.parse_phase(label)[0] == game.day
+
+
+@hookimpl
+def bansha_validate_vote(game, ballot):
+    if vote_cancelled(game):
+        return CANCELLED
+    return None
+
+
 @hookimpl
 def bansha_adjust_ballots(res, ballots):
     """> [迷魂]：该状态下投票算作0票（但是依然可以触发投票相关技能）。
@@ -624,8 +642,8 @@ def bansha_adjust_ballots(res, ballots):
     game = res.game
     for b in ballots:
         voter = game.player(b.voter)
-        if game.data.get("m217.vote_cancelled") == game.label:
-            b.void = "the day's vote is cancelled"
+        if vote_cancelled(game):
+            b.void = "the day's vote is cancelled (决斗)"
         elif has(voter, "迷魂"):
             b.weight = 0
             res.trace("迷魂", f"{b.voter}'s vote counts 0")
@@ -673,8 +691,8 @@ def yellow(res) -> None:
     A ballot the director voided was a reply to the vote post (no yellow card, no vote); a player
     sent off (红牌) gets no yellow card besides."""
     game = res.game
-    if game.data.get("m217.accelerated") == res.label:
-        return
+    if game.data.get("m217.accelerated") == res.label or vote_cancelled(game):
+        return  # a cancelled vote (决斗) asks nobody to vote
     voted = {b.voter for b in game.ballots}
     voted |= {v[1] for v in game.data.get("m217.voided", []) if v[0] == res.label}
     for p in game.players.values():
