@@ -253,7 +253,7 @@ class Game:
         if not skill.phases:
             # a standing or triggered skill (常驻, [触发]): the rules apply it, nobody sends it
             raise GameError(f"{skill.name} is not sent: it applies by itself when its rule says")
-        if self.phase.name not in skill.phases:
+        if not self.in_phase(skill):
             raise GameError(
                 f"{skill.name} is used in {'/'.join(skill.phases)}, not in {self.phase.name}"
             )
@@ -271,7 +271,10 @@ class Game:
         # uses in this phase: the skill's ``per_phase``, unless a rule grants more now (M217's 迅捷)
         allowed = self.hook.bansha_uses_in_phase(game=self, player=actor, skill=skill)
         allowed = skill.per_phase if allowed is None else allowed
-        if not skill.group and len(mine) >= allowed:
+        used = len(mine)
+        if self.phase.continues and self.last_use.get((owner, skill.name), (0, ""))[:2] == (self.day, self.phase.continues):
+            used += 1  # used in the phase this one continues, the same day: it stays used (no new cool-down)
+        if not skill.group and used >= allowed:
             raise GameError(
                 f"{actor.name} has already used {skill.name} in {self.label} "
                 f"(withdraw it with unact to change it)"
@@ -320,6 +323,11 @@ class Game:
             return None
         takes = "、".join(f"--arg {k}=…" for k in skill.args) or "—"
         return text.format(actor=action.actor, skill=skill.name, arg=unknown[0], takes=takes)
+
+    def in_phase(self, skill: Skill) -> bool:
+        """The skill may be used in the current phase: one of its ``phases``, or the phase the
+        current one ``continues``."""
+        return self.phase.name in skill.phases or bool(self.phase.continues and self.phase.continues in skill.phases)
 
     def _pending_uses(self, actor: Player, skill: Skill) -> int:
         return sum(1 for a in self.actions if a.actor == actor.name and a.skill == skill.name)

@@ -816,7 +816,7 @@ def bansha_player_view(game, player):
     > 标明[X]的技能…该技能的持有者在可发动技能时会得知剩余次数。"""
     lines = []
     for skill, _ in game.skills_of(player).values():
-        if game.phase.name not in skill.phases or skill.name in player.data.get("m217.lost", ()):
+        if not game.in_phase(skill) or skill.name in player.data.get("m217.lost", ()):
             continue
         if not player.alive and not skill.while_out:
             continue
