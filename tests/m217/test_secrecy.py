@@ -679,3 +679,18 @@ def test_gamblers_extra_vote_is_noted_by_the_director_only(bansha_cli):
     assert not any("出人票" in s for s in view(bansha_cli, "己")["you"]["statuses"])
     for _, t in game.announcements:
         assert "出人票" not in t and "票数" not in t and not re.search(r"\d+票", t), t
+
+
+def test_a_dusk_death_is_seen_by_others_only_when_the_dusk_closes(bansha_cli):
+    """> 在黄昏阶段出局的角色…会在黄昏阶段结束后通知 / 因此造成的出局立刻通知对应角色 — 623: 丁's 最后一枪 puts
+    乙 out at dusk 2. Before the dusk closes every other view still shows 乙 in the game (his seat and
+    no 选择范围 left out), 乙's own view shows him out; once it closes, everyone sees it (issue 10, item 6)."""
+    game = store(bansha_cli, "623", phases=2)
+    assert game.label == "dusk 2" and not game.player("乙").alive
+    for name in game.players:
+        seen = {p["name"]: p["alive"] for p in view(bansha_cli, name)["players"]}
+        assert seen["乙"] is (name != "乙"), name
+    assert view(bansha_cli, "乙")["you"]["alive"] is False
+    resolve(bansha_cli)
+    for name in ("甲", "戊"):
+        assert {p["name"]: p["alive"] for p in view(bansha_cli, name)["players"]}["乙"] is False

@@ -324,6 +324,14 @@ class Game:
         takes = "、".join(f"--arg {k}=…" for k in skill.args) or "—"
         return text.format(actor=action.actor, skill=skill.name, arg=unknown[0], takes=takes)
 
+    def unannounced_exits(self) -> set[str]:
+        """The players who left in this phase while its public lines are held (``hold_public``: an
+        immediate death at M217's 黄昏 or 晨曦): the thread hears of them when the phase closes, so
+        a player's view shows them in the game until then (the one who left is told at once)."""
+        if not self.phase.hold_public or self.winner is not None or self.draw:
+            return set()
+        return set(self.out.get(self.label, ()))
+
     def in_phase(self, skill: Skill) -> bool:
         """The skill may be used in the current phase: one of its ``phases``, or the phase the
         current one ``continues``."""

@@ -800,8 +800,9 @@ def selection(game, p, skill) -> list[str]:
     from bansha import Action
 
     out = []
+    held = game.unannounced_exits() - {p.name}  # an exit not yet announced is not shown (黄昏/晨曦)
     for q in game.players.values():
-        if (not q.alive and not skill.may_target_dead) or (q.name == p.name and not skill.may_target_self):
+        if (not q.alive and q.name not in held and not skill.may_target_dead) or (q.name == p.name and not skill.may_target_self):
             continue
         trial = Action(actor=p.name, skill=skill.name, chosen=[q.name], targets=[q.name],
                        group=skill.group)
