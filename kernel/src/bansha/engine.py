@@ -253,7 +253,9 @@ class Game:
         if not skill.phases:
             # a standing or triggered skill (常驻, [触发]): the rules apply it, nobody sends it
             raise GameError(f"{skill.name} is not sent: it applies by itself when its rule says")
-        if not self.in_phase(skill):
+        # a rule may open a skill outside its phases (answered at once: its step is not here)
+        out_of_phase = not self.in_phase(skill)
+        if out_of_phase and not self.hook.bansha_skill_window(game=self, player=actor, skill=skill):
             raise GameError(
                 f"{skill.name} is used in {'/'.join(skill.phases)}, not in {self.phase.name}"
             )
@@ -308,7 +310,7 @@ class Game:
             action.replaced = [a.describe() for a in drop]
             self.actions = [a for a in self.actions if a not in drop]
         self.actions.append(action)
-        if skill.immediate:
+        if skill.immediate or out_of_phase:
             self._resolve_now(action, skill)
         return action
 
@@ -358,7 +360,7 @@ class Game:
         skill, _ = self.find_skill(actor, skill_name)
         for a in reversed(self.actions):
             if a.skill == skill.name and (a.actor == actor.name or (skill.group and a.group == skill.group)):
-                if skill.immediate:
+                if skill.immediate or a.answered:
                     raise GameError(f"{skill.name} was answered at once and cannot be withdrawn")
                 return a
         raise GameError(f"{actor.name} has no {skill.name} to withdraw in {self.label}")
@@ -367,6 +369,7 @@ class Game:
         self.actions.remove(self.standing(ev.actor, ev.skill))
 
     def _resolve_now(self, action: Action, skill: Skill) -> None:
+        action.answered = True
         res = Resolution(self, step="immediate")
         if skill.uses is not None:
             self.player(action.actor).uses[skill.name] -= 1
@@ -424,7 +427,7 @@ class Game:
         self._snapshot("resolve")
         for a in self.actions:
             skill, _ = self.skills_of(self.player(a.actor)).get(a.skill, (None, False))
-            if skill is not None and skill.uses is not None and not skill.immediate:
+            if skill is not None and skill.uses is not None and not skill.immediate and not a.answered:
                 self.player(a.actor).uses[skill.name] -= 1
         for step in self.phase.steps:
             res.step = step.name
@@ -760,7 +763,7 @@ class Resolution:
         for a in self.actions:
             # looked up each step: a player may lose or gain a skill during the resolution
             skill, _ = game.skills_of(game.players[a.actor]).get(a.skill, (None, False))
-            if skill is not None and skill.step == step and not skill.immediate:
+            if skill is not None and skill.step == step and not skill.immediate and not a.answered:
                 chosen.append((skill.priority, a.acquired, a.seq, a))
         return [a for *_, a in sorted(chosen, key=lambda t: t[:3])]
 

@@ -361,6 +361,8 @@ class Action(msgspec.Struct, kw_only=True):
     void: str | None = None
     #: used through an acquired skill (resolved after the real role's)
     acquired: bool = False
+    #: answered when submitted (an immediate skill, or one a rule opened outside its phases)
+    answered: bool = False
     #: group skill: the group name
     group: str | None = None
     #: results an immediate skill produced at submission

@@ -120,7 +120,8 @@ def bansha_on_death(res, player, kill):
         own = set(game.skills_of(p))  # what he holds already (his card's, or acquired before)
         gained = [s.name for s in role.skills if s.name not in own] if role else []
         for s in gained:
-            acquire(res, p.name, s, role.name)
+            # > 并刷新至初始: an [开局] skill among them may be used in the phase it is gained
+            acquire(res, p.name, s, role.name, refreshed=True)
         res.feedback(p.name, f"雪恨：仇人{player.name}出局，你获得了技能"
                      + ("".join(f"[{s}]" for s in gained) or "（无）") + "，刷新至初始。")
 

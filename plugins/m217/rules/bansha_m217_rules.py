@@ -252,13 +252,20 @@ def following(res, leader) -> None:
         _join(res, q)
 
 
-def acquire(res, target: str, skill: str, role: str, *, temporary: bool = False) -> None:
+OPENING = "m217.opening"  # player.data: {skill: [label, "gained" | "open"]} — an acquired [开局] skill's window
+
+
+def acquire(res, target: str, skill: str, role: str, *, temporary: bool = False, refreshed: bool = False) -> None:
     """Give ``target`` the skill ``skill`` of ``role`` (player.acquired).
 
     > 当游戏中通过某种方式获得了其他角色的技能时，那个技能所有涉及到原身份的名词都会改为发动者自己
     (every effect names ``action.actor``, never the role's holder). A counted skill comes with its
     uses "刷新至初始". ``temporary`` marks a 临时技能 (奇迹商人's gifts):
-    > 获得技能除非另有说明，否则不会获得临时技能和二手技能"""
+    > 获得技能除非另有说明，否则不会获得临时技能和二手技能
+    ``refreshed``: the gaining rule says "刷新至初始" (复仇者<雪恨>); an [开局] skill so gained may be used
+    once, answered at once, in the phase it is gained — the phase being answered, or the next one when
+    it comes from a phase's resolution (``bansha_skill_window``); without it, an [开局] skill is never usable:
+    > 获得的技能若没有“刷新至初始”条目，则类别[开局]的技能不可用，若有，则在获取技能的那个时段需要立刻决定是否发动[开局]类技能。"""
     game = res.game
     p = game.player(target)
     s = game.ruleset.role(role).skill(skill)
@@ -278,6 +285,9 @@ def acquire(res, target: str, skill: str, role: str, *, temporary: bool = False)
             res.add_status(target, st)
             if st.told:
                 res.feedback(target, f"你获得了[{shown(st.name, st.count)}]状态，{ends(game, st.until)}。")
+    if refreshed and "opening" in s.phases:
+        p.data.setdefault(OPENING, {})[s.name] = [res.label, "open" if res.step == "immediate" else "gained"]
+        res.feedback(target, f"你获得了[开局]技能[{s.name}]，须在获取技能的时段立刻决定是否发动。")
     # > 刷新至初始 / 继承得到的技能为初始状态: a skill with a state of its own (九尾's tails) starts it again
     refresh = game.ruleset.handlers.get(f"m217.refresh.{s.name}")
     if refresh is not None:
@@ -817,7 +827,8 @@ def bansha_player_view(game, player):
     > 标明[X]的技能…该技能的持有者在可发动技能时会得知剩余次数。"""
     lines = []
     for skill, _ in game.skills_of(player).values():
-        if not game.in_phase(skill) or skill.name in player.data.get("m217.lost", ()):
+        opened = not game.in_phase(skill) and game.hook.bansha_skill_window(game=game, player=player, skill=skill)
+        if not (game.in_phase(skill) or opened) or skill.name in player.data.get("m217.lost", ()):
             continue
         if not player.alive and not skill.while_out:
             continue
@@ -844,6 +855,30 @@ def bansha_setup_game(game):
     for p in game.players.values():
         for skill in list(game.skills_of(p)):
             p.statuses.extend(standing(game, p, skill))
+
+
+@hookimpl(specname="bansha_phase_started")
+def opening_windows(game):
+    """An acquired [开局] skill gained in a phase's resolution opens in the phase that follows; the
+    window closes with that phase (``acquire``'s ``refreshed``)."""
+    for p in game.players.values():
+        windows = p.data.get(OPENING)
+        for name, (label, state) in list((windows or {}).items()):
+            if label == game.label:
+                continue
+            if state == "gained":
+                windows[name] = [game.label, "open"]
+            else:
+                del windows[name]
+
+
+@hookimpl
+def bansha_skill_window(game, player, skill):
+    """> 若有，则在获取技能的那个时段需要立刻决定是否发动[开局]类技能。 (``acquire``'s ``refreshed``)"""
+    entry = (player.data.get(OPENING) or {}).get(skill.name)
+    if entry and entry == [game.label, "open"] and holds(game, player, skill.name):
+        return True
+    return None
 
 
 @hookimpl

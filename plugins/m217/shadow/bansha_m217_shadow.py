@@ -73,7 +73,9 @@ def bansha_on_death(res, player, kill):
         for skill in role.skills if role else ():
             # "初始状态": ``acquire`` refreshes a skill with a state of its own (九尾's tails) and hands
             # out its standing statuses (九尾's 不死 …)
-            acquire(res, s.name, skill.name, role.name)
+            # option shadow_opening: is "继承得到的技能为初始状态" a "刷新至初始" 条目 (an inherited [开局] skill
+            # decided in the phase it is gained)? Default false: the sentence does not say 刷新至初始
+            acquire(res, s.name, skill.name, role.name, refreshed=bool(game.option("shadow_opening")))
             names.append(skill.name)
         res.feedback(s.name, f"附身对象{player.name}出局，你获得了其全部技能：{'、'.join(names) or '无'}。")
         order = player.data.get("m217.接刀")
