@@ -854,7 +854,9 @@ def bansha_setup_game(game):
     """The standing statuses of every card's skills (``standing``), before any phase is played."""
     for p in game.players.values():
         for skill in list(game.skills_of(p)):
-            p.statuses.extend(standing(game, p, skill))
+            # an acquired skill's were handed when it was acquired (a 双面人's card at the deal)
+            if skill not in p.acquired and not any(st.data.get("forced") == skill for st in p.statuses):
+                p.statuses.extend(standing(game, p, skill))
 
 
 @hookimpl(specname="bansha_phase_started")
