@@ -289,3 +289,22 @@ def test_an_acquired_skill_plays_on_its_acquirer(role, skill, acquirer):
     # acquired at noon 1 (the run checks each phase's expectations, then replays the log)
     game = game_of(role, acquirer, phases, swap)
     assert game.player(ME).acquired.get(skill) == role
+
+
+def test_a_forced_skills_statuses_lapse_with_it_in_the_holders_view_too():
+    """> 若强制技能提供任何[状态]，则该强制技能失效后，这些状态也一同失效。 / [遗忘]：…该状态下失去所有[强制]技能
+    An heir (影子) of 隐者 holds 隐身衣: his view lists 隐身 and 迷魂; under 遗忘 they lapse (no longer
+    shown, no longer in effect) and come back when 遗忘 ends."""
+    from bansha.engine import Resolution
+    from bansha.views import player_view
+    from bansha_m217_rules import give, has
+
+    game = game_of("隐者", "影子", [])
+    shown = player_view(game, ME)["you"]["statuses"]
+    assert "隐身" in shown and "迷魂" in shown
+    res = Resolution(game, step="test")
+    give(res, ME, "遗忘", until=game.label, source="test")
+    shown = player_view(game, ME)["you"]["statuses"]
+    assert "隐身" not in shown and "迷魂" not in shown and not has(game.player(ME), "隐身")
+    game.player(ME).statuses = [s for s in game.player(ME).statuses if s.name != "遗忘"]
+    assert has(game.player(ME), "隐身") and "隐身" in player_view(game, ME)["you"]["statuses"]

@@ -841,6 +841,10 @@ def bansha_player_view(game, player):
             line += " 选择范围：" + "、".join(selection(game, player, skill))
         lines.append(line)
     view: dict[str, Any] = {"可发动技能": lines}
+    # > 若强制技能提供任何[状态]，则该强制技能失效后，这些状态也一同失效。 — a status of a <强制> skill that
+    # does not work now (遗忘, lost) is not shown among his statuses (``active``); the kernel lists every told one
+    view["statuses"] = [s.name + (f":{s.count}" if s.count is not None else "") + (f" (until {s.until})" if s.until else "")
+                        for s in active(player) if s.told]
     if player.data.get("m217.camp-untold"):
         # > 复仇者<寻仇>：…但不得知加入了什么阵营。 — a change of camp not told is not shown either
         view["camp"] = "不得知（阵营变动未告知）"
