@@ -36,15 +36,19 @@ def standing_skills() -> list[tuple[str, str]]:
     return sorted(out)
 
 
-def game_of(role: str, acquirer: str, phases: list[dict], swap: dict[str, str] | None = None):
+def game_of(role: str, acquirer: str, phases: list[dict], swap: dict[str, str] | None = None, options=None):
     players = [{"name": "甲", "role": role}, {"name": ME, "role": acquirer}]
     players += [{"name": n, "role": (swap or {}).get(n, r)} for n, r in FILLERS]
     opening = [{"phase": "opening", "actions": [{"actor": ME, "skill": "附身", "targets": ["甲"]}]}] if acquirer == "影子" else []
     votes = [{"voter": "甲", "target": ME}] if acquirer == "复仇者" else []
     noon1 = {"phase": "noon 1", "votes": votes, "rulings": [{"kind": "remove", "player": "甲", "text": "测试"}],
              "expect": {"out": ["甲"]}}
+    if phases and phases[0]["phase"] == "noon 1":
+        # what the case expects when the skill is gained (a trigger "获得本技能时")
+        noon1["expect"].update(phases[0]["expect"])
+        phases = phases[1:]
     sc = {"ruleset": "m217", "title": f"{acquirer} acquires {role}'s skills", "players": players,
-          "phases": [*opening, noon1, *phases]}
+          "phases": [*opening, noon1, *phases], "options": options or {}}
     return scenario.run(msgspec.convert(sc, scenario.Scenario))
 
 
@@ -249,6 +253,15 @@ def execution():
     ], None
 
 
+def admirer():
+    """> 跨越千里<强制>—— …距离你电梯楼最远的角色为你的暗恋对象[若有2人，则暗恋者在最远的两人中二选一]…你加入暗恋
+    对象所在的阵营并跟随变动。 — gained by 雪恨 (刷新至初始), the <强制> [开局] trigger works when gained: with 11 in
+    the game the two farthest are 庚 and 辛 (seats 7, 8), one drawn."""
+    return [
+        {"phase": "noon 1", "expect": {"feedback": {ME: ["跨越千里：最远的两人为庚、辛", "跨越千里：你的暗恋对象是"]}}},
+    ], None
+
+
 CASES = {
     ("九尾狐", "九尾"): nine_tails, ("隐者", "隐身衣"): cloak, ("灵鹿", "长寿之命"): longevity,
     ("恶灵骑士", "主宰黑夜"): dominate, ("恶灵骑士", "邪恶"): dominate, ("猎魔人", "宿命"): fate,
@@ -257,6 +270,7 @@ CASES = {
     ("熊", "咆哮"): roar, ("预言家", "天意"): providence, ("狼兄", "齐心"): unison_elder,
     ("狼弟", "齐心"): unison_younger, ("狼弟", "潜藏"): hide, ("复仇者", "寻仇"): feud, ("复仇者", "雪恨"): feud,
     ("警察", "警队"): squad, ("狼鸦之爪", "夜之锋刃"): blade, ("宗教老爷爷", "异端处决"): execution,
+    ("暗恋者", "跨越千里"): admirer,
 }
 
 # skills a copier can never hold, with the sentence that says so
@@ -267,11 +281,11 @@ NOT_ACQUIRED = {
 # a 复仇者 gains only what he does not hold: his own two skills
 OWN = {("复仇者", "寻仇"), ("复仇者", "雪恨")}
 # not played yet (reported; docs/rulings/m217.md, Acquired skills)
-PENDING = {
-    # the 影子's inherited [开局] 异端 is not usable by default (option shadow_opening): he has no 异端 to count
-    ("宗教老爷爷", "异端处决", "影子"): "an heir's 异端 are chosen by the [开局] 异端: unusable for a 影子 by default",
-    ("暗恋者", "跨越千里"): "a <强制> [开局] trigger with no action: an heir's beloved is not chosen yet",
-}
+PENDING: dict[tuple, str] = {}
+
+# an inherited [开局] skill is not usable by a 影子 by default (option shadow_opening, scenario 626): these
+# are played under the house rule that reads his "初始状态" as 刷新至初始
+OPTIONS = {("宗教老爷爷", "异端处决", "影子"): {"shadow_opening": True}, ("暗恋者", "跨越千里", "影子"): {"shadow_opening": True}}
 
 PARAMS = [pytest.param(role, skill, acq, id=f"{acq}-{role}-{skill}")
           for role, skill in standing_skills() for acq in ("影子", "复仇者")]
@@ -299,7 +313,7 @@ def test_an_acquired_skill_plays_on_its_acquirer(role, skill, acquirer):
             pytest.xfail(PENDING[key])
     phases, swap = CASES[(role, skill)]()
     # acquired at noon 1 (the run checks each phase's expectations, then replays the log)
-    game = game_of(role, acquirer, phases, swap)
+    game = game_of(role, acquirer, phases, swap, OPTIONS.get((role, skill, acquirer)))
     assert game.player(ME).acquired.get(skill) == role
 
 

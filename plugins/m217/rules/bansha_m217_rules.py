@@ -285,7 +285,13 @@ def acquire(res, target: str, skill: str, role: str, *, temporary: bool = False,
             res.add_status(target, st)
             if st.told:
                 res.feedback(target, f"你获得了[{shown(st.name, st.count)}]状态，{ends(game, st.until)}。")
-    if refreshed and "opening" in s.phases:
+    if refreshed and "opening" in s.phases and "强制" in s.tags:
+        # a <强制> [开局] skill is not decided: it triggers now, as its role's opening trigger
+        # (``m217.at.开局.<role>``: 暗恋者<跨越千里>; a choice it leaves is drawn, as at the opening)
+        trigger = game.ruleset.handlers.get(f"m217.at.开局.{role}")
+        if trigger is not None:
+            trigger(res)
+    elif refreshed and "opening" in s.phases:
         p.data.setdefault(OPENING, {})[s.name] = [res.label, "open" if res.step == "immediate" else "gained"]
         res.feedback(target, f"你获得了[开局]技能[{s.name}]，须在获取技能的时段立刻决定是否发动。")
     # > 刷新至初始 / 继承得到的技能为初始状态: a skill with a state of its own (九尾's tails) starts it again
