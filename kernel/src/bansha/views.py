@@ -78,7 +78,8 @@ def player_view(game: Game, name: str) -> dict[str, Any]:
             extra.update(part)
     # group members know each other (黑侠 互知, an absorbed 青侠 joins its group); one who has
     # left the game is still a member, marked as out
-    mates = [q.name + ("" if q.alive else "（出局）") for q in game.players.values()
+    held = game.unannounced_exits()  # an exit not yet announced is not shown (M217's 黄昏/晨曦)
+    mates = [q.name + ("" if q.alive or q.name in held else "（出局）") for q in game.players.values()
              if q.name != p.name and set(q.groups) & set(p.groups)]
     # the group's standing privileges, whichever member sent them (the last sent counts)
     shared = [a.describe() for a in game.actions if a.group and a.group in p.groups and a.actor != p.name]
