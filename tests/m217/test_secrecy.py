@@ -691,6 +691,8 @@ def test_a_dusk_death_is_seen_by_others_only_when_the_dusk_closes(bansha_cli):
         seen = {p["name"]: p["alive"] for p in view(bansha_cli, name)["players"]}
         assert seen["乙"] is (name != "乙"), name
     assert view(bansha_cli, "乙")["you"]["alive"] is False
+    assert "乙" in view(bansha_cli, "甲")["you"]["group"]  # his pack mate: not marked （出局） yet
     resolve(bansha_cli)
+    assert "乙（出局）" in view(bansha_cli, "甲")["you"]["group"]
     for name in ("甲", "戊"):
         assert {p["name"]: p["alive"] for p in view(bansha_cli, name)["players"]}["乙"] is False
