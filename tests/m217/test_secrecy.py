@@ -94,7 +94,7 @@ def every_state(number: str):
 # statuses a holder is never told of, whoever gives them (docs/rulings/m217.md: non-negative
 # statuses are told only where the holder's own role gives them; 诡辩 "不会通知发动者任何情况")
 UNTOLD = {"坚韧": {"猎魔人"}, "隐身": {"隐者"}, "出人票": set(), "诡辩": set(), "流血": set(),
-          "守护": {"灵鹿", "士兵"}, "不死": {"九尾狐", "太阳", "粉丝", "恶灵骑士"}, "黑情侣": set()}
+          "守护": {"灵鹿", "士兵"}, "不死": {"九尾狐", "太阳", "粉丝", "恶灵骑士", "复仇者"}, "黑情侣": set()}
 
 
 def camp_told(game, name: str) -> bool:
@@ -137,7 +137,10 @@ def test_views_hold_only_what_their_holder_may_know(number):
                 assert you["camp"].startswith("不得知"), (number, name, you["camp"])
             for st in you["statuses"]:
                 base = st.split(" (")[0].split(":")[0]
-                assert base not in UNTOLD or p.role in UNTOLD[base], (number, game.label, name, st)
+                # a non-negative status is shown when his own role gives it, or a skill he acquired does
+                # (影子/复仇者 holding 九尾, 长寿之命 …: "那个技能所有涉及到原身份的名词都会改为发动者自己")
+                mine = any(s.name == base and s.source in p.acquired for s in p.statuses)
+                assert base not in UNTOLD or p.role in UNTOLD[base] or mine, (number, game.label, name, st)
             # no other player's role in what the view adds (its own extras), but for a 双面人's cards
             extras = {k: val for k, val in you.items() if k not in ("name", "role", "camp", "setup", "底牌", "置顶")}
             text = json.dumps(extras, ensure_ascii=False)
@@ -676,3 +679,20 @@ def test_gamblers_extra_vote_is_noted_by_the_director_only(bansha_cli):
     assert not any("出人票" in s for s in view(bansha_cli, "己")["you"]["statuses"])
     for _, t in game.announcements:
         assert "出人票" not in t and "票数" not in t and not re.search(r"\d+票", t), t
+
+
+def test_a_dusk_death_is_seen_by_others_only_when_the_dusk_closes(bansha_cli):
+    """> 在黄昏阶段出局的角色…会在黄昏阶段结束后通知 / 因此造成的出局立刻通知对应角色 — 623: 丁's 最后一枪 puts
+    乙 out at dusk 2. Before the dusk closes every other view still shows 乙 in the game (his seat and
+    no 选择范围 left out), 乙's own view shows him out; once it closes, everyone sees it (issue 10, item 6)."""
+    game = store(bansha_cli, "623", phases=2)
+    assert game.label == "dusk 2" and not game.player("乙").alive
+    for name in game.players:
+        seen = {p["name"]: p["alive"] for p in view(bansha_cli, name)["players"]}
+        assert seen["乙"] is (name != "乙"), name
+    assert view(bansha_cli, "乙")["you"]["alive"] is False
+    assert "乙" in view(bansha_cli, "甲")["you"]["group"]  # his pack mate: not marked （出局） yet
+    resolve(bansha_cli)
+    assert "乙（出局）" in view(bansha_cli, "甲")["you"]["group"]
+    for name in ("甲", "戊"):
+        assert {p["name"]: p["alive"] for p in view(bansha_cli, name)["players"]}["乙"] is False

@@ -38,3 +38,12 @@ def test_the_beloved_the_enemy_and_the_idol_are_in_their_holders_views():
     game = played("580-avenger-first-valid-ballot.toml", 1)
     assert player_view(game, "丙")["you"]["仇人"] == "庚"
     assert "仇人" not in player_view(game, "庚")["you"]
+
+
+def test_the_avengers_undying_against_his_enemy_is_among_his_statuses():
+    """> 并获得仅针对仇人的[不死]状态 — told in 寻仇's feedback, and listed among the statuses of his own
+    view (issue 10, item 7); nobody else's view lists it. 580: 庚's ballot makes him 丙's enemy."""
+    game = played("580-avenger-first-valid-ballot.toml", 1)
+    assert "不死" in player_view(game, "丙")["you"]["statuses"]
+    assert any("你获得了仅针对仇人的[不死]状态" in t for _, t in game.feedback["丙"])
+    assert "不死" not in player_view(game, "庚")["you"]["statuses"]

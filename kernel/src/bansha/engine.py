@@ -253,7 +253,9 @@ class Game:
         if not skill.phases:
             # a standing or triggered skill (常驻, [触发]): the rules apply it, nobody sends it
             raise GameError(f"{skill.name} is not sent: it applies by itself when its rule says")
-        if self.phase.name not in skill.phases:
+        # a rule may open a skill outside its phases (answered at once: its step is not here)
+        out_of_phase = not self.in_phase(skill)
+        if out_of_phase and not self.hook.bansha_skill_window(game=self, player=actor, skill=skill):
             raise GameError(
                 f"{skill.name} is used in {'/'.join(skill.phases)}, not in {self.phase.name}"
             )
@@ -271,7 +273,10 @@ class Game:
         # uses in this phase: the skill's ``per_phase``, unless a rule grants more now (M217's 迅捷)
         allowed = self.hook.bansha_uses_in_phase(game=self, player=actor, skill=skill)
         allowed = skill.per_phase if allowed is None else allowed
-        if not skill.group and len(mine) >= allowed:
+        used = len(mine)
+        if self.phase.continues and self.last_use.get((owner, skill.name), (0, ""))[:2] == (self.day, self.phase.continues):
+            used += 1  # used in the phase this one continues, the same day: it stays used (no new cool-down)
+        if not skill.group and used >= allowed:
             raise GameError(
                 f"{actor.name} has already used {skill.name} in {self.label} "
                 f"(withdraw it with unact to change it)"
@@ -305,7 +310,7 @@ class Game:
             action.replaced = [a.describe() for a in drop]
             self.actions = [a for a in self.actions if a not in drop]
         self.actions.append(action)
-        if skill.immediate:
+        if skill.immediate or out_of_phase:
             self._resolve_now(action, skill)
         return action
 
@@ -320,6 +325,19 @@ class Game:
             return None
         takes = "、".join(f"--arg {k}=…" for k in skill.args) or "—"
         return text.format(actor=action.actor, skill=skill.name, arg=unknown[0], takes=takes)
+
+    def unannounced_exits(self) -> set[str]:
+        """The players who left in this phase while its public lines are held (``hold_public``: an
+        immediate death at M217's 黄昏 or 晨曦): the thread hears of them when the phase closes, so
+        a player's view shows them in the game until then (the one who left is told at once)."""
+        if not self.phase.hold_public or self.winner is not None or self.draw:
+            return set()
+        return set(self.out.get(self.label, ()))
+
+    def in_phase(self, skill: Skill) -> bool:
+        """The skill may be used in the current phase: one of its ``phases``, or the phase the
+        current one ``continues``."""
+        return self.phase.name in skill.phases or bool(self.phase.continues and self.phase.continues in skill.phases)
 
     def _pending_uses(self, actor: Player, skill: Skill) -> int:
         return sum(1 for a in self.actions if a.actor == actor.name and a.skill == skill.name)
@@ -342,7 +360,7 @@ class Game:
         skill, _ = self.find_skill(actor, skill_name)
         for a in reversed(self.actions):
             if a.skill == skill.name and (a.actor == actor.name or (skill.group and a.group == skill.group)):
-                if skill.immediate:
+                if skill.immediate or a.answered:
                     raise GameError(f"{skill.name} was answered at once and cannot be withdrawn")
                 return a
         raise GameError(f"{actor.name} has no {skill.name} to withdraw in {self.label}")
@@ -351,6 +369,7 @@ class Game:
         self.actions.remove(self.standing(ev.actor, ev.skill))
 
     def _resolve_now(self, action: Action, skill: Skill) -> None:
+        action.answered = True
         res = Resolution(self, step="immediate")
         if skill.uses is not None:
             self.player(action.actor).uses[skill.name] -= 1
@@ -408,7 +427,7 @@ class Game:
         self._snapshot("resolve")
         for a in self.actions:
             skill, _ = self.skills_of(self.player(a.actor)).get(a.skill, (None, False))
-            if skill is not None and skill.uses is not None and not skill.immediate:
+            if skill is not None and skill.uses is not None and not skill.immediate and not a.answered:
                 self.player(a.actor).uses[skill.name] -= 1
         for step in self.phase.steps:
             res.step = step.name
@@ -744,7 +763,7 @@ class Resolution:
         for a in self.actions:
             # looked up each step: a player may lose or gain a skill during the resolution
             skill, _ = game.skills_of(game.players[a.actor]).get(a.skill, (None, False))
-            if skill is not None and skill.step == step and not skill.immediate:
+            if skill is not None and skill.step == step and not skill.immediate and not a.answered:
                 chosen.append((skill.priority, a.acquired, a.seq, a))
         return [a for *_, a in sorted(chosen, key=lambda t: t[:3])]
 

@@ -82,6 +82,18 @@ def bansha_skill_unavailable(game: Game, player: Player, skill: Skill) -> str | 
 
 
 @hookspec(firstresult=True)
+def bansha_skill_window(game: Game, player: Player, skill: Skill) -> bool | None:
+    """Called when an action of ``skill`` is submitted in a phase that is not one of its
+    ``phases`` (and whenever a player's usable skills are listed).
+
+    Return True to let ``player`` use it now all the same — a rule that opens a skill outside
+    its phases (M217: an acquired [开局] skill "刷新至初始" is decided in the phase it is gained).
+    Such an action is answered at once (its step is not in this phase), like an ``immediate``
+    skill. None (the default) keeps the skill to its phases. Must not change the game.
+    """
+
+
+@hookspec(firstresult=True)
 def bansha_uses_in_phase(game: Game, player: Player, skill: Skill) -> int | None:
     """Called when an action of ``skill`` is submitted by ``player`` (for a group skill, by a
     member of its group).

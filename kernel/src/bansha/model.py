@@ -140,6 +140,11 @@ class PhaseSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: the public lines of immediate answers wait for the phase to close (a death at dusk is
     #: announced with the dusk); private lines are told at once
     hold_public: bool = False
+    #: the name of a phase this one continues on the same day (M217's extra 正午 continues
+    #: 正午: "下一个白天额外进行一轮[正午]阶段 … 额外白天并不会让技能重新冷却"): the skills of that
+    #: phase may be used here, and a skill used there that day counts as one use of this
+    #: phase's ``per_phase``
+    continues: str = ""
 
 
 class SkillOverride(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -356,6 +361,8 @@ class Action(msgspec.Struct, kw_only=True):
     void: str | None = None
     #: used through an acquired skill (resolved after the real role's)
     acquired: bool = False
+    #: answered when submitted (an immediate skill, or one a rule opened outside its phases)
+    answered: bool = False
     #: group skill: the group name
     group: str | None = None
     #: results an immediate skill produced at submission

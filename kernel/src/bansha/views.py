@@ -59,8 +59,12 @@ def _status(s) -> str:
     return text + (f" (until {s.until})" if s.until else "")
 
 
-def public_players(game: Game) -> list[dict[str, Any]]:
-    return [{"seat": p.seat, "name": p.name, "alive": p.alive} for p in game.players.values()]
+def public_players(game: Game, viewer: str | None = None) -> list[dict[str, Any]]:
+    """Seats and who is in the game, as the thread knows it: an exit of this phase not yet
+    announced (``Game.unannounced_exits``: an immediate death in a ``hold_public`` phase) is
+    shown to nobody but the player who left."""
+    hidden = game.unannounced_exits() - {viewer}
+    return [{"seat": p.seat, "name": p.name, "alive": p.alive or p.name in hidden} for p in game.players.values()]
 
 
 def player_view(game: Game, name: str) -> dict[str, Any]:
@@ -74,7 +78,8 @@ def player_view(game: Game, name: str) -> dict[str, Any]:
             extra.update(part)
     # group members know each other (黑侠 互知, an absorbed 青侠 joins its group); one who has
     # left the game is still a member, marked as out
-    mates = [q.name + ("" if q.alive else "（出局）") for q in game.players.values()
+    held = game.unannounced_exits()  # an exit not yet announced is not shown (M217's 黄昏/晨曦)
+    mates = [q.name + ("" if q.alive or q.name in held else "（出局）") for q in game.players.values()
              if q.name != p.name and set(q.groups) & set(p.groups)]
     # the group's standing privileges, whichever member sent them (the last sent counts)
     shared = [a.describe() for a in game.actions if a.group and a.group in p.groups and a.actor != p.name]
@@ -91,7 +96,7 @@ def player_view(game: Game, name: str) -> dict[str, Any]:
             "uses": p.uses,
             "acted": [a.skill for a in game.actions if a.actor == p.name],
         },
-        "players": public_players(game),
+        "players": public_players(game, name),
         "feedback": [{"phase": ph, "text": t} for ph, t in game.feedback.get(p.name, [])],
         "announcements": [{"phase": ph, "text": t} for ph, t in game.announcements],
         "winner": game.winner,

@@ -17,13 +17,14 @@ docs/rulings/m217.md (group undecided).
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import acquire, follow, forced_on, give, identity
+from bansha_m217_rules import acquire, follow, forced_on, give, holders, identity, vote_cancelled
 
 NAME = "复仇者"
 
 
-def avengers(game):
-    return [p for p in sorted(game.players.values(), key=lambda p: p.seat) if p.role == NAME]
+def avengers(game, skill: str = "寻仇"):
+    """Whoever holds ``skill`` (a 影子 of a 复仇者 too: "你" is the skill's holder), in or out of the game."""
+    return holders(game, skill, alive=False)
 
 
 def enemy_of(game, p):
@@ -33,7 +34,7 @@ def enemy_of(game, p):
 
 def hunting(game, p) -> bool:
     """> 存在第一个对你进行如下操作的角色时触发效果 — only the first: no enemy yet, 寻仇 working."""
-    return p.role == NAME and not p.data.get("复仇者.enemy") and forced_on(game, p, "寻仇")
+    return not p.data.get("复仇者.enemy") and forced_on(game, p, "寻仇")
 
 
 def swear(res, p, enemy: str, how: str) -> None:
@@ -44,7 +45,9 @@ def swear(res, p, enemy: str, how: str) -> None:
     res.trace("寻仇", f"{enemy} becomes {p.name}'s enemy ({how})")
     res.feedback(p.name, f"寻仇：{enemy}成为了你的仇人，你获得了仅针对仇人的[不死]状态。")
     # > 并获得仅针对仇人的[不死]状态 (lost with 寻仇, a <强制> skill)
-    give(res, p.name, "不死", source="寻仇", forced="寻仇", told=False, only_from=e.seat)
+    st = give(res, p.name, "不死", source="寻仇", forced="寻仇", told=False, only_from=e.seat)
+    # told by the line above (not by give's own line): his view lists it among his statuses
+    st.told = True
     # > 并加入仇人对立的阵营并跟随变动（若为三方或不定，则从狼或好人随机选一）…但不得知加入了什么阵营。
     follow(res, p.name, enemy, skill="寻仇", mode="opposite", told=False)
 
@@ -75,7 +78,7 @@ def bansha_adjust_ballots(res, ballots):
     voter's last, not voided, the day's vote not cancelled), the earliest posted that names him;
     a ballot under 迷魂 counts 0 but is valid ("依然可以触发投票相关技能")."""
     game = res.game
-    if game.data.get("m217.vote_cancelled") == game.label:
+    if vote_cancelled(game):
         return
     for p in avengers(game):
         if not hunting(game, p):
@@ -90,7 +93,7 @@ def bansha_adjust_ballots(res, ballots):
 def bansha_vote_immune(res, player):
     """> 且如果仇人当天放逐票投给了你，这个[不死]状态也能对最高票投票出局有效"""
     game = res.game
-    if player.role != NAME or not forced_on(game, player, "寻仇"):
+    if not forced_on(game, player, "寻仇"):
         return None
     e = enemy_of(game, player)
     b = counted(game, e.name) if e is not None else None
@@ -107,17 +110,18 @@ def bansha_on_death(res, player, kill):
     Reading: "身份技能" are the skills of the 实际身份's card (never acquired or 群内 ones); the one
     who caused the exit is the kill's source; a red card has no source."""
     game = res.game
-    for p in avengers(game):
+    for p in avengers(game, "雪恨"):
         if enemy_of(game, p) is not player or not forced_on(game, p, "雪恨"):
             continue
         source = player if kill.kind == "vote" or kill.by not in game.players else game.player(kill.by)
         # > 身份更换 … 4：获取技能的角色获取到该角色身份时，获取的是最后更换出来的身份技能 (a 双面人: the card on top)
         card = identity(game, source)
         role = game.ruleset.role(card) if card else None
-        own = {s.name for s in game.ruleset.role(p.role).skills}
+        own = set(game.skills_of(p))  # what he holds already (his card's, or acquired before)
         gained = [s.name for s in role.skills if s.name not in own] if role else []
         for s in gained:
-            acquire(res, p.name, s, role.name)
+            # > 并刷新至初始: an [开局] skill among them may be used in the phase it is gained
+            acquire(res, p.name, s, role.name, refreshed=True)
         res.feedback(p.name, f"雪恨：仇人{player.name}出局，你获得了技能"
                      + ("".join(f"[{s}]" for s in gained) or "（无）") + "，刷新至初始。")
 
@@ -148,6 +152,6 @@ def bansha_step_handlers():
 
 @hookimpl
 def bansha_player_view(game, player):
-    if player.role == NAME and enemy_of(game, player) is not None:
+    if enemy_of(game, player) is not None:
         return {"仇人": enemy_of(game, player).name}
     return None

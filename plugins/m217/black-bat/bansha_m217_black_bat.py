@@ -78,6 +78,6 @@ def bansha_step_handlers():
 
 @hookimpl
 def bansha_skill_unavailable(game, player, skill):
-    if player.role == BLACK_BAT.name and skill.name == REBOUND:
+    if skill.name == REBOUND:
         return f"{REBOUND} is <强制>: nobody sends it, the engine resolves it at night step (18)"
     return None

@@ -12,7 +12,7 @@ votes (``noon N`` and, on a 日不落 day, ``extra-noon N``) as ``res.data["extr
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import settle
+from bansha_m217_rules import settle, vote_cancelled
 
 KEY = "m217.slander"
 VOTE_PHASES = ("noon", "extra-noon")
@@ -54,7 +54,7 @@ def bansha_adjust_ballots(res, ballots):
     game = res.game
     if game.phase.name not in VOTE_PHASES:
         return
-    if game.data.get("m217.vote_cancelled") == game.label:
+    if vote_cancelled(game):
         return  # 骑士's 决斗: the day's vote is cancelled, 诽谤 with it
     extra = res.data.setdefault("extra_votes", {})
     for target, n in sorted(game.data.get(KEY, {}).get(str(game.day), {}).items()):

@@ -35,7 +35,17 @@ Modelled here (readings: docs/rulings/m217.md, group cupid):
 from __future__ import annotations
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha_m217_rules import VILLAGE, WOLF, acquire, change_camp, deaths, give, has, settle
+from bansha_m217_rules import (
+    VILLAGE,
+    WOLF,
+    acquire,
+    change_camp,
+    deaths,
+    give,
+    has,
+    settle,
+    unacquire,
+)
 
 DARK = "黑情侣阵营"
 UNDECIDED = "不定阵营"
@@ -198,7 +208,7 @@ def settle_pair(res, pair: dict, untold: tuple[str, ...] = ()) -> None:
             if combo == "不定":
                 acquire(res, name, "杀人", "狼人")
             elif p.acquired.get("杀人") == "狼人":
-                p.acquired.pop("杀人")
+                unacquire(res.game, p, "杀人")
                 res.feedback(name, "你失去了[杀人]技能。")
 
 

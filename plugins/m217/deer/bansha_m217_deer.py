@@ -31,9 +31,12 @@ def bansha_roles():
     return [DEER]
 
 
+def longevity(game, p):
+    """Handler ``m217.standing.长寿之命`` (the rules give it to whoever holds the skill; lost with it
+    under 遗忘): > 灵鹿永久获得[守护：1]状态"""
+    return [Status(name="守护", count=1, source="长寿之命")]
+
+
 @hookimpl
-def bansha_setup_game(game):
-    for p in game.players.values():
-        if p.role == DEER.name:
-            # > 灵鹿永久获得[守护：1]状态 (a <强制> skill's status: lost with it under 遗忘)
-            p.statuses.append(Status(name="守护", count=1, source="长寿之命", data={"forced": "长寿之命"}))
+def bansha_step_handlers():
+    return {"m217.standing.长寿之命": longevity}

@@ -51,6 +51,6 @@ def bansha_phase_started(game):
         return
     for p in game.players.values():
         # > 游戏日夜晚，获得仅针对[实际阵营]为[村民阵营]的[坚韧]状态。
-        if p.role == HUNTER.name and forced_on(game, p, "宿命"):
+        if forced_on(game, p, "宿命"):  # whoever holds it (forced_on asks holds)
             p.statuses.append(Status(name="坚韧", until=game.label, source="宿命",
                                      data={"forced": "宿命", "only_from_camp": VILLAGE}))

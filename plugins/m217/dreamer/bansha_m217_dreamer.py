@@ -9,13 +9,13 @@
 """
 
 from bansha import Action, Role, Skill, hookimpl
-from bansha_m217_rules import give, hit
+from bansha_m217_rules import give, hit, holders
 
 
 def auto(res):
     game = res.game
-    for p in sorted(game.alive(), key=lambda p: p.seat):
-        if p.role != DREAMER.name or any(a.actor == p.name and a.skill == "摄梦" for a in res.actions):
+    for p in holders(game, "摄梦"):
+        if any(a.actor == p.name and a.skill == "摄梦" for a in res.actions):
             continue
         # > 若不选择将会随机选择。
         t = res.rng.choice([q.name for q in sorted(game.alive(), key=lambda q: q.seat) if q.name != p.name])
@@ -58,6 +58,6 @@ def bansha_on_death(res, player, kill):
     game = res.game
     last = player.data.get("摄梦.last")
     # > 若发动者当晚出局，结算目标承受[致死伤害]
-    if player.role == DREAMER.name and game.phase.name == "night" and last and last[0] == game.day:
+    if game.phase.name == "night" and last and last[0] == game.day:
         for t in last[1]:
             res.kill(t, kind="致死伤害", by=player.name, rule="摄梦")

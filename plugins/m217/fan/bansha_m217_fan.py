@@ -10,7 +10,7 @@ resolves in the opening's step 开局 (priority in the manifest). Following uses
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import follow, give
+from bansha_m217_rules import follow, give, holds
 
 NAME = "粉丝"
 
@@ -41,7 +41,8 @@ def unchosen(res) -> None:
     game = res.game
     sent = {a.actor for a in res.of("追随") if a.void is None}
     for p in sorted(game.players.values(), key=lambda p: p.seat):
-        if p.role != NAME or not p.alive or p.name in sent or p.data.get("粉丝.idol"):
+        # whoever holds 追随 (an heir who gained it in this opening too)
+        if not holds(game, p, "追随") or not p.alive or p.name in sent or p.data.get("粉丝.idol"):
             continue
         others = [q.name for q in sorted(game.alive(), key=lambda q: q.seat) if q is not p]
         idol = res.rng.choice(others)
@@ -72,7 +73,7 @@ def bansha_step_handlers():
 def bansha_on_death(res, player, kill):
     game = res.game
     for fan in sorted(game.players.values(), key=lambda p: p.seat):
-        if fan.role != NAME or not fan.alive or idol_of(game, fan) is not player:
+        if not fan.alive or idol_of(game, fan) is not player:
             continue
         # > 偶像出局时，该[不死]状态失效
         fan.statuses = [s for s in fan.statuses if not (s.name == "不死" and s.source == "追随")]
@@ -83,6 +84,6 @@ def bansha_on_death(res, player, kill):
 
 @hookimpl
 def bansha_player_view(game, player):
-    if player.role == NAME and idol_of(game, player) is not None:
+    if idol_of(game, player) is not None:
         return {"偶像": idol_of(game, player).name}
     return None

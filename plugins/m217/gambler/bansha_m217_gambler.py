@@ -25,7 +25,7 @@ compounds). The win is the handler ``m217.win.赌徒``. Readings: docs/rulings/m
 import bansha_m217_rules as board
 import msgspec
 from bansha import Action, Role, Skill, hookimpl
-from bansha_m217_rules import ANY_STATE, acquire, give, hit, settle
+from bansha_m217_rules import ANY_STATE, acquire, give, hit, settle, unacquire
 
 ROLE, PSEUDO = "赌徒", "骰子"
 PRIZES = {1: "出人票", 2: "杀人", 3: "通灵", 4: "免疫", 5: "沉默", 6: "大奖"}
@@ -232,6 +232,4 @@ def bansha_phase_started(game):
     for p in game.players.values():
         for name in p.data.pop(TONIGHT, ()):
             if p.acquired.get(name) == PSEUDO:
-                del p.acquired[name]
-            if name in p.data.get("m217.temporary", ()):
-                p.data["m217.temporary"].remove(name)
+                unacquire(game, p, name)

@@ -17,7 +17,7 @@ docs/rulings/m217.md (group wolves-b).
 """
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha_m217_rules import VILLAGE, forced_on, hit, send_forced, spend
+from bansha_m217_rules import VILLAGE, forced_on, hit, holders, send_forced, spend
 
 DOMINATE, EVIL = "主宰黑夜", "邪恶"
 
@@ -39,8 +39,8 @@ def counter_order(res, a, verifiers) -> int:
 def dominate(res):
     game = res.game
     verifiers = verifier_skills(game)
-    for knight in sorted(game.alive(), key=lambda p: p.seat):
-        if knight.role != RIDER.name or not forced_on(game, knight, DOMINATE):
+    for knight in holders(game, DOMINATE):
+        if not forced_on(game, knight, DOMINATE):
             continue
         # > 游戏日夜晚，恶灵骑士会获得反馈：今晚村民阵营对你进行操作过的技能名（包括非指定）。
         used = [a for a in sorted(res.actions, key=lambda a: a.seq)
@@ -95,13 +95,12 @@ def bansha_phase_started(game):
     """> 主宰黑夜<强制> —— 游戏日夜晚，恶灵骑士获得[不死]状态 (lost with the skill under 遗忘)."""
     if game.phase.name != "night":
         return
-    for p in game.alive():
-        if p.role == RIDER.name:
-            p.statuses.append(Status(name="不死", until=game.label, source=DOMINATE, data={"forced": DOMINATE}))
+    for p in holders(game, DOMINATE):
+        p.statuses.append(Status(name="不死", until=game.label, source=DOMINATE, data={"forced": DOMINATE}))
 
 
 @hookimpl
 def bansha_skill_unavailable(game, player, skill):
-    if player.role == RIDER.name and skill.name in (DOMINATE, EVIL):
+    if skill.name in (DOMINATE, EVIL):
         return f"{skill.name} is <强制>: nobody sends it, the engine resolves it at night step (18)"
     return None

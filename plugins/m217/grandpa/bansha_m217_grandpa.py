@@ -18,7 +18,7 @@ from math import ceil
 
 from bansha import Role, Skill, Status, hookimpl
 from bansha.engine import Resolution
-from bansha_m217_rules import active, forced_on
+from bansha_m217_rules import active, forced_on, holds
 
 ROLE = "宗教老爷爷"
 THIRD = "三方阵营"
@@ -67,7 +67,7 @@ def bansha_roles():
 
 @hookimpl
 def bansha_validate_action(game, action):
-    if action.skill != "异端" or game.player(action.actor).role != ROLE:
+    if action.skill != "异端":
         return None
     want = quota(game)
     if action.seq and (len(action.targets) != want or len(set(action.targets)) != want):  # (not a trial of the view)
@@ -81,7 +81,7 @@ def bansha_phase_started(game):
     if game.label != f"dusk {game.manifest.first_day}":
         return
     for p in sorted(game.players.values(), key=lambda p: p.seat):
-        if p.role == ROLE and "m217.异端" not in p.data:
+        if holds(game, p, "异端") and "m217.异端" not in p.data:
             res = Resolution(game, step="异端")
             others = [q.name for q in sorted(game.players.values(), key=lambda q: q.seat) if q.name != p.name]
             mark(res, p, sorted(res.rng.sample(others, quota(game)), key=lambda n: game.player(n).seat))
@@ -92,7 +92,7 @@ def bansha_phase_started(game):
 def bansha_on_death(res, player, kill):
     """> 每有一个异端出局，你的票权+1 / > PS：出局后复活，然后再次出局，计为出局2次。"""
     for p in sorted(res.game.players.values(), key=lambda p: p.seat):
-        if p.role != ROLE or player.name not in p.data.get("m217.异端", ()):
+        if not holds(res.game, p, "异端处决") or player.name not in p.data.get("m217.异端", ()):
             continue
         n = p.data["m217.异端出局"] = outs(p) + 1
         st = next((s for s in p.statuses if s.source == "异端处决"), None)
@@ -107,7 +107,7 @@ def bansha_on_death(res, player, kill):
 
 
 def immune(res, p) -> bool:
-    if p.role != ROLE or not forced_on(res.game, p, "异端处决") or immunities(p) <= 0:
+    if not forced_on(res.game, p, "异端处决") or immunities(p) <= 0:
         return False
     p.data["m217.免疫已用"] = p.data.get("m217.免疫已用", 0) + 1
     res.feedback(p.name, "异端处决：你免疫了一次出局。")
@@ -131,7 +131,7 @@ def bansha_vote_immune(res, player):
 
 @hookimpl
 def bansha_player_view(game, player):
-    if player.role != ROLE:
+    if not (holds(game, player, "异端") or holds(game, player, "异端处决")):
         return None
     if "m217.异端" not in player.data:
         return {"异端": f"须选择{quota(game)}名"}

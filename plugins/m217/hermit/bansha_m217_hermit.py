@@ -12,14 +12,14 @@ docs/rulings/m217.md, group weak-b).
 """
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha_m217_rules import forced_on, give
+from bansha_m217_rules import forced_on, give, holds
 
 CLOAK, DOFF = "隐身衣", "脱下隐身衣"
 
 
 def cloaked(game, p) -> bool:
     """> [隐身衣]尚有效 — held, not lost, not under 遗忘, its holder in the game."""
-    return CLOAK in game.skills_of(p) and forced_on(game, p, CLOAK)
+    return forced_on(game, p, CLOAK)
 
 
 def drop(p) -> None:
@@ -35,7 +35,7 @@ def lapse(game, tell) -> None:
     if len(game.alive()) * 2 > len(game.players):
         return
     for p in game.players.values():
-        if p.alive and CLOAK in game.skills_of(p) and CLOAK not in p.data.get("m217.lost", ()):
+        if p.alive and holds(game, p, CLOAK):
             drop(p)
             tell(p.name, "场上人数已为开局人数的一半及以下，[隐身衣]失效。")
 
@@ -74,24 +74,20 @@ def bansha_roles():
     return [HERMIT]
 
 
-@hookimpl
-def bansha_setup_game(game):
-    for p in game.players.values():
-        if p.role == HERMIT.name:
-            # > 常驻[隐身][迷魂]状态
-            for name in ("隐身", "迷魂"):
-                p.statuses.append(Status(name=name, source=CLOAK, data={"forced": CLOAK}))
+def cloak(game, p):
+    """Handler ``m217.standing.隐身衣`` (the rules give it to whoever holds the skill):
+    > 常驻[隐身][迷魂]状态"""
+    return [Status(name=name, source=CLOAK) for name in ("隐身", "迷魂")]
 
 
 @hookimpl
 def bansha_step_handlers():
-    return {f"m217.cast.{DOFF}": take_off}
+    return {f"m217.cast.{DOFF}": take_off, f"m217.standing.{CLOAK}": cloak}
 
 
 @hookimpl
 def bansha_skill_unavailable(game, player, skill):
-    mine = player.role == HERMIT.name or player.acquired.get(DOFF) == HERMIT.name
-    if skill.name == DOFF and mine and not cloaked(game, player):
+    if skill.name == DOFF and not cloaked(game, player):
         # > 选择范围：[隐身衣]尚有效才能发动
         return f"{DOFF}: [隐身衣]尚有效才能发动 ({player.name} has no working 隐身衣)"
     return None
@@ -99,7 +95,7 @@ def bansha_skill_unavailable(game, player, skill):
 
 @hookimpl
 def bansha_on_death(res, player, kill):
-    if CLOAK in res.game.skills_of(player):
+    if holds(res.game, player, CLOAK):
         # reading: > 角色出局后，不能…行使特权（视作被业炎处理） — 业炎 holds 遗忘, so the <强制>
         # cloak and its statuses go with its holder
         drop(player)

@@ -78,7 +78,7 @@ def bansha_roles():
 
 @hookimpl
 def bansha_validate_action(game, action):
-    if action.skill != "伪装" or game.player(action.actor).role != HIDDEN_WOLF.name:
+    if action.skill != "伪装":  # whoever holds it (an heir who gained it: "隐狼" is its holder)
         return None
     effects = chosen(action)
     # > 隐狼可从下列五项中选择三项进行游戏。
@@ -103,6 +103,6 @@ def bansha_validate_action(game, action):
 @hookimpl
 def bansha_player_view(game, player):
     """> 3，知晓所有和自己[实际阵营]相同角色的马甲名单 — kept up to date in the 隐狼's view."""
-    if player.role == HIDDEN_WOLF.name and "3" in player.data.get("m217.伪装", ()):
+    if "3" in player.data.get("m217.伪装", ()):
         return {"同阵营马甲": "、".join(mates(game, player)) or "无"}
     return None

@@ -15,7 +15,18 @@ docs/rulings/m217.md.
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import WOLF, acquire, exit_of, give, hit, judged_camp, land, settle, window
+from bansha_m217_rules import (
+    WOLF,
+    acquire,
+    exit_of,
+    give,
+    hit,
+    judged_camp,
+    land,
+    settle,
+    unacquire,
+    window,
+)
 
 GIFTS = {"验人": "通灵", "毒药": "毒药", "猎枪": "最后一枪", "守护": "守护", "控制": "冰冻"}
 OWNERS = {"通灵": "通灵师", "毒药": "女巫", "冰冻": "企鹅"}
@@ -118,6 +129,5 @@ def bansha_phase_started(game):
     for p in game.players.values():
         for name in list(p.data.get("m217.temporary", ())):
             if p.acquired.get(name) == PSEUDO and p.uses.get(name, 0) <= 0:
-                del p.acquired[name]
+                unacquire(game, p, name)
                 p.uses.pop(name, None)
-                p.data["m217.temporary"].remove(name)

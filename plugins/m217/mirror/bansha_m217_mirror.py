@@ -15,7 +15,7 @@
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import acquire, forced_on
+from bansha_m217_rules import acquire, forced_on, holds, unacquire
 
 ROLE = "镜"
 REFLECT = "反射"
@@ -51,7 +51,8 @@ def owner(game, p, skill: str) -> str:
 
 def seen(res, action, p) -> None:
     """> PS：不是反射的技能也可以被复制，在持有镜像时，若一直不使用，可以每天得知都有哪些新技能对镜使用过。"""
-    if p.role != ROLE or p.uses.get("镜像", 0) <= 0 or action.actor == p.name:
+    # > 在持有镜像时 — whoever holds it
+    if not holds(res.game, p, "镜像") or p.uses.get("镜像", 0) <= 0 or action.actor == p.name:
         return
     known = p.data.setdefault(SEEN, [])
     if any(s == action.skill for s, _ in known):
@@ -182,7 +183,7 @@ def bansha_skill_unavailable(game, player, skill):
 @hookimpl
 def bansha_player_view(game, player):
     """> 在持有镜像时，若一直不使用，可以每天得知都有哪些新技能对镜使用过。 — the list so far."""
-    if player.role != ROLE or player.uses.get("镜像", 0) <= 0:
+    if not holds(game, player, "镜像") or player.uses.get("镜像", 0) <= 0:
         return None
     return {"曾对你使用过的技能": [s for s, _ in player.data.get(SEEN, ())]}
 
@@ -195,7 +196,7 @@ def bansha_on_death(res, player, kill):
         return
     mirror = res.game.player(a.actor)
     copy = mirror.data.get(COPY)
-    if copy and mirror.role == ROLE and a.skill == copy["skill"] and kill.by == mirror.name:
+    if copy and a.skill == copy["skill"] and kill.by == mirror.name:
         mirror.data[KILLS] = mirror.data.get(KILLS, 0) + 1
         res.trace("镜像", f"{mirror.name}'s copied {a.skill} put {player.name} out")
 
@@ -211,4 +212,4 @@ def bansha_phase_started(game):
             del p.data[LENDING]
             t = game.player(lent["to"])
             if t.data.pop(LENT_FROM, None) is not None and t.acquired.get(REFLECT) == ROLE:
-                del t.acquired[REFLECT]
+                unacquire(game, t, REFLECT)

@@ -7,7 +7,7 @@
 """
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha_m217_rules import VILLAGE, forced_on, give
+from bansha_m217_rules import VILLAGE, forced_on, gained_by, give, holders
 
 NINE_TAILS = Role(
     name="九尾狐", alias="nine-tails", camp="村民阵营", rule=__doc__,
@@ -21,21 +21,20 @@ def bansha_roles():
     return [NINE_TAILS]
 
 
-@hookimpl
-def bansha_setup_game(game):
-    for p in game.players.values():
-        if p.role == NINE_TAILS.name:
-            # > [常驻]：九尾狐获得[不死]。 / 获得本技能时，获得5根尾巴
-            p.statuses.append(Status(name="不死", source="九尾", data={"forced": "九尾"}))
-            p.data["九尾.tails"] = 5
+def standing(game, p):
+    """Handler ``m217.standing.九尾`` (whoever holds the skill: "九尾狐" is its holder):
+    > [常驻]：九尾狐获得[不死]。 / [触发]：获得本技能时，获得5根尾巴"""
+    p.data["九尾.tails"] = 5
+    return [Status(name="不死", source="九尾")]
 
 
 @hookimpl
 def bansha_on_death(res, player, kill):
     if player.camp != VILLAGE:
         return
-    for fox in res.game.players.values():
-        if fox.role != NINE_TAILS.name or not forced_on(res.game, fox, "九尾"):
+    for fox in holders(res.game, "九尾"):
+        # an heir who gained 九尾 by this very exit (影子's host, 复仇者's 仇人) does not lose a tail for it
+        if not forced_on(res.game, fox, "九尾") or gained_by(res, fox, "九尾"):
             continue
         # > 每有任何一名[实际阵营]为[村民阵营]的角色宣布出局时，九尾狐会立刻收到通知损失一根尾巴。
         fox.data["九尾.tails"] -= 1
@@ -47,19 +46,19 @@ def bansha_on_death(res, player, kill):
 
 
 def refresh(res, player):
-    """圣水's 刷新至初始: > 获得本技能时，获得5根尾巴 — the tails are the skill's initial state."""
-    if player.data.get("九尾.tails") is not None:
-        player.data["九尾.tails"] = 5
-        res.trace("九尾", f"{player.name}'s tails are refreshed to 5")
+    """刷新至初始 (圣水, 影子's inheritance, 雪恨): > 获得本技能时，获得5根尾巴 — the tails are the skill's
+    initial state."""
+    player.data["九尾.tails"] = 5
+    res.trace("九尾", f"{player.name}'s tails are refreshed to 5")
 
 
 @hookimpl
 def bansha_step_handlers():
-    return {"m217.refresh.九尾": refresh}
+    return {"m217.refresh.九尾": refresh, "m217.standing.九尾": standing}
 
 
 @hookimpl
 def bansha_player_view(game, player):
-    if player.role == NINE_TAILS.name:
+    if player.data.get("九尾.tails") is not None and "九尾" in game.skills_of(player):
         return {"尾巴": player.data.get("九尾.tails")}
     return None

@@ -45,6 +45,19 @@ def bansha_roles():
     return [POLICE]
 
 
+def join(res, player) -> None:
+    """Handler ``m217.refresh.警队`` (called by ``acquire``): > 持有此技能，且阵营相同的所有角色会共群 —
+    whoever gains 警队 joins the 警队 group (its shared 刑侦 is read by the members of his camp)."""
+    if GROUP not in player.groups:
+        player.groups.append(GROUP)
+        res.feedback(player.name, "警队：你加入了警队，可以发动[刑侦]。")
+
+
+@hookimpl
+def bansha_step_handlers():
+    return {"m217.refresh.警队": join}
+
+
 @hookimpl
 def bansha_validate_action(game, action):
     # > [遗忘]：…该状态下失去所有[强制]技能 — without 警队 there is no shared 刑侦

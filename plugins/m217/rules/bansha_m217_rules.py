@@ -67,9 +67,60 @@ def has(p, effect: str) -> bool:
     return any(effect in parts(s.name) for s in active(p))
 
 
+def holds(game, p, skill: str) -> bool:
+    """Does ``p`` hold ``skill`` now: his card's, acquired (影子, 复仇者<雪恨>, 镜 …) or temporary
+    (奇迹商人's gifts), and not lost. The one question every standing, forced or triggered effect asks:
+
+    > 当游戏中通过某种方式获得了其他角色的技能时，那个技能所有涉及到原身份的名词都会改为发动者自己
+    (影子: "获得该角色的全部技能") — a sentence that says "隐者" or "九尾狐" speaks of the skill's holder,
+    so an effect never tests ``player.role`` unless the sentence really names the role."""
+    return skill in game.skills_of(p) and skill not in p.data.get("m217.lost", ())
+
+
+def origin(game, p, skill: str) -> str | None:
+    """The role whose ``skill`` ``p`` holds (his card's, else the role it was acquired from), or None:
+    for two roles' skills of one name (狼兄's and 狼弟's 齐心, each naming the other brother)."""
+    if not holds(game, p, skill):
+        return None
+    own = game.ruleset.own_skills.get(p.role, ())
+    return p.role if any(s.name == skill for s in own) else p.acquired.get(skill)
+
+
+def holders(game, skill: str, *, alive: bool = True) -> list:
+    """The players who hold ``skill`` (``holds``), in seat order; only those in the game unless
+    ``alive=False``."""
+    return [p for p in sorted(game.players.values(), key=lambda p: p.seat)
+            if (p.alive or not alive) and holds(game, p, skill)]
+
+
 def forced_on(game, p, skill: str) -> bool:
-    """A <强制> skill works while its holder is in the game, not under 遗忘, and has not lost it."""
-    return p.alive and not forgotten(p) and skill not in p.data.get("m217.lost", ())
+    """A <强制> skill works while its holder holds it (``holds``), is in the game and not under 遗忘."""
+    return p.alive and not forgotten(p) and holds(game, p, skill)
+
+
+def standing(game, p, skill: str) -> list[Status]:
+    """The statuses ``skill`` gives its holder for as long as it works ([常驻]: 隐者<隐身衣>'s 隐身 and
+    迷魂, 灵鹿<长寿之命>'s 守护：1, 九尾狐<九尾>'s 不死 …), from the handler ``m217.standing.<skill>(game,
+    player) -> [Status]`` its role plugin provides. The rules hand them out when the game starts (to the
+    card's holder) and when the skill is acquired (``acquire``); each is marked ``forced`` by the skill:
+    > 若强制技能提供任何[状态]，则该强制技能失效后，这些状态也一同失效。"""
+    fn = game.ruleset.handlers.get(f"m217.standing.{skill}")
+    out = []
+    for st in (fn(game, p) if fn is not None else ()):
+        st.data = {**st.data, "forced": skill}
+        st.source = st.source or skill
+        out.append(st)
+    return out
+
+
+def unacquire(game, p, skill: str) -> None:
+    """``p`` no longer holds the acquired ``skill`` (a 临时技能 that ends, a card put down): the skill
+    goes, and the statuses it gave go with it. > 若强制技能提供任何[状态]，则该强制技能失效后，这些状态也一同失效。"""
+    p.acquired.pop(skill, None)
+    if skill in p.data.get("m217.temporary", ()):
+        p.data["m217.temporary"].remove(skill)
+    if not holds(game, p, skill):
+        p.statuses = [s for s in p.statuses if s.data.get("forced") != skill]
 
 
 def holds_forced(game, p) -> bool:
@@ -201,21 +252,58 @@ def following(res, leader) -> None:
         _join(res, q)
 
 
-def acquire(res, target: str, skill: str, role: str, *, temporary: bool = False) -> None:
+OPENING = "m217.opening"  # player.data: {skill: [label, "gained" | "open"]} — an acquired [开局] skill's window
+
+
+def acquire(res, target: str, skill: str, role: str, *, temporary: bool = False, refreshed: bool = False) -> None:
     """Give ``target`` the skill ``skill`` of ``role`` (player.acquired).
 
     > 当游戏中通过某种方式获得了其他角色的技能时，那个技能所有涉及到原身份的名词都会改为发动者自己
     (every effect names ``action.actor``, never the role's holder). A counted skill comes with its
     uses "刷新至初始". ``temporary`` marks a 临时技能 (奇迹商人's gifts):
-    > 获得技能除非另有说明，否则不会获得临时技能和二手技能"""
-    p = res.game.player(target)
-    s = res.game.ruleset.role(role).skill(skill)
+    > 获得技能除非另有说明，否则不会获得临时技能和二手技能
+    ``refreshed``: the gaining rule says "刷新至初始" (复仇者<雪恨>); an [开局] skill so gained may be used
+    once, answered at once, in the phase it is gained — the phase being answered, or the next one when
+    it comes from a phase's resolution (``bansha_skill_window``); without it, an [开局] skill is never usable:
+    > 获得的技能若没有“刷新至初始”条目，则类别[开局]的技能不可用，若有，则在获取技能的那个时段需要立刻决定是否发动[开局]类技能。"""
+    game = res.game
+    p = game.player(target)
+    s = game.ruleset.role(role).skill(skill)
     p.acquired[s.name] = role
     if s.uses is not None:
         p.uses[s.name] = s.uses
     if temporary:
         p.data.setdefault("m217.temporary", []).append(s.name)
     res.trace("获取技能", f"{target} acquires {role}'s {s.name}" + (" (临时技能)" if temporary else ""))
+    # when: an exit that gives the skill (影子, 雪恨) was over before it was held (``gained_by``)
+    p.data.setdefault("m217.gained", {})[s.name] = [res.label, len(res.out)]
+    # the skill's standing statuses go with whoever holds it (九尾's 不死, 隐身衣's 隐身/迷魂 …): the
+    # acquirer is told of them as the card's holder is ("你获得了[不死]状态，永久。")
+    held = {(st.name, st.data.get("forced")) for st in p.statuses}
+    for st in standing(game, p, s.name):
+        if (st.name, s.name) not in held:
+            res.add_status(target, st)
+            if st.told:
+                res.feedback(target, f"你获得了[{shown(st.name, st.count)}]状态，{ends(game, st.until)}。")
+    if refreshed and "opening" in s.phases and "强制" in s.tags:
+        # a <强制> [开局] skill is not decided: it triggers now, as its role's opening trigger
+        # (``m217.at.开局.<role>``: 暗恋者<跨越千里>; a choice it leaves is drawn, as at the opening)
+        trigger = game.ruleset.handlers.get(f"m217.at.开局.{role}")
+        if trigger is not None:
+            trigger(res)
+    elif refreshed and "opening" in s.phases:
+        p.data.setdefault(OPENING, {})[s.name] = [res.label, "open" if res.step == "immediate" else "gained"]
+        res.feedback(target, f"你获得了[开局]技能[{s.name}]，须在获取技能的时段立刻决定是否发动。")
+    # > 刷新至初始 / 继承得到的技能为初始状态: a skill with a state of its own (九尾's tails) starts it again
+    refresh = game.ruleset.handlers.get(f"m217.refresh.{s.name}")
+    if refresh is not None:
+        refresh(res, p)
+
+
+def gained_by(res, p, skill: str) -> bool:
+    """``p`` acquired ``skill`` in this resolution, since the last exit (the exit that gave it to him,
+    影子's host or 复仇者's 仇人): a trigger "每有…出局时" does not count the exit that came before it."""
+    return p.data.get("m217.gained", {}).get(skill) == [res.label, len(res.out)]
 
 
 def window(game, label: str, phases: tuple[str, ...]) -> str:
@@ -389,9 +477,9 @@ def bansha_stop_kill(res, kill):
     > [坚韧]：该状态下，除了红牌罚下，[致死伤害]和投票出局，其他情况下都不会出局。
     > [不死]：除了红牌罚下，其他情况下都不会出局。"""
     game = res.game
-    stoppers = (game.option("kill_stoppers") or {}).get(kill.kind)
-    if not stoppers:
-        return None
+    # > [不死]：除了红牌罚下，其他情况下都不会出局。 — whatever the kind (暴击 and 特攻 included, whatever
+    # option ``kill_stoppers`` lists): only a red card (a ruling, which never asks this hook) passes it
+    stoppers = ["不死", *(n for n in (game.option("kill_stoppers") or {}).get(kill.kind) or () if n != "不死")]
     p = game.player(kill.target)
     src = game.players.get(kill.by)
     for name in stoppers:
@@ -545,6 +633,24 @@ def chain(res) -> None:
 # --------------------------------------------------------------------------------- votes
 
 
+CANCELLED = "决斗：当天投票取消。"
+
+
+def vote_cancelled(game) -> bool:
+    """> 1此玩家为[狼人阵营]，目标将受到[穿透]，可留遗言，且当天投票取消。 (骑士<决斗>) — from the duel on,
+    every vote of that game day (its 正午, and 太阳's extra 正午 of the same day) is void: the ballots
+    already cast do not count, no more are taken, nobody is voted out and nobody gets a yellow card."""
+    label = game.data.get("m217.vote_cancelled")
+    return bool(label) and game.phase.vote and game.parse_phase(label)[0] == game.day
+
+
+@hookimpl
+def bansha_validate_vote(game, ballot):
+    if vote_cancelled(game):
+        return CANCELLED
+    return None
+
+
 @hookimpl
 def bansha_adjust_ballots(res, ballots):
     """> [迷魂]：该状态下投票算作0票（但是依然可以触发投票相关技能）。
@@ -552,8 +658,8 @@ def bansha_adjust_ballots(res, ballots):
     game = res.game
     for b in ballots:
         voter = game.player(b.voter)
-        if game.data.get("m217.vote_cancelled") == game.label:
-            b.void = "the day's vote is cancelled"
+        if vote_cancelled(game):
+            b.void = "the day's vote is cancelled (决斗)"
         elif has(voter, "迷魂"):
             b.weight = 0
             res.trace("迷魂", f"{b.voter}'s vote counts 0")
@@ -601,8 +707,8 @@ def yellow(res) -> None:
     A ballot the director voided was a reply to the vote post (no yellow card, no vote); a player
     sent off (红牌) gets no yellow card besides."""
     game = res.game
-    if game.data.get("m217.accelerated") == res.label:
-        return
+    if game.data.get("m217.accelerated") == res.label or vote_cancelled(game):
+        return  # a cancelled vote (决斗) asks nobody to vote
     voted = {b.voter for b in game.ballots}
     voted |= {v[1] for v in game.data.get("m217.voided", []) if v[0] == res.label}
     for p in game.players.values():
@@ -710,8 +816,9 @@ def selection(game, p, skill) -> list[str]:
     from bansha import Action
 
     out = []
+    held = game.unannounced_exits() - {p.name}  # an exit not yet announced is not shown (黄昏/晨曦)
     for q in game.players.values():
-        if (not q.alive and not skill.may_target_dead) or (q.name == p.name and not skill.may_target_self):
+        if (not q.alive and q.name not in held and not skill.may_target_dead) or (q.name == p.name and not skill.may_target_self):
             continue
         trial = Action(actor=p.name, skill=skill.name, chosen=[q.name], targets=[q.name],
                        group=skill.group)
@@ -726,7 +833,8 @@ def bansha_player_view(game, player):
     > 标明[X]的技能…该技能的持有者在可发动技能时会得知剩余次数。"""
     lines = []
     for skill, _ in game.skills_of(player).values():
-        if game.phase.name not in skill.phases or skill.name in player.data.get("m217.lost", ()):
+        opened = not game.in_phase(skill) and game.hook.bansha_skill_window(game=game, player=player, skill=skill)
+        if not (game.in_phase(skill) or opened) or skill.name in player.data.get("m217.lost", ()):
             continue
         if not player.alive and not skill.while_out:
             continue
@@ -739,12 +847,50 @@ def bansha_player_view(game, player):
             line += " 选择范围：" + "、".join(selection(game, player, skill))
         lines.append(line)
     view: dict[str, Any] = {"可发动技能": lines}
+    # > 若强制技能提供任何[状态]，则该强制技能失效后，这些状态也一同失效。 — a status of a <强制> skill that
+    # does not work now (遗忘, lost) is not shown among his statuses (``active``); the kernel lists every told one
+    view["statuses"] = [s.name + (f":{s.count}" if s.count is not None else "") + (f" (until {s.until})" if s.until else "")
+                        for s in active(player) if s.told]
     if player.data.get("m217.camp-untold"):
         # > 复仇者<寻仇>：…但不得知加入了什么阵营。 — a change of camp not told is not shown either
         view["camp"] = "不得知（阵营变动未告知）"
     if player.data.get("m217.yellow"):
         view["黄牌"] = player.data["m217.yellow"]
     return view
+
+
+@hookimpl
+def bansha_setup_game(game):
+    """The standing statuses of every card's skills (``standing``), before any phase is played."""
+    for p in game.players.values():
+        for skill in list(game.skills_of(p)):
+            # an acquired skill's were handed when it was acquired (a 双面人's card at the deal)
+            if skill not in p.acquired and not any(st.data.get("forced") == skill for st in p.statuses):
+                p.statuses.extend(standing(game, p, skill))
+
+
+@hookimpl(specname="bansha_phase_started")
+def opening_windows(game):
+    """An acquired [开局] skill gained in a phase's resolution opens in the phase that follows; the
+    window closes with that phase (``acquire``'s ``refreshed``)."""
+    for p in game.players.values():
+        windows = p.data.get(OPENING)
+        for name, (label, state) in list((windows or {}).items()):
+            if label == game.label:
+                continue
+            if state == "gained":
+                windows[name] = [game.label, "open"]
+            else:
+                del windows[name]
+
+
+@hookimpl
+def bansha_skill_window(game, player, skill):
+    """> 若有，则在获取技能的那个时段需要立刻决定是否发动[开局]类技能。 (``acquire``'s ``refreshed``)"""
+    entry = (player.data.get(OPENING) or {}).get(skill.name)
+    if entry and entry == [game.label, "open"] and holds(game, player, skill.name):
+        return True
+    return None
 
 
 @hookimpl

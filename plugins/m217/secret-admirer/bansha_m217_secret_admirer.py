@@ -15,7 +15,7 @@ docs/rulings/m217.md (group undecided).
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import acquire, follow, forced_on
+from bansha_m217_rules import acquire, follow, forced_on, holds
 
 NAME = "暗恋者"
 PSEUDO = "情书对象"
@@ -47,7 +47,8 @@ def fall(res) -> None:
     """Handler ``m217.at.开局.暗恋者``: 跨越千里 at the opening, before the step's skills."""
     game = res.game
     for p in ring(game):
-        if p.role != NAME or not forced_on(game, p, "跨越千里") or p.data.get("暗恋者.beloved"):
+        # whoever holds 跨越千里 ("你" is its holder)
+        if not forced_on(game, p, "跨越千里") or p.data.get("暗恋者.beloved"):
             continue
         far = farthest(game, p)
         chosen = [a.targets[0] for a in res.of("跨越千里") if a.actor == p.name and a.void is None]
@@ -79,7 +80,7 @@ def win(game) -> list[str]:
     camps = []
     for p in ring(game):
         sides = p.data.get("暗恋者.sides")
-        if p.role != NAME or not sides or p.data.get("暗恋者.letter") or not forced_on(game, p, "跨越千里"):
+        if not sides or p.data.get("暗恋者.letter") or not forced_on(game, p, "跨越千里"):
             continue
         if any(side and not any(by_seat(game, s).alive for s in side) for side in sides):
             if p.camp not in camps:
@@ -142,7 +143,7 @@ def bansha_step_handlers():
 
 @hookimpl
 def bansha_skill_unavailable(game, player, skill):
-    if skill.name == "跨越千里" and player.role == NAME:
+    if skill.name == "跨越千里":
         far = farthest(game, player)
         if len(far) < 2:
             return f"跨越千里: the farthest player is {'、'.join(far)}; there is nothing to choose (若有2人…二选一)"
@@ -173,7 +174,7 @@ def bansha_validate_action(game, action):
 
 @hookimpl
 def bansha_player_view(game, player):
-    if player.role != NAME:
+    if not holds(game, player, "跨越千里"):
         return None
     b = beloved_of(game, player)
     if b is not None:

@@ -57,7 +57,8 @@ def bansha_on_death(res, player, kill):
         return
     game = res.game
     for seer in game.players.values():
-        if seer.role != SEER.name or not forced_on(game, seer, "天意") or seer.uses.get("天意", 0) <= 0:
+        # whoever holds 天意 (forced_on asks holds): "预言家" is the skill's holder
+        if not forced_on(game, seer, "天意") or seer.uses.get("天意", 0) <= 0:
             continue
         ballots = [b for b in sorted(game.ballots, key=lambda b: b.seq) if b.voter == seer.name]
         # > 该反馈的[结算目标]因最高票[投票出局]，且预言家当天投票给了该角色时

@@ -47,7 +47,8 @@ SHADOW = Role(
 
 
 def shadows_of(game, host) -> list:
-    return [p for p in game.players.values() if p.data.get(HOST) == host.seat and p.role == SHADOW.name]
+    # whoever used 附身 on that seat (the host's seat is set by its effect only)
+    return [p for p in game.players.values() if p.data.get(HOST) == host.seat]
 
 
 @hookimpl
@@ -70,11 +71,11 @@ def bansha_on_death(res, player, kill):
         role = game.ruleset.role(card) if card else None
         names = []
         for skill in role.skills if role else ():
-            acquire(res, s.name, skill.name, role.name)
-            # "初始状态": a skill with a state of its own (九尾's tails) starts it again
-            refresh = game.ruleset.handlers.get(f"m217.refresh.{skill.name}")
-            if refresh is not None:
-                refresh(res, s)
+            # "初始状态": ``acquire`` refreshes a skill with a state of its own (九尾's tails) and hands
+            # out its standing statuses (九尾's 不死 …)
+            # option shadow_opening: is "继承得到的技能为初始状态" a "刷新至初始" 条目 (an inherited [开局] skill
+            # decided in the phase it is gained)? Default false: the sentence does not say 刷新至初始
+            acquire(res, s.name, skill.name, role.name, refreshed=bool(game.option("shadow_opening")))
             names.append(skill.name)
         res.feedback(s.name, f"附身对象{player.name}出局，你获得了其全部技能：{'、'.join(names) or '无'}。")
         order = player.data.get("m217.接刀")

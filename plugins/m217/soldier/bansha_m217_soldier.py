@@ -37,7 +37,7 @@ def bansha_roles():
 @hookimpl
 def bansha_phase_started(game):
     for p in game.players.values():
-        if p.role != SOLDIER.name:
+        if "埋伏" not in game.skills_of(p):  # whoever holds it (an heir's 埋伏 too), lost or not
             continue
         # > 当[埋伏]的守护次数归0或者变为负数时，士兵失去[突击]技能
         # (the spent 守护 is consumed by the trigger: a 圣水 that gives 突击 back is not undone)

@@ -23,7 +23,7 @@ Readings: docs/rulings/m217.md (weak-a).
 
 from bansha import Role, Skill, Status, hookimpl
 from bansha.engine import Kill
-from bansha_m217_rules import flip, forgotten, has
+from bansha_m217_rules import flip, forgotten, has, vote_cancelled
 
 EXTRA = "extra-noon"
 DAY = ("dawn", "noon", EXTRA, "dusk")
@@ -146,8 +146,8 @@ def extra_yellow(res) -> None:
     """> 讨论结束时，未回复投票帖者将被判罚黄牌 — only the named may post:
     > 投票贴不发言默认视作弃票 (the others get no yellow card)."""
     game = res.game
-    if game.data.get("m217.accelerated") == res.label:
-        return
+    if game.data.get("m217.accelerated") == res.label or vote_cancelled(game):
+        return  # a cancelled vote (决斗) asks nobody to vote
     voted = {b.voter for b in game.ballots} | {v[1] for v in game.data.get("m217.voided", []) if v[0] == res.label}
     for name in named_now(game) or []:
         p = game.player(name)

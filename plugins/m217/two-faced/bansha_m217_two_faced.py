@@ -22,7 +22,7 @@ Readings (docs/rulings/m217.md):
 
 from bansha import GameError, Role, Skill, Status, hookimpl
 from bansha.engine import Resolution
-from bansha_m217_rules import WOLF, forced_on, hit
+from bansha_m217_rules import WOLF, forced_on, hit, standing
 
 ROLE = "双面人"
 KEY = "m217.双面"
@@ -64,6 +64,8 @@ def put_away(p) -> None:
         card = p.acquired.get(name)
         if card in st["cards"].values():
             del p.acquired[name]
+            # > 若强制技能提供任何[状态]，则该强制技能失效后，这些状态也一同失效。
+            p.statuses = [s for s in p.statuses if s.data.get("forced") != name]
             if name in p.uses:
                 st["uses"].setdefault(card, {})[name] = p.uses.pop(name)
     st["skills"] = []
@@ -77,6 +79,8 @@ def take(game, p, card: str, only=lambda s: True) -> None:
             continue
         p.acquired[s.name] = card
         st["skills"].append(s.name)
+        # the card's standing statuses go with whoever holds its skill (九尾's 不死 …)
+        p.statuses.extend(standing(game, p, s.name))
         if s.uses is not None:
             p.uses[s.name] = kept.get(s.name, s.uses)
 

@@ -18,7 +18,7 @@ from bansha_m217_rules import forced_on, give, hit
 def insight(res):
     game = res.game
     for witch in game.players.values():
-        if witch.role != WITCH.name or not forced_on(game, witch, "灵通"):
+        if not forced_on(game, witch, "灵通"):  # whoever holds 灵通 (forced_on asks holds)
             continue
         # > 救药数量为0及以下时，该技能暂时失效。 (tonight's 救药 is counted as not yet spent)
         pending = sum(1 for a in res.actions if a.actor == witch.name and a.skill == "救药")

@@ -73,7 +73,7 @@ def bansha_roles():
 def bansha_on_death(res, player, kill):
     """> 激励<强制>——[触发]：当幼狼并非因红牌罚下而出局时，下一个[深夜]阶段，狼人的[杀人]获得[迅捷1]。"""
     game = res.game
-    if player.role != ME or kill.rule == "红牌" or player.data.get("m217.red"):
+    if "激励" not in game.skills_of(player) or kill.rule == "红牌" or player.data.get("m217.red"):
         return
     if forgotten(player) or "激励" in player.data.get("m217.lost", ()):
         res.trace("激励", f"{player.name} has lost 激励: no [迅捷1]")

@@ -14,7 +14,7 @@ ballot when 狼弟's counted ballot names the same player (not 弃权); under �
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import forced_on, has, hit, settle
+from bansha_m217_rules import forced_on, has, hit, holders, origin, settle
 
 ME, PARTNER = "狼兄", "狼弟"
 RAGE = "暴怒"
@@ -44,7 +44,8 @@ def unison(res, ballots, me: str, partner: str) -> None:
     abstain = game.manifest.vote.abstain
     for b in ballots:
         p = game.player(b.voter)
-        if p.role != me or b.void or b.target == abstain or not forced_on(game, p, "齐心"):
+        # whoever holds this brother's 齐心 (an heir's too); the partner is the role the sentence names
+        if origin(game, p, "齐心") != me or b.void or b.target == abstain or not forced_on(game, p, "齐心"):
             continue
         if has(p, "迷魂"):
             continue  # > [迷魂]：该状态下投票算作0票
@@ -88,17 +89,16 @@ def bansha_on_death(res, player, kill):
     # > 暴怒[深夜][指定][0：狼弟出局时]
     if player.role != PARTNER:
         return
-    for p in res.game.players.values():
-        if p.role == ME:
-            p.uses[RAGE] = p.uses.get(RAGE, 0) + 1
-            p.data["m217.暴怒"] = True
-            if p.alive:
-                res.feedback(p.name, "狼弟出局，你获得了[暴怒]（1次）。")
+    for p in holders(res.game, RAGE, alive=False):
+        p.uses[RAGE] = p.uses.get(RAGE, 0) + 1
+        p.data["m217.暴怒"] = True
+        if p.alive:
+            res.feedback(p.name, "狼弟出局，你获得了[暴怒]（1次）。")
 
 
 @hookimpl
 def bansha_skill_unavailable(game, player, skill):
-    if skill.name == RAGE and player.role == ME and not player.data.get("m217.暴怒"):
+    if skill.name == RAGE and not player.data.get("m217.暴怒"):
         return "暴怒 is [0：狼弟出局时]: it has no use until 狼弟 has left the game"
     return None
 

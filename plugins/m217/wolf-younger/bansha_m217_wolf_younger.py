@@ -95,7 +95,7 @@ def bansha_validate_action(game, action):
 
 @hookimpl
 def bansha_skill_unavailable(game, player, skill):
-    if skill.name == INHERIT and player.role == ME and HIDE not in player.data.get("m217.lost", ()):
+    if skill.name == INHERIT and HIDE in game.skills_of(player) and HIDE not in player.data.get("m217.lost", ()):
         return "继承 is [0：获得群内标签时]: it has no use until 狼弟 has the [群内] tag"
     return None
 
@@ -110,7 +110,8 @@ def bansha_phase_started(game):
     for p in game.players.values():
         # <强制>: works while he is in the game, not under 遗忘 and has not lost it;
         # > [超度]：…会丢失且无法获得[群内]或[接刀]标签
-        if p.role != ME or not forced_on(game, p, HIDE) or has(p, "超度"):
+        # whoever holds 潜藏 ("狼弟" is its holder)
+        if not forced_on(game, p, HIDE) or has(p, "超度"):
             continue
         pack = [q.name for q in game.alive() if GROUP in q.groups]
         if GROUP not in p.groups:
