@@ -1,0 +1,311 @@
+"""bansha's PostgreSQL store (``--db postgresql://user@host/db``), for a site whose games are
+written by several server processes on several machines.
+
+The backend moves bytes; the rules run in ``bansha.store.Store`` outside any lock. An append
+is one short transaction: ``UPDATE games … WHERE last_seq = %s AND undos = %s`` (the row lock
+serialises writers of one game only; a writer that lost the race sees 0 rows and retries from
+the state it has), the event's ``INSERT`` and a ``pg_notify`` that wakes every watcher when
+the transaction commits. Watching is LISTEN on a connection of its own.
+"""
+
+from __future__ import annotations
+
+import select
+import time
+
+import psycopg
+from bansha.model import GameError
+from bansha.store import SCHEMA_VERSION, Conflict, Store, StoreError, newer_message, structlog_logger, write_timeout
+from psycopg import sql
+from psycopg_pool import ConnectionPool
+
+CHANNEL = "bansha_events"
+
+_SCHEMA = [
+    "CREATE TABLE bansha_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE games (name TEXT PRIMARY KEY, setup BYTEA NOT NULL, created TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp(),
+                           last_seq INTEGER NOT NULL DEFAULT 0, undos INTEGER NOT NULL DEFAULT 0)""",
+    """CREATE TABLE events (game TEXT NOT NULL REFERENCES games(name), seq INTEGER NOT NULL, event BYTEA NOT NULL,
+                            PRIMARY KEY (game, seq))""",
+    "CREATE INDEX games_created ON games (created, name)",
+]
+#: version -> statements bringing the previous version to it (PostgreSQL stores began at 2)
+_UPGRADES: dict[int, list[str]] = {}
+#: an advisory lock key: two processes opening a new database create its tables once
+_SCHEMA_LOCK = 0x62616E736861
+
+
+def _where(conninfo: str) -> str:
+    """host:port/dbname of a URL, never its password."""
+    try:
+        d = psycopg.conninfo.conninfo_to_dict(conninfo)
+    except psycopg.ProgrammingError:
+        return "the given URL"
+    host = d.get("host") or "localhost"
+    port = d.get("port") or "5432"
+    return f"{host}:{port}/{d.get('dbname') or d.get('user') or ''}"
+
+
+def _reason(exc: Exception, conninfo: str) -> str:
+    """The first line of the server's or libpq's message, without a password in it."""
+    line = next((ln.strip() for ln in str(exc).splitlines() if ln.strip()), type(exc).__name__)
+    try:
+        pw = psycopg.conninfo.conninfo_to_dict(conninfo).get("password")
+    except psycopg.ProgrammingError:
+        pw = None
+    return line.replace(pw, "***") if pw else line
+
+
+class PostgresStore(Store):
+    def __init__(self, url, logger=structlog_logger, cache: bool = True, pool_size: int = 4):
+        super().__init__(url, logger, cache)
+        self.url = str(url)
+        self.where = _where(self.url)
+        self._timeout = write_timeout()
+        try:
+            # a first connection, direct: an unreachable server is one line now, not a pool
+            # timeout later
+            first = psycopg.connect(self.url, connect_timeout=10, autocommit=True)
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot reach PostgreSQL at {self.where}: {_reason(exc, self.url)}") from None
+        try:
+            self._version = self._check(first)
+        finally:
+            first.close()
+        self._pool: ConnectionPool | None = None
+        self._pool_size = pool_size
+
+    # ----------------------------------------------------------------------- connections
+
+    @property
+    def pool(self) -> ConnectionPool:
+        if self._pool is None:
+            ms = int(self._timeout * 1000)
+
+            def configure(conn):
+                # a writer waits for another's row lock at most BANSHA_DB_TIMEOUT (the URL's
+                # own options, e.g. a search_path, stay as given)
+                conn.execute(f"SET lock_timeout = {ms}")
+                conn.commit()
+
+            self._pool = ConnectionPool(self.url, min_size=1, max_size=self._pool_size, open=True,
+                                        timeout=self._timeout, configure=configure, kwargs={"connect_timeout": 10})
+        return self._pool
+
+    def _error(self, exc: Exception, doing: str = "") -> StoreError:
+        what = f" ({doing})" if doing else ""
+        if isinstance(exc, psycopg.errors.LockNotAvailable):
+            return StoreError(f"PostgreSQL at {self.where}{what}: the game stayed locked by other writers for "
+                              f"{self._timeout:g} s (BANSHA_DB_TIMEOUT); nothing was written")
+        if isinstance(exc, psycopg.errors.ReadOnlySqlTransaction | psycopg.errors.InsufficientPrivilege):
+            return StoreError(f"PostgreSQL at {self.where}{what}: cannot write: {_reason(exc, self.url)}; nothing was written")
+        return StoreError(f"PostgreSQL at {self.where}{what}: {_reason(exc, self.url)}")
+
+    def _run(self, doing: str, fn):
+        """``fn(conn)`` in one transaction of a pooled connection; errors become one line."""
+        try:
+            with self.pool.connection() as conn, conn.transaction():
+                return fn(conn)
+        except (GameError, Conflict):
+            raise
+        except psycopg.Error as exc:
+            raise self._error(exc, doing) from None
+        except Exception as exc:  # the pool's timeout: the server went away or is full
+            if type(exc).__module__.startswith("psycopg_pool"):
+                raise StoreError(f"cannot reach PostgreSQL at {self.where}: {_reason(exc, self.url)}") from None
+            raise
+
+    # --------------------------------------------------------------------------- schema
+
+    @staticmethod
+    def _read_version(conn) -> int:
+        tables = {r[0] for r in conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+            " AND table_name IN ('bansha_meta', 'games', 'events')")}
+        if not tables:
+            return 0
+        if "bansha_meta" not in tables:
+            return -1
+        row = conn.execute("SELECT value FROM bansha_meta WHERE key='schema'").fetchone()
+        try:
+            return int(row[0]) if row else -1
+        except ValueError:
+            return -1
+
+    def _check(self, conn) -> int:
+        try:
+            version = self._read_version(conn)
+            if version == 0:
+                with conn.transaction():
+                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+                    if self._read_version(conn) == 0:
+                        for stmt in _SCHEMA:
+                            conn.execute(stmt)
+                        conn.execute("INSERT INTO bansha_meta VALUES ('schema', %s)", (str(SCHEMA_VERSION),))
+                version = self._read_version(conn)
+        except psycopg.Error as exc:
+            raise self._error(exc, "opening the store") from None
+        return version
+
+    def _usable(self) -> None:
+        v = self._version
+        if v == SCHEMA_VERSION:
+            return
+        if v == -1:
+            raise StoreError(f"PostgreSQL at {self.where}: tables games/events without bansha_meta: not a bansha "
+                             f"store, or made by a newer bansha; this one reads up to schema {SCHEMA_VERSION}")
+        if v > SCHEMA_VERSION:
+            raise StoreError(f"PostgreSQL at {self.where}: {newer_message(v)}")
+        raise StoreError(f"PostgreSQL at {self.where}: a store of schema {v}; this bansha uses schema "
+                         f"{SCHEMA_VERSION}: run `bansha db upgrade`")
+
+    def schema_version(self) -> int:
+        return self._version
+
+    def upgrade(self) -> tuple[int, int]:
+        start = self._version
+        if start == SCHEMA_VERSION:
+            return start, start
+        if start <= 0 or start > SCHEMA_VERSION:
+            self._usable()
+
+        def migrate(conn):
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+            for target in range(self._read_version(conn) + 1, SCHEMA_VERSION + 1):
+                for stmt in _UPGRADES[target]:
+                    conn.execute(stmt)
+            conn.execute("UPDATE bansha_meta SET value=%s WHERE key='schema'", (str(SCHEMA_VERSION),))
+
+        self._run("upgrading the store", migrate)
+        self._version = SCHEMA_VERSION
+        return start, SCHEMA_VERSION
+
+    # ------------------------------------------------------------------------ primitives
+
+    def names(self, limit=None, after=None):
+        self._usable()
+        q = "SELECT name FROM games"
+        args: list = []
+        if after is not None:
+            q += " WHERE (created, name) > (SELECT created, name FROM games WHERE name=%s)"
+            args.append(after)
+        q += " ORDER BY created, name"
+        if limit is not None:
+            q += " LIMIT %s"
+            args.append(limit)
+        return self._run("listing games", lambda c: [r[0] for r in c.execute(q, args)])
+
+    def _read_raw(self, name, after=0):
+        self._usable()
+
+        def read(conn):
+            # one statement, one snapshot: the game row and its events together
+            rows = conn.execute(
+                "SELECT g.setup, g.last_seq, g.undos, e.seq, e.event FROM games g"
+                " LEFT JOIN events e ON e.game = g.name AND e.seq > %s WHERE g.name = %s ORDER BY e.seq",
+                (after, name)).fetchall()
+            if not rows:
+                return None
+            setup, last, undos = bytes(rows[0][0]), rows[0][1], rows[0][2]
+            return setup, last, undos, [(r[3], bytes(r[4])) for r in rows if r[3] is not None]
+
+        return self._run("reading", read)
+
+    def _create_raw(self, name, setup, events=()):
+        self._usable()
+
+        def create(conn):
+            cur = conn.execute("INSERT INTO games(name, setup, last_seq) VALUES (%s, %s, %s) ON CONFLICT (name) DO NOTHING",
+                               (name, setup, len(events)))
+            if cur.rowcount != 1:
+                raise GameError(f"game {name!r} already exists")
+            if events:
+                with conn.cursor() as c:
+                    c.executemany("INSERT INTO events(game, seq, event) VALUES (%s, %s, %s)",
+                                  [(name, i, e) for i, e in enumerate(events, start=1)])
+
+        self._run("creating a game", create)
+
+    def _append_raw(self, name, seq, undos, event):
+        self._usable()
+
+        def append(conn):
+            cur = conn.execute("UPDATE games SET last_seq = last_seq + 1 WHERE name=%s AND last_seq=%s AND undos=%s",
+                               (name, seq, undos))
+            if cur.rowcount != 1:
+                raise Conflict()
+            conn.execute("INSERT INTO events(game, seq, event) VALUES (%s, %s, %s)", (name, seq + 1, event))
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, name))
+
+        self._run("writing", append)
+
+    def _undo_raw(self, name):
+        self._usable()
+
+        def undo(conn):
+            row = conn.execute("SELECT last_seq FROM games WHERE name=%s FOR UPDATE", (name,)).fetchone()
+            if row is None or row[0] == 0:
+                return None
+            ev = conn.execute("DELETE FROM events WHERE game=%s AND seq=%s RETURNING event", (name, row[0])).fetchone()
+            conn.execute("UPDATE games SET last_seq = last_seq - 1, undos = undos + 1 WHERE name=%s", (name,))
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, name))
+            return row[0], bytes(ev[0])
+
+        return self._run("undoing", undo)
+
+    def watch(self, name, after=0, timeout=None):
+        """LISTEN on a connection of its own; read the log when a notification names the game
+        (and once at the start, for what landed before the LISTEN)."""
+        self._usable()
+        try:
+            conn = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot reach PostgreSQL at {self.where}: {_reason(exc, self.url)}") from None
+        try:
+            conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(CHANNEL)))
+            _, _, undos, _ = self._read(name, after=1 << 30)
+            seen = after
+            idle_since = time.monotonic()
+            check = True
+            while True:
+                if check:
+                    _, last, now_undos, rows = self._read(name, after=seen)
+                    news = False
+                    if now_undos != undos:
+                        low = min(max(after, seen - (now_undos - undos), 0), last)
+                        for s in range(seen, low, -1):
+                            news = True
+                            yield s, None
+                        seen, undos = low, now_undos
+                        _, last, _, rows = self._read(name, after=seen)
+                    for s, raw in rows:
+                        news = True
+                        seen = s
+                        yield s, self._decode_event(name, s, raw)
+                    if news:
+                        idle_since = time.monotonic()
+                    check = False
+                wait = 1.0 if timeout is None else max(0.0, timeout - (time.monotonic() - idle_since))
+                if timeout is not None and wait == 0.0:
+                    return
+                # psycopg's notifies() generator blocks in C; select() on the socket keeps the
+                # wait bounded by the timeout on every psycopg 3 version
+                if select.select([conn.fileno()], [], [], min(wait, 1.0))[0]:
+                    for n in conn.notifies(timeout=0):
+                        if n.payload == name:
+                            check = True
+        except psycopg.Error as exc:
+            raise self._error(exc, "watching") from None
+        finally:
+            conn.close()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
+
+    def drop_everything(self) -> None:
+        """Drop bansha's tables (tests: a clean database per test)."""
+        def drop(conn):
+            conn.execute("DROP TABLE IF EXISTS events, games, bansha_meta")
+        self._run("dropping the tables", drop)
