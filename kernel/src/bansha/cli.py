@@ -21,6 +21,9 @@ role_app = typer.Typer(help="Roles of the installed rulesets.", no_args_is_help=
 scenario_app = typer.Typer(help="Scenario files (docs/scenarios.md).", no_args_is_help=True)
 app.add_typer(role_app, name="role")
 app.add_typer(scenario_app, name="scenario")
+from .cli_db import db_app  # noqa: E402 - self-contained, so that it can sit here
+
+app.add_typer(db_app, name="db")
 
 # `db: str`, not Path, in every command: a Path folds postgresql://h/db into postgresql:/h/db
 DbOpt = typer.Option(None, "--db", envvar="BANSHA_DB",

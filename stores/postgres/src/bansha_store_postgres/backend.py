@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import select
 import time
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import psycopg
 from bansha.model import GameError
 from bansha.store import SCHEMA_VERSION, Conflict, Store, StoreError, newer_message, structlog_logger, write_timeout
 from psycopg import sql
-from psycopg_pool import ConnectionPool
+
+if TYPE_CHECKING:
+    from psycopg_pool import ConnectionPool
 
 CHANNEL = "bansha_events"
 
@@ -57,7 +61,10 @@ def _reason(exc: Exception, conninfo: str) -> str:
 
 
 class PostgresStore(Store):
-    def __init__(self, url, logger=structlog_logger, cache: bool = True, pool_size: int = 4):
+    def __init__(self, url, logger=structlog_logger, cache: bool = True, pool_size: int = 1):
+        """``pool_size`` > 1: a psycopg-pool of that many connections, for a server whose
+        threads write at once; 1 (the CLI, one writer process): one connection, no pool
+        threads to start (start-up) or to stop."""
         super().__init__(url, logger, cache)
         self.url = str(url)
         self.where = _where(self.url)
@@ -70,16 +77,36 @@ class PostgresStore(Store):
             raise StoreError(f"cannot reach PostgreSQL at {self.where}: {_reason(exc, self.url)}") from None
         try:
             self._version = self._check(first)
-        finally:
+        except BaseException:
             first.close()
+            raise
         self._pool: ConnectionPool | None = None
         self._pool_size = pool_size
+        self._conn: psycopg.Connection | None = None
+        if pool_size > 1:
+            first.close()
+        else:
+            # autocommit: every use is a `with conn.transaction()` block (BEGIN … COMMIT)
+            first.execute(f"SET lock_timeout = {int(self._timeout * 1000)}")
+            self._conn = first
 
     # ----------------------------------------------------------------------- connections
+
+    @contextmanager
+    def connection(self):
+        if self._pool_size <= 1:
+            if self._conn is None or self._conn.closed:
+                raise StoreError(f"PostgreSQL at {self.where}: the store is closed")
+            yield self._conn
+        else:
+            with self.pool.connection() as conn:
+                yield conn
 
     @property
     def pool(self) -> ConnectionPool:
         if self._pool is None:
+            from psycopg_pool import ConnectionPool
+
             ms = int(self._timeout * 1000)
 
             def configure(conn):
@@ -104,7 +131,7 @@ class PostgresStore(Store):
     def _run(self, doing: str, fn):
         """``fn(conn)`` in one transaction of a pooled connection; errors become one line."""
         try:
-            with self.pool.connection() as conn, conn.transaction():
+            with self.connection() as conn, conn.transaction():
                 return fn(conn)
         except (GameError, Conflict):
             raise
@@ -300,6 +327,8 @@ class PostgresStore(Store):
             conn.close()
 
     def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
         if self._pool is not None:
             self._pool.close()
             self._pool = None
