@@ -26,6 +26,7 @@ import copy
 import os
 import sqlite3
 import time
+import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -356,24 +357,37 @@ class SQLiteStore(Store):
             path = Path(text)
         self.path = path
         self.url = str(path)
-        if path.is_dir():
-            raise StoreError(f"{path} is a directory, not a game database")
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(f"{path}: cannot create its folder {path.parent}: {exc.strerror or exc}") from None
         self._timeout = write_timeout()
-        existed = path.exists()
+        try:
+            if path.is_dir():
+                raise StoreError(f"{path} is a directory, not a game database")
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"{path}: cannot create its folder {path.parent}: {exc.strerror or exc}") from None
+            new = not path.exists() or path.stat().st_size == 0
+        except OSError as exc:  # a folder on the way we may not enter
+            raise StoreError(f"{path}: cannot open the database file: {exc.strerror or exc}") from None
         try:
             self.db = self._connect()
         except sqlite3.Error as exc:
             raise self._error(exc) from None
-        self._version = self._check(create=not existed or path.stat().st_size == 0)
+        self._version = self._check(create=new)
 
     def _connect(self) -> sqlite3.Connection:
+        if self._frozen():
+            # a WAL store needs its -shm file even to be read; in a folder we cannot write it
+            # cannot be made, so a store nobody here may change is read as immutable
+            uri = "file:" + urllib.parse.quote(str(self.path.resolve())) + "?mode=ro&immutable=1"
+            return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
         db = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA foreign_keys=ON")
         return db
+
+    def _frozen(self) -> bool:
+        p = self.path
+        return p.is_file() and not os.access(p, os.W_OK) and not os.access(p.parent, os.W_OK) \
+            and not Path(f"{p}-wal").exists()
 
     def _error(self, exc: sqlite3.Error, doing: str = "") -> StoreError:
         msg = str(exc)
