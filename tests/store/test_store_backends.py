@@ -297,3 +297,17 @@ def test_store_errors_are_one_line(store_url, tmp_path):
 
 if __name__ == "__main__":
     raise SystemExit(pytest.main([__file__, "-q"]))
+
+
+def test_the_locked_round_refuses_and_catches_up_like_the_optimistic_one(store_url):
+    """A writer that lost the race takes the game's lock for its rebuild: force that round."""
+    a, b = new(store_url), open_store(store_url, logger=quiet)
+    a.optimistic_tries = 0
+    a.append("g", announce("a1"))
+    b.append("g", announce("b1"))
+    game, _ = a.append("g", announce("a2"))  # caught up inside the lock
+    with pytest.raises(GameError):
+        a.append("g", ActEvent(phase=game.label, actor="甲", skill="nothing"))
+    assert [e.text for e in b.events("g")] == ["a1", "b1", "a2"]
+    assert director_view(game) == director_view(b.load("g"))
+    b.append("g", announce("b2"))  # the refused round left no lock behind

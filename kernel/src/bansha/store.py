@@ -22,7 +22,9 @@ class, *outside* the backend's write lock:
 from __future__ import annotations
 
 import abc
+import contextlib
 import copy
+import itertools
 import os
 import sqlite3
 import time
@@ -270,31 +272,47 @@ class Store(abc.ABC):
         game (to stamp the current phase without a second replay). Returns the game and its
         ``mark()`` from before the event (``game.since(mark)``)."""
         deadline = time.monotonic() + write_timeout()
-        while True:
-            undos, seq, game = self._current(name)
-            ev = event(game) if callable(event) else event
-            mark = game.mark()
-            game.log = self.logger(name)  # only writes log: a replay is silent
-            try:
-                game.apply(ev)
-            finally:
-                game.log = SILENT
-            if isinstance(ev, ResolveEvent):
-                # the log keeps what was published, for the record (replay recomputes it)
-                ev = ResolveEvent(phase=ev.phase, out=list(game.out.get(ev.phase, [])), announcement=game.since(mark)[1])
-            try:
-                self._append_raw(name, seq, undos, msgspec.json.encode(ev))
-            except Conflict:
-                # the cached state (if any) is untouched: the next round catches up from it
-                if time.monotonic() > deadline:
-                    raise StoreError(f"game {name!r}: gave up after {write_timeout():g} s: other writers kept "
-                                     f"changing it (BANSHA_DB_TIMEOUT)") from None
-                continue
+        for attempt in itertools.count():
+            # optimistic first: rebuild and apply outside any lock, append if nobody wrote
+            # meanwhile. A writer that lost the race twice takes the game's write lock for its
+            # catch-up (a few events from its cached state: milliseconds), so it cannot lose
+            # again: under many writers no one starves
+            locked = attempt >= self.optimistic_tries
+            with self._write_lock(name) if locked else contextlib.nullcontext():
+                undos, seq, game = self._current(name)
+                ev = event(game) if callable(event) else event
+                mark = game.mark()
+                game.log = self.logger(name)  # only writes log: a replay is silent
+                try:
+                    game.apply(ev)
+                finally:
+                    game.log = SILENT
+                if isinstance(ev, ResolveEvent):
+                    # the log keeps what was published, for the record (replay recomputes it)
+                    ev = ResolveEvent(phase=ev.phase, out=list(game.out.get(ev.phase, [])), announcement=game.since(mark)[1])
+                try:
+                    self._append_raw(name, seq, undos, msgspec.json.encode(ev))
+                except Conflict:
+                    # the cached state (if any) is untouched: the next round catches up from it
+                    if time.monotonic() > deadline:
+                        raise StoreError(f"game {name!r}: gave up after {write_timeout():g} s: other writers kept "
+                                         f"changing it (BANSHA_DB_TIMEOUT)") from None
+                    continue
             self.logger(name).info("event", **msgspec.to_builtins(ev))
             if not self.cache:
                 return game, mark
             self._cache[name] = (undos, seq + 1, game)
             return _copy_game(game), mark
+        raise AssertionError("unreachable")
+
+    #: optimistic rounds before a writer takes the game's write lock for its rebuild
+    optimistic_tries = 2
+
+    @contextmanager
+    def _write_lock(self, name: str):
+        """Hold the game's write lock: reads and the append inside are one transaction that
+        no other writer of this game can interleave with. A backend overrides it."""
+        yield
 
     def undo(self, name: str) -> Event:
         self._read(name, after=1 << 62)  # an unknown game is named as such
@@ -404,7 +422,19 @@ class SQLiteStore(Store):
         return StoreError(f"{where}{msg}")
 
     @contextmanager
+    def _write_lock(self, name: str):
+        # BEGIN IMMEDIATE takes the file's write lock; the reads and the append inside join it
+        with self._tx(doing="writing"):
+            yield
+
+    @contextmanager
     def _tx(self, mode: str = "IMMEDIATE", doing: str = ""):
+        if self.db.in_transaction:  # inside _write_lock: part of its transaction
+            try:
+                yield self.db
+            except sqlite3.Error as exc:
+                raise self._error(exc, doing) from None
+            return
         try:
             self.db.execute(f"BEGIN {mode}")
         except sqlite3.Error as exc:

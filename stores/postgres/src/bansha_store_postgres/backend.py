@@ -11,6 +11,7 @@ the transaction commits. Watching is LISTEN on a connection of its own.
 from __future__ import annotations
 
 import select
+import threading
 import time
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -83,6 +84,8 @@ class PostgresStore(Store):
         self._pool: ConnectionPool | None = None
         self._pool_size = pool_size
         self._conn: psycopg.Connection | None = None
+        #: the connection of this thread's _write_lock, while it is held
+        self._held = threading.local()
         if pool_size > 1:
             first.close()
         else:
@@ -93,8 +96,26 @@ class PostgresStore(Store):
     # ----------------------------------------------------------------------- connections
 
     @contextmanager
+    def _write_lock(self, name):
+        # the game's row, locked until this transaction ends; the reads and the append
+        # inside use the same connection (their transactions nest as savepoints)
+        with self.connection() as conn:
+            try:
+                with conn.transaction():
+                    self._held.conn = conn
+                    conn.execute("SELECT 1 FROM games WHERE name=%s FOR UPDATE", (name,))
+                    yield
+            except psycopg.Error as exc:
+                raise self._error(exc, "writing") from None
+            finally:
+                self._held.conn = None
+
+    @contextmanager
     def connection(self):
-        if self._pool_size <= 1:
+        held = getattr(self._held, "conn", None)
+        if held is not None:
+            yield held
+        elif self._pool_size <= 1:
             if self._conn is None or self._conn.closed:
                 raise StoreError(f"PostgreSQL at {self.where}: the store is closed")
             yield self._conn
@@ -113,10 +134,10 @@ class PostgresStore(Store):
                 # a writer waits for another's row lock at most BANSHA_DB_TIMEOUT (the URL's
                 # own options, e.g. a search_path, stay as given)
                 conn.execute(f"SET lock_timeout = {ms}")
-                conn.commit()
 
             self._pool = ConnectionPool(self.url, min_size=1, max_size=self._pool_size, open=True,
-                                        timeout=self._timeout, configure=configure, kwargs={"connect_timeout": 10})
+                                        timeout=self._timeout, configure=configure,
+                                        kwargs={"connect_timeout": 10, "autocommit": True})
         return self._pool
 
     def _error(self, exc: Exception, doing: str = "") -> StoreError:
@@ -128,11 +149,16 @@ class PostgresStore(Store):
             return StoreError(f"PostgreSQL at {self.where}{what}: cannot write: {_reason(exc, self.url)}; nothing was written")
         return StoreError(f"PostgreSQL at {self.where}{what}: {_reason(exc, self.url)}")
 
-    def _run(self, doing: str, fn):
-        """``fn(conn)`` in one transaction of a pooled connection; errors become one line."""
+    def _run(self, doing: str, fn, tx: bool = True):
+        """``fn(conn)`` on this thread's connection, in a transaction unless ``tx`` is False
+        (one statement: autocommit makes it its own transaction, a round trip saved; inside
+        ``_write_lock`` it joins the lock's transaction); errors become one line."""
         try:
-            with self.connection() as conn, conn.transaction():
-                return fn(conn)
+            with self.connection() as conn:
+                if not tx:
+                    return fn(conn)
+                with conn.transaction():
+                    return fn(conn)
         except (GameError, Conflict):
             raise
         except psycopg.Error as exc:
@@ -220,7 +246,7 @@ class PostgresStore(Store):
         if limit is not None:
             q += " LIMIT %s"
             args.append(limit)
-        return self._run("listing games", lambda c: [r[0] for r in c.execute(q, args)])
+        return self._run("listing games", lambda c: [r[0] for r in c.execute(q, args)], tx=False)
 
     def _read_raw(self, name, after=0):
         self._usable()
@@ -236,7 +262,7 @@ class PostgresStore(Store):
             setup, last, undos = bytes(rows[0][0]), rows[0][1], rows[0][2]
             return setup, last, undos, [(r[3], bytes(r[4])) for r in rows if r[3] is not None]
 
-        return self._run("reading", read)
+        return self._run("reading", read, tx=False)
 
     def _create_raw(self, name, setup, events=()):
         self._usable()
@@ -257,14 +283,18 @@ class PostgresStore(Store):
         self._usable()
 
         def append(conn):
-            cur = conn.execute("UPDATE games SET last_seq = last_seq + 1 WHERE name=%s AND last_seq=%s AND undos=%s",
-                               (name, seq, undos))
-            if cur.rowcount != 1:
+            # one statement, so one round trip and its own transaction: take the next number
+            # if the game is as the writer read it, store the event, wake the watchers (the
+            # notification goes out at commit)
+            row = conn.execute(
+                "WITH u AS (UPDATE games SET last_seq = last_seq + 1 WHERE name=%s AND last_seq=%s AND undos=%s"
+                " RETURNING name, last_seq),"
+                " i AS (INSERT INTO events(game, seq, event) SELECT name, last_seq, %s FROM u RETURNING seq)"
+                " SELECT seq, pg_notify(%s, %s) FROM i", (name, seq, undos, event, CHANNEL, name)).fetchone()
+            if row is None:
                 raise Conflict()
-            conn.execute("INSERT INTO events(game, seq, event) VALUES (%s, %s, %s)", (name, seq + 1, event))
-            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, name))
 
-        self._run("writing", append)
+        self._run("writing", append, tx=False)
 
     def _undo_raw(self, name):
         self._usable()
