@@ -148,9 +148,10 @@ class Store(abc.ABC):
         """Game names in creation order (``limit``/``after``: one page, by index)."""
 
     @abc.abstractmethod
-    def _read_raw(self, name: str, after: int = 0) -> tuple[bytes, int, int, list[tuple[int, bytes]]] | None:
+    def _read_raw(self, name: str, after: int = 0, setup: bool = True) -> tuple[bytes, int, int, list[tuple[int, bytes]]] | None:
         """In one consistent read: (set-up, last seq, undo count, [(seq, event) with seq >
-        after]), or None for an unknown game."""
+        after]), or None for an unknown game. ``setup=False``: b"" for the set-up (it holds
+        the whole manifest: a writer catching up from its cache does not need it)."""
 
     @abc.abstractmethod
     def _create_raw(self, name: str, setup: bytes, events: list[bytes] = ()) -> None:
@@ -210,8 +211,8 @@ class Store(abc.ABC):
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
             raise StoreError(f"game {name!r}: its stored set-up is corrupt: {exc}") from None
 
-    def _read(self, name: str, after: int = 0):
-        row = self._read_raw(name, after)
+    def _read(self, name: str, after: int = 0, setup: bool = True):
+        row = self._read_raw(name, after, setup)
         if row is None:
             raise GameError(f"unknown game {name!r}")
         return row
@@ -226,11 +227,11 @@ class Store(abc.ABC):
         return [e for _, e in self.numbered_events(name, after)]
 
     def numbered_events(self, name: str, after: int = 0) -> list[tuple[int, Event]]:
-        _, _, _, rows = self._read(name, after)
+        _, _, _, rows = self._read(name, after, setup=False)
         return [(seq, self._decode_event(name, seq, raw)) for seq, raw in rows]
 
     def last_seq(self, name: str) -> int:
-        return self._read(name, after=1 << 62)[1]
+        return self._read(name, after=1 << 62, setup=False)[1]
 
     def _replay(self, game: Game, name: str, rows) -> Game:
         for seq, raw in rows:
@@ -247,7 +248,7 @@ class Store(abc.ABC):
         cached = self._cache.get(name)
         if cached is not None:
             undos, seq, game = cached
-            setup_raw, last, now_undos, rows = self._read(name, after=seq)
+            _, last, now_undos, rows = self._read(name, after=seq, setup=False)
             if now_undos == undos and last >= seq:
                 return now_undos, last, self._replay(_copy_game(game), name, rows)
         setup_raw, last, undos, rows = self._read(name)
@@ -315,7 +316,7 @@ class Store(abc.ABC):
         yield
 
     def undo(self, name: str) -> Event:
-        self._read(name, after=1 << 62)  # an unknown game is named as such
+        self._read(name, after=1 << 62, setup=False)  # an unknown game is named as such
         row = self._undo_raw(name)
         if row is None:
             raise GameError(f"game {name!r} has no event to undo")
@@ -551,10 +552,11 @@ class SQLiteStore(Store):
         except sqlite3.Error as exc:
             raise self._error(exc) from None
 
-    def _read_raw(self, name, after=0):
+    def _read_raw(self, name, after=0, setup=True):
         self._usable()
+        column = "setup" if setup else "x''"
         with self._tx("DEFERRED", "reading"):  # one snapshot for the game row and its events
-            row = self.db.execute("SELECT setup, last_seq, undos FROM games WHERE name=?", (name,)).fetchone()
+            row = self.db.execute(f"SELECT {column}, last_seq, undos FROM games WHERE name=?", (name,)).fetchone()
             if row is None:
                 return None
             rows = self.db.execute("SELECT seq, event FROM events WHERE game=? AND seq>? ORDER BY seq", (name, after)).fetchall()
@@ -593,7 +595,7 @@ class SQLiteStore(Store):
         self._usable()
         db = self._connect()
         try:
-            _, last, undos, _ = self._read(name, after=1 << 62)
+            _, last, undos, _ = self._read(name, after=1 << 62, setup=False)
             seen = after
             version = None
             idle_since = time.monotonic()

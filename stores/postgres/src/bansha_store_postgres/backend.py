@@ -248,13 +248,14 @@ class PostgresStore(Store):
             args.append(limit)
         return self._run("listing games", lambda c: [r[0] for r in c.execute(q, args)], tx=False)
 
-    def _read_raw(self, name, after=0):
+    def _read_raw(self, name, after=0, setup=True):
         self._usable()
+        column = "g.setup" if setup else "''::bytea"
 
         def read(conn):
             # one statement, one snapshot: the game row and its events together
             rows = conn.execute(
-                "SELECT g.setup, g.last_seq, g.undos, e.seq, e.event FROM games g"
+                f"SELECT {column}, g.last_seq, g.undos, e.seq, e.event FROM games g"
                 " LEFT JOIN events e ON e.game = g.name AND e.seq > %s WHERE g.name = %s ORDER BY e.seq",
                 (after, name)).fetchall()
             if not rows:
@@ -320,13 +321,13 @@ class PostgresStore(Store):
             raise StoreError(f"cannot reach PostgreSQL at {self.where}: {_reason(exc, self.url)}") from None
         try:
             conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(CHANNEL)))
-            _, _, undos, _ = self._read(name, after=1 << 30)
+            _, _, undos, _ = self._read(name, after=1 << 30, setup=False)
             seen = after
             idle_since = time.monotonic()
             check = True
             while True:
                 if check:
-                    _, last, now_undos, rows = self._read(name, after=seen)
+                    _, last, now_undos, rows = self._read(name, after=seen, setup=False)
                     news = False
                     if now_undos != undos:
                         low = min(max(after, seen - (now_undos - undos), 0), last)
@@ -334,7 +335,7 @@ class PostgresStore(Store):
                             news = True
                             yield s, None
                         seen, undos = low, now_undos
-                        _, last, _, rows = self._read(name, after=seen)
+                        _, last, _, rows = self._read(name, after=seen, setup=False)
                     for s, raw in rows:
                         news = True
                         seen = s
