@@ -18,7 +18,7 @@ from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, VoteEve
 from bansha.store import SCHEMA_VERSION, Conflict, Store, StoreError, open_store
 from bansha.views import director_view
 
-from .conftest import NAMES, TOY, toy_setup
+from .conftest import NAMES, toy_setup
 
 HERE = Path(__file__).parent
 WRITER = HERE / "writer.py"
@@ -209,7 +209,7 @@ def test_listing_and_loading_do_not_grow_with_the_number_of_games(store_url):
         store = open_store(url, logger=quiet)
         for i in range(total):
             store.import_raw(f"g{i:04}", setup, [ev] * 5)
-        costs[total] = _cost(store, lambda: (store.load("g0005"), store.names(limit=20, after="g0003")))
+        costs[total] = _cost(store, lambda s=store: (s.load("g0005"), s.names(limit=20, after="g0003")))
         assert len(store.names()) == total
         assert store.names(limit=3, after="g0003") == ["g0004", "g0005", "g0006"]
     assert costs[1000] <= 2 * costs[10] + 50, costs

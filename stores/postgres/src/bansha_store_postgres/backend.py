@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING
 
 import psycopg
 from bansha.model import GameError
-from bansha.store import SCHEMA_VERSION, Conflict, Store, StoreError, newer_message, structlog_logger, write_timeout
+from bansha.store import (
+    SCHEMA_VERSION,
+    Conflict,
+    Store,
+    StoreError,
+    newer_message,
+    structlog_logger,
+    write_timeout,
+)
 from psycopg import sql
 
 if TYPE_CHECKING:
