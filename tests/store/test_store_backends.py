@@ -311,3 +311,28 @@ def test_the_locked_round_refuses_and_catches_up_like_the_optimistic_one(store_u
     assert [e.text for e in b.events("g")] == ["a1", "b1", "a2"]
     assert director_view(game) == director_view(b.load("g"))
     b.append("g", announce("b2"))  # the refused round left no lock behind
+
+
+def test_threads_sharing_one_store(store_url):
+    """A web server's threads share one store object: every write lands, once."""
+    new(store_url)
+    # PostgreSQL: a pool of connections, as a server would open it
+    store = open_store(store_url, logger=quiet, **({"pool_size": 4} if "://" in store_url else {}))
+    errors = []
+
+    def write(k):
+        try:
+            for i in range(10):
+                store.append("g", announce(f"t{k}-{i}"))
+        except Exception as exc:  # reported below, with the thread's failure
+            errors.append(repr(exc))
+
+    threads = [threading.Thread(target=write, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert errors == []
+    assert sorted(e.text for e in store.events("g")) == sorted(f"t{k}-{i}" for k in range(4) for i in range(10))
+    assert [s for s, _ in store.numbered_events("g")] == list(range(1, 41))
+    store.close()

@@ -27,8 +27,8 @@ import copy
 import itertools
 import os
 import sqlite3
+import threading
 import time
-import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -104,10 +104,11 @@ def backend_class(url: str | os.PathLike | None) -> type[Store]:
     return eps[scheme].load()
 
 
-def open_store(url: str | os.PathLike | None = None, logger=structlog_logger, cache: bool = True) -> Store:
+def open_store(url: str | os.PathLike | None = None, logger=structlog_logger, cache: bool = True, **options) -> Store:
     """The store at ``url``: ``postgresql://…`` (or another installed scheme), else a SQLite
-    file path; None is ``BANSHA_DB`` or the user data directory's ``games.db``."""
-    return backend_class(url)(url, logger=logger, cache=cache)
+    file path; None is ``BANSHA_DB`` or the user data directory's ``games.db``. ``options``
+    go to the backend (PostgreSQL: ``pool_size``)."""
+    return backend_class(url)(url, logger=logger, cache=cache, **options)
 
 
 def _copy_game(game: Game) -> Game:
@@ -377,6 +378,7 @@ class SQLiteStore(Store):
         self.path = path
         self.url = str(path)
         self._timeout = write_timeout()
+        self._lock = threading.RLock()
         try:
             if path.is_dir():
                 raise StoreError(f"{path} is a directory, not a game database")
@@ -397,6 +399,8 @@ class SQLiteStore(Store):
         if self._frozen():
             # a WAL store needs its -shm file even to be read; in a folder we cannot write it
             # cannot be made, so a store nobody here may change is read as immutable
+            import urllib.parse
+
             uri = "file:" + urllib.parse.quote(str(self.path.resolve())) + "?mode=ro&immutable=1"
             return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
         db = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None, check_same_thread=False)
@@ -430,29 +434,31 @@ class SQLiteStore(Store):
 
     @contextmanager
     def _tx(self, mode: str = "IMMEDIATE", doing: str = ""):
-        if self.db.in_transaction:  # inside _write_lock: part of its transaction
+        # one connection, many threads (a web server's): a thread's transaction is its own
+        with self._lock:
+            if self.db.in_transaction:  # inside this thread's _write_lock: part of it
+                try:
+                    yield self.db
+                except sqlite3.Error as exc:
+                    raise self._error(exc, doing) from None
+                return
+            try:
+                self.db.execute(f"BEGIN {mode}")
+            except sqlite3.Error as exc:
+                raise self._error(exc, doing) from None
             try:
                 yield self.db
             except sqlite3.Error as exc:
+                self._rollback()
                 raise self._error(exc, doing) from None
-            return
-        try:
-            self.db.execute(f"BEGIN {mode}")
-        except sqlite3.Error as exc:
-            raise self._error(exc, doing) from None
-        try:
-            yield self.db
-        except sqlite3.Error as exc:
-            self._rollback()
-            raise self._error(exc, doing) from None
-        except BaseException:
-            self._rollback()
-            raise
-        try:
-            self.db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            self._rollback()
-            raise self._error(exc, doing) from None
+            except BaseException:
+                self._rollback()
+                raise
+            try:
+                self.db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._rollback()
+                raise self._error(exc, doing) from None
 
     def _rollback(self) -> None:
         try:
@@ -548,7 +554,8 @@ class SQLiteStore(Store):
             sql += " LIMIT ?"
             args.append(limit)
         try:
-            return [r[0] for r in self.db.execute(sql, args)]
+            with self._lock:
+                return [r[0] for r in self.db.execute(sql, args)]
         except sqlite3.Error as exc:
             raise self._error(exc) from None
 

@@ -94,6 +94,7 @@ class PostgresStore(Store):
         self._conn: psycopg.Connection | None = None
         #: the connection of this thread's _write_lock, while it is held
         self._held = threading.local()
+        self._conn_lock = threading.RLock()
         if pool_size > 1:
             first.close()
         else:
@@ -126,27 +127,31 @@ class PostgresStore(Store):
         elif self._pool_size <= 1:
             if self._conn is None or self._conn.closed:
                 raise StoreError(f"PostgreSQL at {self.where}: the store is closed")
-            yield self._conn
+            with self._conn_lock:  # threads sharing the one connection take turns
+                yield self._conn
         else:
             with self.pool.connection() as conn:
                 yield conn
 
     @property
     def pool(self) -> ConnectionPool:
-        if self._pool is None:
-            from psycopg_pool import ConnectionPool
-
-            ms = int(self._timeout * 1000)
-
-            def configure(conn):
-                # a writer waits for another's row lock at most BANSHA_DB_TIMEOUT (the URL's
-                # own options, e.g. a search_path, stay as given)
-                conn.execute(f"SET lock_timeout = {ms}")
-
-            self._pool = ConnectionPool(self.url, min_size=1, max_size=self._pool_size, open=True,
-                                        timeout=self._timeout, configure=configure,
-                                        kwargs={"connect_timeout": 10, "autocommit": True})
+        with self._conn_lock:  # threads starting at once must not each make a pool
+            if self._pool is None:
+                self._pool = self._make_pool()
         return self._pool
+
+    def _make_pool(self) -> ConnectionPool:
+        from psycopg_pool import ConnectionPool
+
+        ms = int(self._timeout * 1000)
+
+        def configure(conn):
+            # a writer waits for another's row lock at most BANSHA_DB_TIMEOUT (the URL's own
+            # options, e.g. a search_path, stay as given)
+            conn.execute(f"SET lock_timeout = {ms}")
+
+        return ConnectionPool(self.url, min_size=1, max_size=self._pool_size, open=True, timeout=self._timeout,
+                              configure=configure, kwargs={"connect_timeout": 10, "autocommit": True})
 
     def _error(self, exc: Exception, doing: str = "") -> StoreError:
         what = f" ({doing})" if doing else ""
