@@ -467,7 +467,8 @@ class SQLiteStore(Store):
             pass
 
     def _tables(self) -> set[str]:
-        return {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        # SQLite's own tables (sqlite_sequence, sqlite_stat1 after an ANALYZE) are not a layout
+        return {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")}
 
     def _read_version(self) -> int:
         tables = self._tables()
@@ -500,9 +501,9 @@ class SQLiteStore(Store):
                 except sqlite3.Error:
                     pass
                 version = SCHEMA_VERSION
+            self.db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: still atomic after a crash
         except sqlite3.Error as exc:
             raise self._error(exc) from None
-        self.db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: still atomic after a crash
         return version
 
     def _usable(self) -> None:
