@@ -16,7 +16,7 @@ SOURCES = "".join(p.read_text(encoding="utf-8") for p in sorted(ROOT.glob("plugi
 
 def _conventions_called() -> set[str]:
     """The prefixes the plugins look handlers up by: startswith("m217.x.") / handlers.get(f"m217.x.{…}")."""
-    called = set(re.findall(r'startswith\(f?"(m217\.[a-z-]+)\.', SOURCES))
+    called = set(re.findall(r'(?:startswith|handlers_under)\(f?"(m217\.[a-z-]+)\.', SOURCES))
     called |= set(re.findall(r'handlers(?:\.get\(|\[)f"(m217\.[a-z-]+)\.\{', SOURCES))
     called |= set(re.findall(r'f"(m217\.[a-z-]+)\.\{[^}]+\}" in handlers', SOURCES))
     called |= {m for m in re.findall(r'handlers\.get\("(m217\.[a-z-]+)"\)', SOURCES)}

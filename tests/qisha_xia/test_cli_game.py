@@ -74,3 +74,28 @@ def test_status_without_a_start_time_shows_the_schedule(cli, tmp_path):
     script = tomllib.loads(DEMO.read_text(encoding="utf-8"))
     cli("new", "s", "--ruleset", "qisha-xia", "--deal", deal(tmp_path, script))
     assert "白天讨论、投票：截止次日22:00（逢周五开始则延至周日22:00）" in cli("status", "s")
+
+
+def test_group_kill_by_a_second_member_through_the_cli(bansha_cli, tmp_path):
+    """R-K1 "每晚共同杀人": the director is told what 黑二's kill replaces; each 黑侠 sees the
+    group's standing kill; 黑一's unact names and removes 黑二's kill; a 黑侠 who has left is
+    listed in the group marked 出局."""
+    import json
+
+    from .test_cli_input import TABLE
+
+    deal = tmp_path / "deal.toml"
+    deal.write_text("".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in TABLE), encoding="utf-8")
+    cli = bansha_cli
+    cli.ok("new", "g", "--ruleset", "qisha-xia", "--deal", deal)
+    cli.ok("resolve", "g")
+    cli.ok("act", "g", "黑一", "杀人", "士一")
+    assert "replaces: 黑一 杀人 士一" in cli.ok("act", "g", "黑二", "杀人", "士二").output
+    for name in ("黑一", "黑三"):
+        assert json.loads(cli.ok("status", "g", "--as", name, "--json").output)["you"]["group_acted"] == ["黑二 杀人 士二"]
+    assert "withdrawn: 黑二 杀人 士二" in cli.ok("unact", "g", "黑一", "杀人").output
+    assert "昨夜无人出局。" in cli.ok("resolve", "g").output  # the replaced kill did not come back
+    for voter in [n for n, _ in TABLE if n != "黑一"][:10]:
+        cli.ok("vote", "g", voter, "黑一", "--post", "1")
+    cli.ok("resolve", "g")
+    assert json.loads(cli.ok("status", "g", "--as", "黑二", "--json").output)["you"]["group"] == ["黑一（出局）", "黑三"]

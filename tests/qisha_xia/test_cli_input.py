@@ -31,6 +31,9 @@ DAY1 = [
     (("act", "g", "白", "救治", "士一"), "救治"),
     (("act", "g", "幻", "幻觉一", "士一", "士二"), "幻觉一"),
     (("act", "g", "幻", "幻觉三"), "幻觉三需要楼层号"),
+    (("act", "g", "幻", "幻觉三", "--arg", "post=-3"), "正整数"),  # "多少楼之后（含此楼）": a post number
+    (("act", "g", "幻", "幻觉三", "--arg", "post=0"), "正整数"),
+    (("act", "g", "幻", "幻觉三", "--arg", "post=3", "--arg", "floor=4"), "没有参数floor"),
     (("act", "g", "士一", "杀人", "士二"), "杀人"),
     (("vote", "g", "士一", "无名", "--post", "1"), "无名"),
     (("vote", "g", "士一", "士二", "--post", "1", "--change"), "no vote to change"),
@@ -51,6 +54,12 @@ NIGHT1 = [
     (("act", "g", "幻", "幻觉一", "士一", "士一"), "两个不同的人"),
     (("act", "g", "幻", "幻觉三", "--arg", "post=3"), "幻觉三"),  # a day privilege by night
     (("act", "g", "银", "救治", "士一"), "模仿"),
+    # R-D3: reflect= names a living member of the group that uses the privilege
+    (("act", "g", "黑一", "杀人", "士一", "--arg", "reflect=士二"), "不是共同行使杀人的成员"),
+    (("act", "g", "黑一", "杀人", "士一", "--arg", "reflect=暗"), "不是共同行使杀人的成员"),
+    (("act", "g", "白", "救治", "士一", "--arg", "reflect=士二"), "不是共同行使救治的成员（白）"),
+    (("act", "g", "黑一", "杀人", "士一", "--arg", "refelct=黑二"), "没有参数refelct"),
+    (("act", "g", "光", "接收", "士一", "--arg", "reflect=光"), "没有参数reflect"),
     (("act", "g", "青一", "杀人", "士一"), "没有任何特权"),
     (("act", "g", "士一", "验人", "士二"), "验人"),
     (("act", "g", "赤", "验人", "士一", "士二"), "target"),
@@ -62,6 +71,16 @@ NIGHT1 = [
 def test_bad_input_by_night(cli, args, message):
     ok(cli, "resolve", "g")  # day 1 → night 1
     refused(cli, args, message)
+
+
+def test_reflect_may_name_any_living_member(cli):
+    ok(cli, "resolve", "g")
+    ok(cli, "act", "g", "黑一", "杀人", "龙", "--arg", "reflect=黑三")
+    ok(cli, "act", "g", "白", "救治", "士一", "--arg", "reflect=白")
+    ok(cli, "resolve", "g")
+    assert not cli.load().players["黑三"].alive  # the named member was reflected
+    ok(cli, "resolve", "g")  # day 2
+    refused(cli, ("act", "g", "黑一", "杀人", "士一", "--arg", "reflect=黑三"), "不是共同行使杀人的成员（黑一、黑二）")
 
 
 def test_used_up_and_repeated_privileges(cli):

@@ -72,7 +72,7 @@ def test_a_citizen_sees_no_role_but_its_own(game):
 def test_black_see_each_other_and_the_absorbed(game):
     # 黑一 was reflected out on night 1; 黑二 absorbed 青二 on night 2
     view = player_view(game, "黑三")
-    assert sorted(view["you"]["group"]) == ["青二", "黑一", "黑二"]
+    assert sorted(view["you"]["group"]) == ["青二", "黑一（出局）", "黑二"]  # 黑一 has left: marked
     assert "青二被吸收，成为黑侠。" in feedback(view)
 
 
@@ -194,7 +194,7 @@ def test_dark_and_illusion_do_not_know_the_black(game):
         text = private(player_view(game, name))
         assert not [r for r in ROLES if r in text], (name, text)
         assert "group" not in player_view(game, name)["you"]
-    assert set(player_view(game, "黑二")["you"]["group"]) <= {"黑一", "黑三", "青二"}
+    assert set(player_view(game, "黑二")["you"]["group"]) <= {"黑一（出局）", "黑三", "青二"}
 
 
 def test_neutral_cyan_do_not_know_each_other(tmp_path):

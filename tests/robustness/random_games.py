@@ -167,7 +167,7 @@ class RandomGame:
         rng, g = self.rng, self.game
         out: dict[str, str] = {}
         for key, desc in skill.args.items():
-            if key.startswith("<") or key == "玩家名":
+            if key.startswith("<"):
                 # keys that are players' names (占星师<命运洪流>, 光影传说's 猜测): name -> a role;
                 # a list that is all right now and then, else each line right by chance or half
                 right = 1.0 if rng.random() < 0.1 else rng.choice([0.0, 0.5, 0.8])

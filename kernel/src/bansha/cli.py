@@ -4,6 +4,7 @@ on every command a director types (docs/performance.md)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -11,14 +12,17 @@ from typing import Any
 
 import typer
 
+# Help is click's plain text, not rich's: rendering it with rich took a `bansha --help` from
+# ~0.1 s to ~0.3 s (docs/performance.md).
 app = typer.Typer(
     help="bansha: the director's engine for forum social-deduction games (版杀).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
-role_app = typer.Typer(help="Roles of the installed rulesets.", no_args_is_help=True)
-scenario_app = typer.Typer(help="Scenario files (docs/scenarios.md).", no_args_is_help=True)
+role_app = typer.Typer(help="Roles of the installed rulesets.", no_args_is_help=True, rich_markup_mode=None)
+scenario_app = typer.Typer(help="Scenario files (docs/scenarios.md).", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(role_app, name="role")
 app.add_typer(scenario_app, name="scenario")
 from .cli_db import db_app  # noqa: E402 - self-contained, so that it can sit here
@@ -60,12 +64,24 @@ def guarded(fn):
 
 
 def _logger(game: str):
-    """structlog for the CLI: configured here, the entry point, and only when a command
-    writes an event (its import is a third of a command's start-up)."""
+    """The logger of the event a command writes. ``BANSHA_LOG=info`` (or debug, warning)
+    prints the engine's events on stderr through structlog, configured here, the entry point;
+    otherwise nothing is logged and structlog is not imported (its import with rich's console
+    was a third of a write's start-up)."""
+    level = os.environ.get("BANSHA_LOG", "").strip().upper()
+    if not level:
+        from .engine import SILENT
+
+        return SILENT
+    import logging
+
     import structlog
 
     if not structlog.is_configured():
-        structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(30))
+        structlog.configure(
+            wrapper_class=structlog.make_filtering_bound_logger(getattr(logging, level, logging.INFO)),
+            logger_factory=structlog.PrintLoggerFactory(sys.stderr),
+        )
     return structlog.get_logger("bansha").bind(game=game)
 
 
@@ -320,6 +336,8 @@ def act(
     if as_json:
         return _json({"recorded": a, "feedback": fb, "announcement": ann, "winner": g.winner})
     typer.echo(f"recorded: {player} {skill} {' '.join(targets or [])}")
+    for old in a.replaced if a is not None else ():  # a group's standing action it replaces
+        typer.echo(f"  replaces: {old}")
     for name, lines in fb.items():  # an immediate answer
         for line in lines:
             typer.echo(f"  [{name}] {line}")
@@ -334,11 +352,17 @@ def unact(game: str, player: str, skill: str, db: str = DbOpt, as_json: bool = J
     from .model import UnactEvent
 
     store = _store(db)
-    g, _ = store.append(game, lambda g: UnactEvent(phase=g.label, actor=player, skill=skill))
-    label = g.label
+    gone = []
+
+    def event(g):
+        gone.append(g.standing(player, skill))  # named as what it removes: a group's may be another member's
+        return UnactEvent(phase=g.label, actor=player, skill=skill)
+
+    g, _ = store.append(game, event)
+    label, a = g.label, gone[0]
     if as_json:
-        return _json({"withdrawn": {"player": player, "skill": skill, "phase": label}})
-    typer.echo(f"withdrawn: {player} {skill} ({label})")
+        return _json({"withdrawn": {"player": a.actor, "skill": a.skill, "targets": a.chosen, "phase": label}})
+    typer.echo(f"withdrawn: {a.describe()} ({label})")
 
 
 @app.command()
@@ -440,6 +464,9 @@ def status(game: str, as_player: str = typer.Option(None, "--as", help="one play
             extra.append("voted " + "→".join(p["voted"]))
         num = p["setup"].get("number", "") or ""
         typer.echo(f"  {p['seat']:>2} {p['name']}\t{p['identity']}{num}\t{p['camp']}\t{'alive' if p['alive'] else 'out'}\t{'  '.join(extra)}")
+    for w in view["last_words"]:  # 遗言 owed: until the phase that publishes them closes
+        typer.echo(f"last words: {w['player']} (out in {w['out']}; until {w['until']} closes)"
+                   + (" recorded" if w["recorded"] else ""))
 
 
 @app.command("log")
@@ -588,10 +615,64 @@ def scenario_run(
         raise typer.Exit(1)
 
 
+COMMAND_GROUP = "bansha.commands"
+
+
+def _builtin_names() -> set[str]:
+    names = {g.name for g in app.registered_groups}
+    for c in app.registered_commands:
+        names.add(c.name or c.callback.__name__.replace("_", "-"))
+    return names
+
+
+def add_plugin_commands(argv: list[str]) -> None:
+    """Add the commands other distributions declare in the ``bansha.commands`` entry-point
+    group (docs/plugins.md): the entry point's name is the command's name, its object a
+    ``typer.Typer`` (a command with sub-commands) or a function (one command).
+
+    Only what this command line needs is imported: the named command when it is not a
+    built-in, or every one of them for the top-level help. A built-in command cannot be
+    replaced by a plugin."""
+    first = next((a for a in argv if not a.startswith("-")), None)
+    builtin = _builtin_names()
+    listing = first is None  # `bansha`, `bansha --help`: the help lists every command
+    if not listing and first in builtin:
+        return
+    from .entrypoints import entry_points
+    from .model import GameError
+
+    for ep in entry_points(COMMAND_GROUP):
+        if ep.name in builtin or not (listing or ep.name == first):
+            continue
+        try:
+            obj = ep.load()
+        except Exception as exc:  # a broken plugin: one line naming it, never a traceback
+            raise GameError(f"command {ep.name!r} of {ep.dist or 'an unknown distribution'} "
+                            f"cannot be loaded: {type(exc).__name__}: {exc}") from None
+        if isinstance(obj, typer.Typer):
+            only = obj.registered_commands
+            if len(only) == 1 and not obj.registered_groups and obj.registered_callback is None:
+                # a Typer of one command is that command (`bansha hello GAME`), as when run alone
+                app.command(name=ep.name, help=only[0].help)(only[0].callback)
+            else:
+                app.add_typer(obj, name=ep.name)
+        elif callable(obj):
+            app.command(name=ep.name)(obj)
+        else:
+            raise GameError(f"command {ep.name!r} of {ep.dist}: {ep.value} is neither a typer.Typer nor a function")
+
+
 def main() -> None:
     """The ``bansha`` entry point. Usage errors (an unknown option, a missing argument, a value
     of the wrong type) print one line ``error: …`` and exit 2, like every other bad input.
     Logging is configured here, the entry point, lazily (``_logger``)."""
+    from .model import GameError
+
+    try:
+        add_plugin_commands(sys.argv[1:])
+    except GameError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        sys.exit(2)
     try:
         code = app(prog_name="bansha", standalone_mode=False)
     except Exception as exc:

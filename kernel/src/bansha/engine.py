@@ -9,25 +9,25 @@ clock. Nothing here knows a named role: roles act through the hooks in ``hookspe
 
 from __future__ import annotations
 
-import copy
 import random
-from collections import Counter
+import re
 from typing import Any
 
-import msgspec
-
+from .builtins import count_votes, resolve_deaths  # noqa: F401  (their old home: plugins import them from here)
 from .model import (
     ActEvent,
     Action,
     Ballot,
     Event,
     GameError,
+    Kill,
     PhaseSpec,
     Player,
     ResolveEvent,
     RulingEvent,
     Skill,
     Status,
+    TraceLine,
     UnactEvent,
     VoteEvent,
 )
@@ -45,28 +45,6 @@ class _Silent:
 
 
 SILENT = _Silent()
-
-
-class Kill(msgspec.Struct, kw_only=True):
-    """A pending attempt to take a player out, resolved by the ``bansha.deaths`` handler."""
-
-    target: str
-    #: the kind of kill as the ruleset names it (杀人, 指杀, 穿透, 致死伤害 …)
-    kind: str = "杀人"
-    #: who caused it ("" for the rules themselves) and by which action
-    by: str = ""
-    action: Action | None = None
-    #: the rule that made it, for the trace
-    rule: str = ""
-    #: whether a night death gets last words
-    last_words: bool = True
-
-
-class TraceLine(msgspec.Struct, kw_only=True):
-    phase: str
-    step: str
-    rule: str
-    text: str
 
 
 class Game:
@@ -125,12 +103,19 @@ class Game:
         #: public lines held until the phase closes (``PhaseSpec.hold_public``); a rewind keeps
         #: them: what an immediate answer decided is not undone by turning back the clock
         self.held: list[str] = []
-        #: (phase label, "start" | "resolve") -> the state then, for rewinds (钟-like skills)
+        #: the events applied so far: a rewind replays the first n of them (``snapshots``)
+        self.applied: list[Event] = []
+        self._in_event = False
+        #: (phase label, "start" | "resolve") -> (phase, day, how many events had been applied
+        #: then), the moments a rewind (钟-like skills) may turn back to
         self.snapshots: dict[tuple[str, str], tuple] = {}
         #: engine events go to structlog for new events only (``Store.append`` sets it)
         self.log: Any = SILENT
         #: (phase label, point, [keep, …]) of a rewind asked for during this resolution
         self.pending_rewind: tuple[str, str, list] | None = None
+        #: players owed last words: name -> {"out": phase label, "until": the label of the
+        #: phase whose close publishes them (None until the exit's event is over), "text"}
+        self.last_words: dict[str, dict[str, Any]] = {}
         self.hook.bansha_setup_game(game=self)
         self.hook.bansha_phase_started(game=self)
         self._snapshot("start")
@@ -210,22 +195,9 @@ class Game:
 
     def skills_of(self, player: Player) -> dict[str, tuple[Skill, bool]]:
         """Every skill the player can use now: name -> (skill, acquired). The role's own
-        skills first, then every player's (``common``), then the groups', then acquired ones."""
-        rs = self.ruleset
-        out: dict[str, tuple[Skill, bool]] = {}
-        for s in rs.own_skills.get(player.role, ()):
-            out.setdefault(s.name, (s, False))
-        for s in rs.common_skills:
-            out.setdefault(s.name, (s, False))
-        for group in player.groups:
-            for s in rs.group_skills.get(group, ()):
-                out.setdefault(s.name, (s, False))
-        for skill_name, role_name in player.acquired.items():
-            s = self.ruleset.role(role_name).skill(skill_name)
-            if s is not None and skill_name not in out:
-                # an acquired skill is the player's own: not shared with the role's group
-                out[skill_name] = (msgspec.structs.replace(s, group=None) if s.group else s, True)
-        return out
+        skills first, then every player's (``common``), then the groups', then acquired ones.
+        The table returned is shared: read it, never change it."""
+        return self.ruleset.skills_for(player.role, tuple(player.groups), tuple(player.acquired.items()))
 
     def find_skill(self, player: Player, name: str) -> tuple[Skill, bool]:
         for s, acquired in self.skills_of(player).values():
@@ -238,6 +210,18 @@ class Game:
 
     def apply(self, event: Event) -> None:
         """Apply one event; raises GameError (and leaves the game as it was) when refused."""
+        self._in_event = True
+        try:
+            self._apply(event)
+        finally:
+            self._in_event = False
+        self.applied.append(event)
+        # last words owed by an exit of this event are published by the phase current now
+        for owed in self.last_words.values():
+            if owed["until"] is None:
+                owed["until"] = self.label
+
+    def _apply(self, event: Event) -> None:
         if isinstance(event, RulingEvent):
             self._check_phase(event.phase)
             return self._ruling(event)
@@ -311,14 +295,31 @@ class Game:
             if reason:
                 self.seq -= 1
                 raise GameError(reason)
+        unknown = self._unknown_arg(skill, action)
+        if unknown:
+            self.seq -= 1
+            raise GameError(unknown)
         if skill.group:
             # a group's latest ``allowed`` submissions count (one, unless a rule grants more)
             drop = mine[:max(0, len(mine) - allowed + 1)]
+            action.replaced = [a.describe() for a in drop]
             self.actions = [a for a in self.actions if a not in drop]
         self.actions.append(action)
         if skill.immediate:
             self._resolve_now(action, skill)
         return action
+
+    def _unknown_arg(self, skill: Skill, action: Action) -> str | None:
+        """An ``--arg`` the skill does not declare, in the ruleset's wording (asked after the
+        rules' own checks, so a role's message on its arguments comes first)."""
+        text = self.manifest.texts.refuse_unknown_arg
+        if not text or any(k.startswith("<") for k in skill.args):
+            return None
+        unknown = [k for k in action.args if k not in skill.args]
+        if not unknown:
+            return None
+        takes = "、".join(f"--arg {k}=…" for k in skill.args) or "—"
+        return text.format(actor=action.actor, skill=skill.name, arg=unknown[0], takes=takes)
 
     def _pending_uses(self, actor: Player, skill: Skill) -> int:
         return sum(1 for a in self.actions if a.actor == actor.name and a.skill == skill.name)
@@ -333,16 +334,21 @@ class Game:
             raise GameError(f"{skill.name} may not target oneself")
         return t.name
 
-    def withdraw(self, ev: UnactEvent) -> None:
-        actor = self.player(ev.actor)
-        skill, _ = self.find_skill(actor, ev.skill)
+    def standing(self, player: str, skill_name: str) -> Action:
+        """The action ``unact PLAYER SKILL`` withdraws: the player's own, or for a group skill
+        the group's standing one, whichever member sent it (the latest, if a rule lets the
+        group send more than one)."""
+        actor = self.player(player)
+        skill, _ = self.find_skill(actor, skill_name)
         for a in reversed(self.actions):
             if a.skill == skill.name and (a.actor == actor.name or (skill.group and a.group == skill.group)):
                 if skill.immediate:
                     raise GameError(f"{skill.name} was answered at once and cannot be withdrawn")
-                self.actions.remove(a)
-                return
+                return a
         raise GameError(f"{actor.name} has no {skill.name} to withdraw in {self.label}")
+
+    def withdraw(self, ev: UnactEvent) -> None:
+        self.actions.remove(self.standing(ev.actor, ev.skill))
 
     def _resolve_now(self, action: Action, skill: Skill) -> None:
         res = Resolution(self, step="immediate")
@@ -425,6 +431,10 @@ class Game:
         for p in self.players.values():
             p.statuses = [s for s in p.statuses if s.until != label]
         res.publish()
+        for name in [n for n, owed in self.last_words.items() if owed["until"] == label]:
+            # "死者未在规定时间内遗言视为放弃遗言": published if recorded, lapsed if not
+            if self.last_words.pop(name)["text"] is None:
+                res.trace("遗言", f"{name}'s last words lapse")
         self.resolved.append(label)
         self.log.info("resolved", phase=label, out=res.out)
         self.check_win(res)
@@ -458,22 +468,35 @@ class Game:
     # -------------------------------------------------------------------- turning back time
 
     #: the live state a rewind restores; history (feedback, announcements, trace, out) stays
-    _REWOUND = ("players", "actions", "ballots", "scheduled", "last_use", "data", "winner", "draw", "scores", "out")
+    _REWOUND = ("players", "actions", "ballots", "scheduled", "last_use", "data", "winner", "draw", "scores", "out",
+                "last_words")
 
     def _snapshot(self, point: str) -> None:
+        # A moment is remembered as a count of events, not as a copy of the state: a deep copy
+        # at every night and noon was 30-40 % of an m217 replay, in games where no clock is ever
+        # turned back. A "start" is reached by the event being applied (a resolve), a
+        # "resolve" is before it.
         wanted = self.manifest.rewind
         if wanted is True or (wanted and f"{self.phase.name}:{point}" in wanted):
-            state = copy.deepcopy({k: getattr(self, k) for k in self._REWOUND})
-            self.snapshots[(self.label, point)] = (self.phase, self.day, state)
+            n = len(self.applied) + (point == "start" and self._in_event)
+            self.snapshots[(self.label, point)] = (self.phase, self.day, n)
+
+    def _state_after(self, n: int) -> dict[str, Any]:
+        """The live state after the game's first ``n`` events: they are replayed on a new game
+        (the log is the game; a replay draws the same)."""
+        past = Game(self.setup, self.ruleset)
+        for ev in self.applied[:n]:
+            past.apply(ev)
+        return {k: getattr(past, k) for k in self._REWOUND}
 
     def _rewind_if_asked(self) -> None:
         if self.pending_rewind is None:
             return
         label, point, keeps = self.pending_rewind
         self.pending_rewind = None
-        phase, day, state = self.snapshots[(label, point)]
+        phase, day, n = self.snapshots[(label, point)]
         seated = {p.seat: p.name for p in self.players.values()}
-        for k, v in copy.deepcopy(state).items():
+        for k, v in self._state_after(n).items():
             setattr(self, k, v)
         self.phase, self.day = phase, day
         # a substitute stays in the seat: turning back the clock does not bring back who left
@@ -537,7 +560,48 @@ class Game:
 
     # --------------------------------------------------------------------------- rulings
 
+    def owes_last_words(self, res: Resolution, player: Player, kill: Kill) -> bool:
+        """Whether this exit owes last words: the rules' ``bansha_last_words``, else the
+        manifest's ``[last_words] owed`` rules (an exit whose kill forbids them owes none)."""
+        owed = self.hook.bansha_last_words(game=self, player=player, kill=kill)
+        if owed is None:
+            owed = kill.last_words and any(
+                (not r.phases or self.phase.name in r.phases) and (not r.days or self.day in r.days)
+                and (not r.kinds or kill.kind in r.kinds) for r in self.manifest.last_words.owed)
+        return bool(owed)
+
+    def _last_words(self, ev: RulingEvent) -> None:
+        cfg = self.manifest.last_words
+        p = self.player(ev.player)
+        owed = self.last_words.get(p.name)
+        if owed is None:
+            raise GameError(cfg.refuse_not_owed.format(name=p.name))
+        if owed["text"] is not None:
+            raise GameError(cfg.refuse_recorded.format(name=p.name))
+        text = ev.text.strip()
+        if not text:
+            raise GameError(cfg.refuse_empty.format(name=p.name))
+        if cfg.max_chars and len(text) > cfg.max_chars:
+            raise GameError(cfg.refuse_too_long.format(name=p.name, count=len(text), max=cfg.max_chars))
+        for f in cfg.forbid:
+            if re.search(f.pattern, text):
+                raise GameError(f.reason.format(name=p.name))
+        for reason in self.hook.bansha_check_last_words(game=self, player=p, text=text):
+            if reason:
+                raise GameError(reason)
+        owed["text"] = text
+        line = cfg.text.format(name=p.name, text=text)
+        # they appear in the next announcement: this phase's, first (or at once if the game is over)
+        if self.winner is not None:
+            self.announcements.append((self.label, line))
+        else:
+            self.held.append(line)
+
     def _ruling(self, ev: RulingEvent) -> None:
+        if self.winner is not None and ev.kind == self.manifest.last_words.kind and self.manifest.last_words.owed:
+            self._last_words(ev)
+            self.rulings.append(ev)
+            return
         if self.winner is not None and ev.kind != "announce":
             raise GameError(f"the game is over: only an announcement can follow, not {ev.kind!r}")
         # the rules may refuse a ruling (a seat substituted once already) before anything changes
@@ -567,6 +631,8 @@ class Game:
             res.announce(f"{ev.player}由{new}替补。")
         elif ev.kind == "draw":
             self.end([], res, draw=True)
+        elif ev.kind == self.manifest.last_words.kind and self.manifest.last_words.owed:
+            self._last_words(ev)
         elif ev.kind == "answer":
             pass  # recorded below; rule plugins read game.rulings
         else:
@@ -728,6 +794,9 @@ class Resolution:
         tmpl = texts.voted_out if kill.kind == "vote" else texts.out
         self.announce(tmpl.format(name=player.name, identity=self.game.identity(player)))
         self.trace(kill.rule or kill.kind, f"{player.name} is out ({kill.kind})")
+        if self.game.owes_last_words(self, player, kill):
+            self.game.last_words[player.name] = {"out": self.label, "until": None, "text": None}
+            self.trace("遗言", f"{player.name} is owed last words")
         self.game.hook.bansha_on_death(res=self, player=player, kill=kill)
 
     def schedule(self, phase: str, data: Any = True) -> None:
@@ -759,7 +828,7 @@ class Resolution:
         resolved) of phase ``to`` once this resolution is over. Every player's state, actions
         and votes return to what they were then; what was announced and told stays told.
         ``keep(game)`` re-applies what survives the rewind (the skill that caused it).
-        Needs ``rewind = true`` in the manifest (snapshots are kept only then).
+        Needs ``rewind`` in the manifest (the moments to turn back to are remembered only then).
 
         Several rewinds asked for in one resolution (two clocks at one dusk) make one: the
         game turns back to the earliest of the moments asked for, and every ``keep`` is
@@ -786,80 +855,3 @@ class Resolution:
         self.publish_late()
         self.game.check_win(self)
         self.game._rewind_if_asked()
-
-
-# ---------------------------------------------------------------------- built-in handlers
-
-
-def resolve_deaths(res: Resolution) -> None:
-    """``bansha.deaths``: land every pending kill in the order queued, asking the hooks what
-    stops each one; kills queued by death triggers are resolved in the same pass."""
-    game = res.game
-    while res.kills:
-        kill = res.kills.pop(0)
-        p = game.player(kill.target)
-        if not p.alive:
-            res.trace(kill.rule or kill.kind, f"{kill.target} is already out")
-            continue
-        stopped = game.hook.bansha_stop_kill(res=res, kill=kill)
-        if stopped:
-            res.trace(kill.rule or kill.kind, f"{kill.kind} on {kill.target} stopped: {stopped}")
-            continue
-        res.remove(p, kill)
-
-
-def count_votes(res: Resolution) -> None:
-    """``bansha.vote``: count the phase's ballots by the manifest's ``[vote]`` rule."""
-    game = res.game
-    v = game.manifest.vote
-    final: dict[str, Ballot] = {}
-    for b in sorted(game.ballots, key=lambda b: b.seq):
-        final[b.voter] = b
-    ballots = [msgspec.structs.replace(b) for b in final.values() if game.players[b.voter].alive]
-    game.hook.bansha_adjust_ballots(res=res, ballots=ballots)
-    tally: Counter[str] = Counter()
-    for b in ballots:
-        if not b.void and b.target in game.players and not game.players[b.target].alive:
-            b.void = "the player voted for has left the game"  # cast before they left
-        if b.void:
-            res.trace("vote", f"{b.voter}'s vote for {b.target} does not count: {b.void}")
-        elif b.target != v.abstain:
-            tally[b.target] += b.weight
-    # votes counted against a player with no ballot behind them (M217's 诽谤), set by a
-    # bansha_adjust_ballots hook in res.data["extra_votes"]: {player: votes}
-    for name, n in sorted(res.data.get("extra_votes", {}).items()):
-        if n and name in game.players and game.players[name].alive:
-            tally[name] += n
-            res.trace("vote", f"{name} counts {n:g} extra vote(s)")
-    living = len(game.alive())
-    res.data["tally"] = dict(tally)
-    res.trace("vote", "count: " + (", ".join(f"{k} {n:g}" for k, n in tally.most_common()) or "no votes"))
-    if v.show_counts:
-        for name, n in tally.most_common():
-            res.announce(game.manifest.texts.counts.format(name=name, count=f"{n:g}"))
-    if not tally:
-        res.announce(game.manifest.texts.nobody_out)
-        return
-    top = max(tally.values())
-    leaders = [n for n, c in tally.items() if c == top]
-    need = v.threshold * living
-    if v.threshold and (v.runoff_threshold or not game.phase.optional) and top < need - 1e-9:
-        res.trace("vote", f"top count {top:g} is below {v.threshold:.0%} of {living} living ({need:g})")
-        res.announce(game.manifest.texts.nobody_out)
-        return
-    if len(leaders) > 1:
-        in_runoff = game.phase.optional
-        if v.tie != "none" and not in_runoff and len(leaders) == 2:
-            res.schedule(v.tie, leaders)
-            res.announce(game.manifest.texts.runoff.format(names="、".join(leaders), first=leaders[0], second=leaders[1]))
-        else:
-            res.trace("vote", f"tie between {leaders}: nobody is out")
-            res.announce(game.manifest.texts.nobody_out)
-        return
-    target = game.player(leaders[0])
-    immune = game.hook.bansha_vote_immune(res=res, player=target)
-    if immune:
-        res.trace("vote", f"{target.name} is not voted out: {immune}")
-        res.announce(immune)
-        return
-    res.remove(target, Kill(target=target.name, kind="vote", rule="vote", last_words=True))

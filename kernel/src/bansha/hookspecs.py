@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from .engine import Game, Kill, Resolution
-    from .model import Action, Ballot, Player, Role, RulingEvent, Skill
+    from .engine import Game, Resolution
+    from .model import Action, Ballot, Kill, Player, Role, RulingEvent, Skill
 
 hookspec = pluggy.HookspecMarker("bansha")
 hookimpl = pluggy.HookimplMarker("bansha")
@@ -209,4 +209,25 @@ def bansha_game_view(game: Game) -> dict[str, Any] | None:
     Return public facts about the game's clock or board (the phase deadline, a weekend
     extension, a status announced every day) as ``{label: value}``, or None. Everyone sees
     these: never return a secret.
+    """
+
+
+@hookspec(firstresult=True)
+def bansha_last_words(game: Game, player: Player, kill: Kill) -> bool | None:
+    """Called when ``player`` leaves the game, to decide whether the exit owes last words.
+
+    Return True or False to decide it by the board's own conditions (M217: none after a red
+    card; a house rule giving last words to players voted out), or None to let the manifest's
+    ``[last_words] owed`` rules decide (with ``kill.last_words``: an exit whose rule says its
+    last words are forced empty owes none).
+    """
+
+
+@hookspec
+def bansha_check_last_words(game: Game, player: Player, text: str) -> str | None:
+    """Called when the director records ``player``'s last words, after the manifest's limits
+    (``max_chars``, ``forbid``) are checked.
+
+    Return a one-line reason to refuse them (M217's [寡言]: at most 5 characters), or None.
+    Must not change the game.
     """

@@ -225,6 +225,50 @@ class Texts(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     refuse_runoff_abstain: str = "no abstention in {label}: vote for {names}"
     refuse_changes: str = "{name} has already changed their vote {changes} time(s)"
     refuse_late_change: str = "{name} may not change a vote in the last hour of {label}"
+    #: an ``--arg`` the skill does not declare (``{actor}``, ``{skill}``, ``{arg}``, ``{takes}``:
+    #: its keys). "" : the kernel leaves arguments to the rules (M217 checks its own). A skill
+    #: declaring a ``<…>`` key takes keys of its own (a guess keyed by player names)
+    refuse_unknown_arg: str = ""
+
+
+class LastWordsRule(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Which exits owe last words (遗言): one that matches every field given."""
+
+    #: phase names the exit happens in (empty: any)
+    phases: list[str] = []
+    #: day numbers (empty: any; M217's 首夜 is ``phases = ["night"], days = [1]``)
+    days: list[int] = []
+    #: kill kinds (``vote``, ``杀人`` …; empty: any)
+    kinds: list[str] = []
+
+
+class Forbidden(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    #: a regular expression no last words may contain, and the refusal when they do
+    pattern: str
+    reason: str
+
+
+class LastWords(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``[last_words]``: who is owed last words and what they may hold. A player owed them is
+    listed by ``bansha status`` until the phase that publishes them closes (the phase current
+    once the exit has been resolved); the director records them with the ruling ``kind`` and
+    they are announced first in that phase's announcement. Unrecorded, they lapse. No rule:
+    nobody is owed any. Rule plugins add the board's own conditions (``bansha_last_words``,
+    ``bansha_check_last_words``)."""
+
+    owed: list[LastWordsRule] = []
+    #: the ruling kind that records them (``bansha ruling GAME 遗言 PLAYER --text …``)
+    kind: str = "遗言"
+    #: at most this many characters (0: no limit)
+    max_chars: int = 0
+    forbid: list[Forbidden] = []
+    #: the announcement line (``{name}``, ``{text}``)
+    text: str = "{name}的遗言：{text}"
+    #: refusals (``{name}``; ``{count}`` and ``{max}`` for the length)
+    refuse_not_owed: str = "{name} is not owed last words"
+    refuse_recorded: str = "the last words of {name} are already recorded"
+    refuse_empty: str = "last words need --text"
+    refuse_too_long: str = "the last words of {name} have {count} characters, at most {max}"
 
 
 class Manifest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -248,11 +292,12 @@ class Manifest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     win: dict[str, list[WinRule]] = {}
     scores: Scores = msgspec.field(default_factory=Scores)
     texts: Texts = msgspec.field(default_factory=Texts)
+    last_words: LastWords = msgspec.field(default_factory=LastWords)
     #: house rules: name -> default value (scenarios and games may override)
     options: dict[str, Any] = {}
-    #: the ruleset has skills that turn the clock back (``res.rewind``): keep snapshots,
-    #: of every moment (true) or only of the moments listed as "phase:start" or
-    #: "phase:resolve" (a snapshot costs a deep copy of the game's state)
+    #: the ruleset has skills that turn the clock back (``res.rewind``): remember every moment
+    #: (true) or only the moments listed as "phase:start" or "phase:resolve" (a moment is a count
+    #: of events; turning back to it replays them)
     rewind: bool | list[str] = False
     #: the demo script played by ``bansha demo`` (a scenario file name beside the manifest)
     demo: str = ""
@@ -315,6 +360,12 @@ class Action(msgspec.Struct, kw_only=True):
     group: str | None = None
     #: results an immediate skill produced at submission
     result: dict[str, Any] = {}
+    #: a group skill: the group's standing actions this submission replaced ("actor skill
+    #: targets"), so that the director is told what was replaced when it was replaced
+    replaced: list[str] = []
+
+    def describe(self) -> str:
+        return " ".join([self.actor, self.skill, *self.chosen])
 
 
 class Ballot(msgspec.Struct, kw_only=True):
@@ -402,3 +453,28 @@ class RulingEvent(msgspec.Struct, tag="ruling", kw_only=True):
 
 
 Event = ActEvent | UnactEvent | VoteEvent | ResolveEvent | RulingEvent
+
+
+# ------------------------------------------------------------------ resolution records
+
+
+class Kill(msgspec.Struct, kw_only=True):
+    """A pending attempt to take a player out, resolved by the ``bansha.deaths`` handler."""
+
+    target: str
+    #: the kind of kill as the ruleset names it (杀人, 指杀, 穿透, 致死伤害 …)
+    kind: str = "杀人"
+    #: who caused it ("" for the rules themselves) and by which action
+    by: str = ""
+    action: Action | None = None
+    #: the rule that made it, for the trace
+    rule: str = ""
+    #: whether a night death gets last words
+    last_words: bool = True
+
+
+class TraceLine(msgspec.Struct, kw_only=True):
+    phase: str
+    step: str
+    rule: str
+    text: str

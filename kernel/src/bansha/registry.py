@@ -4,16 +4,16 @@ and only the plugins a manifest names, from the ``bansha.roles`` entry points.""
 from __future__ import annotations
 
 import functools
-import importlib.metadata
-import importlib.resources
 import tomllib
+import types
 from pathlib import Path
 from typing import Any
 
 import msgspec
 import pluggy
 
-from . import hookspecs
+from . import builtins, hookspecs
+from .entrypoints import entry_points
 from .model import GameError, Manifest, Role, Skill
 
 ROLE_GROUP = "bansha.roles"
@@ -59,14 +59,13 @@ def convert(raw: Any, type_: Any, source: str) -> Any:
 def ruleset_files() -> dict[str, Path]:
     """Installed manifests by file stem: every ``*.toml`` in each ``bansha.rulesets`` package."""
     found: dict[str, Path] = {}
-    for ep in importlib.metadata.entry_points(group=RULESET_GROUP):
+    for ep in entry_points(RULESET_GROUP):
         try:
-            root = importlib.resources.files(ep.value)
-        except ModuleNotFoundError:
-            continue
-        for entry in root.iterdir():
-            if entry.name.endswith(".toml"):
-                found.setdefault(entry.name.removesuffix(".toml"), Path(str(entry)))
+            root = Path(ep.load().__file__).parent
+        except (ImportError, AttributeError, TypeError):
+            continue  # a package without files of its own cannot hold manifests
+        for entry in sorted(root.glob("*.toml")):
+            found.setdefault(entry.stem, entry)
     return found
 
 
@@ -145,10 +144,12 @@ class Ruleset:
 
     def __init__(self, manifest: Manifest):
         self.manifest = manifest
-        self.pm = pluggy.PluginManager("bansha")
+        self.pm = _PluginManager("bansha")
         self.pm.add_hookspecs(hookspecs)
+        # the kernel's own step handlers are a plugin like any other (bansha.deaths, bansha.vote)
+        self.pm.register(builtins, name="bansha.builtins")
         wanted = set(manifest.roles.values()) | set(manifest.rules)
-        eps = {ep.name: ep for ep in _role_entry_points() if ep.name in wanted}
+        eps = {ep.name: ep for ep in entry_points(ROLE_GROUP) if ep.name in wanted}
         for name in sorted(wanted):
             if name in LOCAL_PLUGINS:
                 self.pm.register(LOCAL_PLUGINS[name], name=name)
@@ -182,16 +183,54 @@ class Ruleset:
                     f"ruleset {manifest.id}: key roles.{role_name}: plugin {plugin_name!r} "
                     f"declares no role {role_name!r}"
                 )
-        self.handlers: dict[str, Any] = {"bansha.deaths": _deaths_handler(), "bansha.vote": _vote_handler()}
+        self.handlers: dict[str, Any] = {}
         for _, handlers in _by_plugin(self.pm, "bansha_step_handlers"):
             self.handlers.update(handlers or {})
         #: the director's ruling kinds: the kernel's, then those the rules add (bansha rulings)
         self.ruling_kinds: dict[str, str] = dict(KERNEL_RULINGS)
+        if self.manifest.last_words.owed:
+            self.ruling_kinds[self.manifest.last_words.kind] = (
+                "PLAYER --text TEXT: a player's last words, if owed; announced first in this phase's announcement")
         for _, kinds in _by_plugin(self.pm, "bansha_ruling_kinds"):
             self.ruling_kinds.update(kinds or {})
+        self._skills_memo: dict[tuple, dict[str, tuple[Skill, bool]]] = {}
+        self._prefix_memo: dict[str, list[tuple[str, Any]]] = {}
         self._check_manifest()
 
     # -- lookups used by the engine and the CLI
+
+    def skills_for(self, role: str, groups: tuple[str, ...], acquired: tuple[tuple[str, str], ...]
+                   ) -> dict[str, tuple[Skill, bool]]:
+        """The skills of a player with this role, these groups and these acquired skills
+        (skill -> the role it came from): ``Game.skills_of``. Looked up for every action at
+        every step, so each combination is built once per ruleset."""
+        key = (role, groups, acquired)
+        out = self._skills_memo.get(key)
+        if out is not None:
+            return out
+        out = {}
+        for s in self.own_skills.get(role, ()):
+            out.setdefault(s.name, (s, False))
+        for s in self.common_skills:
+            out.setdefault(s.name, (s, False))
+        for group in groups:
+            for s in self.group_skills.get(group, ()):
+                out.setdefault(s.name, (s, False))
+        for skill_name, role_name in acquired:
+            s = self.role(role_name).skill(skill_name)
+            if s is not None and skill_name not in out:
+                # an acquired skill is the player's own: not shared with the role's group
+                out[skill_name] = (msgspec.structs.replace(s, group=None) if s.group else s, True)
+        self._skills_memo[key] = out
+        return out
+
+    def handlers_under(self, prefix: str) -> list[tuple[str, Any]]:
+        """The step handlers whose names start with ``prefix``, in name order (a rule plugin's
+        family of handlers, such as one per step), found once per prefix."""
+        found = self._prefix_memo.get(prefix)
+        if found is None:
+            found = self._prefix_memo[prefix] = sorted((n, h) for n, h in self.handlers.items() if n.startswith(prefix))
+        return found
 
     def role(self, name: str) -> Role:
         for role in self.roles.values():
@@ -237,6 +276,10 @@ class Ruleset:
                         raise GameError(
                             f"{where}: key phases.{p.name}.steps.{step.name}: unknown handler {h!r}"
                         )
+        for rule in m.last_words.owed:
+            for ph in rule.phases:
+                if ph not in phase_steps:
+                    raise GameError(f"{where}: key last_words.owed: unknown phase {ph!r}")
         for name in m.common:
             if name not in self.roles:
                 raise GameError(f"{where}: key common: {name!r} is not a role of the ruleset")
@@ -258,6 +301,16 @@ class Ruleset:
                     raise GameError(f"{where}: key tables: unknown role {r!r}")
 
 
+class _PluginManager(pluggy.PluginManager):
+    def parse_hookimpl_opts(self, plugin, name):
+        # A module's names are read from its namespace: pluggy's own lookup (getattr_static on
+        # every attribute of every plugin) was a third of loading m217's 64 plugin modules.
+        # Only a function marked by ``hookimpl`` can be a hook implementation.
+        if isinstance(plugin, types.ModuleType) and not hasattr(plugin.__dict__.get(name), "bansha_impl"):
+            return None
+        return super().parse_hookimpl_opts(plugin, name)
+
+
 def _by_plugin(pm: pluggy.PluginManager, hook: str):
     for impl in getattr(pm.hook, hook).get_hookimpls():
         yield impl.plugin_name, impl.function()
@@ -275,23 +328,6 @@ def _apply_overrides(role: Role, manifest: Manifest) -> Role:
             )
         skills.append(skill)
     return msgspec.structs.replace(role, skills=tuple(skills))
-
-
-@functools.cache
-def _role_entry_points():
-    return tuple(importlib.metadata.entry_points(group=ROLE_GROUP))
-
-
-def _deaths_handler():
-    from .engine import resolve_deaths
-
-    return resolve_deaths
-
-
-def _vote_handler():
-    from .engine import count_votes
-
-    return count_votes
 
 
 _RULESETS: dict[str, Ruleset] = {}
@@ -317,4 +353,4 @@ def ruleset_for(manifest: Manifest) -> Ruleset:
 
 def available_roles() -> dict[str, str]:
     """Entry-point names of every installed role plugin -> their distribution."""
-    return {ep.name: (ep.dist.name if ep.dist else "") for ep in _role_entry_points()}
+    return {ep.name: ep.dist for ep in entry_points(ROLE_GROUP)}

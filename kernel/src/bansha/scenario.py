@@ -58,6 +58,12 @@ class SRuling(msgspec.Struct, **Strict):
     expect_error: str | None = None
 
 
+class SLastWords(msgspec.Struct, **Strict):
+    player: str
+    text: str
+    expect_error: str | None = None
+
+
 class Expect(msgspec.Struct, **Strict):
     out: list[str] | None = None
     #: like ``out``, and in the order they left the game
@@ -73,6 +79,9 @@ class Expect(msgspec.Struct, **Strict):
     scores: dict[str, float] = {}
     #: uses left of counted skills: {player: {skill: n}}
     uses: dict[str, dict[str, int]] = {}
+    #: exactly the players owed last words not yet recorded, each with the phase whose close
+    #: ends the window: {player: "day 2"}
+    last_words_owed: dict[str, str] | None = None
 
 
 class SPhase(msgspec.Struct, **Strict):
@@ -80,6 +89,8 @@ class SPhase(msgspec.Struct, **Strict):
     actions: list[SAction] = []
     votes: list[SVote] = []
     rulings: list[SRuling] = []
+    #: last words the director records (the ruleset's last-words ruling), after the rulings
+    last_words: list[SLastWords] = []
     #: close the phase after its input (false: check expectations of immediate answers only)
     resolve: bool = True
     expect: Expect | None = None
@@ -169,6 +180,9 @@ def run(sc: Scenario, base: Path | None = None) -> Game:
             apply(ev, v.expect_error, f"vote {v.voter} -> {v.target}")
         for r in ph.rulings:
             apply(RulingEvent(phase=label, kind=r.kind, player=r.player, text=r.text, data=r.data), r.expect_error, f"ruling {r.kind}")
+        for w in ph.last_words:
+            kind = game.manifest.last_words.kind
+            apply(RulingEvent(phase=label, kind=kind, player=w.player, text=w.text), w.expect_error, f"{kind} {w.player}")
         if ph.resolve and game.winner is None:
             apply(ResolveEvent(phase=label), None, f"resolving {label}")
         if ph.expect is not None:
@@ -231,6 +245,9 @@ def check(game: Game, label: str, ex: Expect) -> None:
         for skill, n in uses.items():
             actual = game.player(name).uses.get(skill)
             want(actual == n, f"uses of {name}'s {skill}: expected {n}, actual {actual}")
+    if ex.last_words_owed is not None:
+        actual = {n: o["until"] for n, o in game.last_words.items() if o["text"] is None}
+        want(actual == ex.last_words_owed, f"last words owed: expected {ex.last_words_owed}, actual {actual}")
     if problems:
         trace = "\n".join(f"  [{t.step}] {t.rule}: {t.text}" for t in game.trace if t.phase == label)
         raise Mismatch(f"{label}:\n- " + "\n- ".join(problems) + f"\nruling trace of {label}:\n{trace or '  (empty)'}")

@@ -43,8 +43,15 @@ def director_view(game: Game) -> dict[str, Any]:
             for p in game.players.values()
         ],
         "scheduled": list(game.scheduled),
+        "last_words": last_words_owed(game),
         "facts": game_facts(game),
     }
+
+
+def last_words_owed(game: Game) -> list[dict[str, Any]]:
+    """Who is owed last words (遗言), since which phase and until which phase closes."""
+    return [{"player": name, "out": owed["out"], "until": owed["until"], "recorded": owed["text"] is not None}
+            for name, owed in game.last_words.items()]
 
 
 def _status(s) -> str:
@@ -58,13 +65,19 @@ def public_players(game: Game) -> list[dict[str, Any]]:
 
 def player_view(game: Game, name: str) -> dict[str, Any]:
     """Only what ``name`` may know: their own card, told statuses, uses left, their own
-    feedback, the public announcements, and what the rules add through ``bansha_player_view``."""
+    feedback, the public announcements, their group's members and the group's standing
+    actions, and what the rules add through ``bansha_player_view``."""
     p = game.player(name)
     extra: dict[str, Any] = {}
     for part in game.hook.bansha_player_view(game=game, player=p):
         if part:
             extra.update(part)
-    mates = [q.name for q in game.players.values() if q.name != p.name and set(q.groups) & set(p.groups)]
+    # group members know each other (黑侠 互知, an absorbed 青侠 joins its group); one who has
+    # left the game is still a member, marked as out
+    mates = [q.name + ("" if q.alive else "（出局）") for q in game.players.values()
+             if q.name != p.name and set(q.groups) & set(p.groups)]
+    # the group's standing privileges, whichever member sent them (the last sent counts)
+    shared = [a.describe() for a in game.actions if a.group and a.group in p.groups and a.actor != p.name]
     view = {
         "ruleset": game.manifest.id,
         "phase": game.label,
@@ -84,9 +97,13 @@ def player_view(game: Game, name: str) -> dict[str, Any]:
         "winner": game.winner,
         "facts": game_facts(game),
     }
+    owed = game.last_words.get(p.name)
+    if owed is not None and owed["text"] is None:
+        view["you"]["last_words_until"] = owed["until"]
     if mates:
-        # group members know each other (黑侠 互知, an absorbed 青侠 joins its group)
         view["you"]["group"] = mates
+    if shared:
+        view["you"]["group_acted"] = shared
     view["you"].update(extra)
     return view
 

@@ -10,12 +10,14 @@
 
 The disguise is a status whose data has camp/role (and number): ``game.surface(p)`` is what
 every other player's question and skill reads. It runs first in the day (step ``disguise``)
-and ends with the day. The virtual target is the action's target (read by 追击).
+and ends with the day; a disguise as one's own nation is void once a mage disrupts the hunter
+(``light-shadow.disrupted-disguise``, after the mage web). The virtual target is the action's target (read by 追击).
 docs/rulings/light-shadow.md §8.
 """
 
 from bansha import GameError, Role, Skill, Status, hookimpl
 
+SOURCE = "猎人.伪装"
 # the quoted rule above, as one line for `bansha role show`
 RULE = "".join(line.lstrip("> ") for line in __doc__.split("\n\n")[1].splitlines())
 
@@ -25,7 +27,26 @@ def disguise(res, a):
     data = {"camp": g.ruleset.camp(a.args["camp"]), "role": g.ruleset.role(a.args["role"]).name}
     if a.args.get("number") is not None:
         data["number"] = int(a.args["number"])
-    res.add_status(a.actor, Status(name="伪装", until=res.label, source="猎人.伪装", data=data))
+    res.add_status(a.actor, Status(name="伪装", until=res.label, source=SOURCE, data=data))
+
+
+def disrupted_disguise(res):
+    """> 如果对象玩家是敌对国家的，他的一切询问和技能无效。 (法师; 伪装 is a skill)
+
+    After the mage web: a disguised player disrupted by a mage has his 伪装 void, and is
+    checked, asked and spied as what he is — where that is consistent: only when he is disguised
+    as his own nation. Disguised as the enemy, the disguise is what made the 巫术 a disruption;
+    undoing it would turn the disruption into a protection, so the disguise stands (§8)."""
+    g = res.game
+    for name in sorted(res.data.get("disrupted", ())):
+        p = g.player(name)
+        mine = [st for st in p.statuses if st.source == SOURCE and st.until == res.label]
+        if not mine or any(st.data["camp"] != p.camp for st in mine):
+            continue
+        p.statuses = [st for st in p.statuses if st not in mine]
+        for a in res.by(name):
+            if a.skill == "伪装":
+                res.void(a, "disrupted: the disguise is void (§8)", rule="猎人.伪装")
 
 
 HUNTER = Role(
@@ -40,6 +61,11 @@ HUNTER = Role(
 @hookimpl
 def bansha_roles():
     return [HUNTER]
+
+
+@hookimpl
+def bansha_step_handlers():
+    return {"light-shadow.disrupted-disguise": disrupted_disguise}
 
 
 @hookimpl

@@ -9,7 +9,9 @@
 > 影之国法师2干扰光之国法师1……上帝直接诅咒4个法师！
 
 The step handler ``light-shadow.mage-web`` resolves every 巫术 of the day at once
-(docs/rulings/light-shadow.md §7) and writes, for every other plugin, ``res.data``:
+(docs/rulings/light-shadow.md §7): the curse for the documented four-mage pattern (house rule
+``mage_curse = "any-cycle"``: every cycle of three or more), then 解释3/4 for two mages on each
+other, then 解释2 from the mages nobody disrupts. It writes, for every other plugin, ``res.data``:
 ``protected`` (set of names), ``disrupted`` (set of names, cursed mages included), ``cursed``.
 """
 
@@ -19,6 +21,29 @@ from bansha import Role, Skill, hookimpl
 RULE = "".join(line.lstrip("> ") for line in __doc__.split("\n\n")[1].splitlines())
 
 
+def cycles(spells, target):
+    """Every cycle of mages whose 巫术 aim at each other, each once (as a list in spell order)."""
+    found, seen = [], set()
+    for m in spells:
+        path, cur = [m], target[m]
+        while cur in spells and cur not in path:
+            path.append(cur)
+            cur = target[cur]
+        cycle = path[path.index(cur):] if cur in path else []
+        if cycle and frozenset(cycle) not in seen:
+            seen.add(frozenset(cycle))
+            found.append(cycle)
+    return found
+
+
+def documented_curse(cycle, kind):
+    """规则解释终极版's pattern: four mages, each 巫术 protecting then disrupting in turn
+    (光1 protects 光2, 光2 disrupts 影1, 影1 protects 影2, 影2 disrupts 光1; the numbers do not
+    matter)."""
+    kinds = [kind[m] for m in cycle]
+    return len(cycle) == 4 and all(kinds[i] != kinds[i - 1] for i in range(4))
+
+
 def web(res):
     g = res.game
     spells = {a.actor: a for a in res.of("巫术") if a.void is None}
@@ -26,41 +51,52 @@ def web(res):
     # 例10: protect or disrupt by the target's nation as seen today (a disguised hunter's)
     kind = {m: "protect" if g.player(m).camp == g.surface(g.player(t))["camp"] else "disrupt"
             for m, t in target.items()}
-    fixed: dict[str, bool] = {}  # mage -> whether his 巫术 works, settled by a cycle
+    works: dict[str, bool] = {}  # mage -> whether his 巫术 takes effect
     cursed: set[str] = set()
-    for m in spells:
-        path, cur = [m], target[m]
-        while cur in spells and cur not in path:
-            path.append(cur)
-            cur = target[cur]
-        cycle = path[path.index(cur):] if cur in path else []
-        if len(cycle) >= 3:  # 终极版 (and any longer cycle): all cursed
+    any_cycle = g.option("mage_curse") == "any-cycle"
+    for cycle in cycles(spells, target):
+        if documented_curse(cycle, kind) or (any_cycle and len(cycle) >= 3):
             cursed |= set(cycle)
-            fixed.update(dict.fromkeys(cycle, False))
+            works.update(dict.fromkeys(cycle, False))
         elif len(cycle) == 2:  # 解释3 enemy mages cancel; 解释4 friendly mages protect each other
-            fixed.update(dict.fromkeys(cycle, kind[cycle[0]] == "protect"))
-    memo: dict[str, bool] = {}
+            works.update(dict.fromkeys(cycle, kind[cycle[0]] == "protect"))
 
-    def works(m):  # 解释2: a disrupted mage's 巫术 is void; resolved from the mages upstream
-        if m in fixed:
-            return fixed[m]
-        if m not in memo:
-            memo[m] = not disrupted(m)
-        return memo[m]
+    def on(p, k):
+        return [m for m in spells if target[m] == p and kind[m] == k]
 
-    def on(p, k):  # 解释5: every working 巫术 on p applies
-        return [m for m in spells if target[m] == p and kind[m] == k and works(m)]
+    # 解释2 "法师受干扰时优先处理": start from the mages no working enemy 巫术 can disrupt and
+    # follow the 巫术 down; 解释1: a working protection beats every disruption
+    while True:
+        settled = {}
+        for m in spells:
+            if m in works:
+                continue
+            if any(works.get(q) for q in on(m, "protect")):
+                settled[m] = True
+            elif all(works.get(d) is False for d in on(m, "disrupt")):
+                settled[m] = True
+            elif any(works.get(d) for d in on(m, "disrupt")) and all(works.get(q) is False for q in on(m, "protect")):
+                settled[m] = False
+        if not settled:
+            break
+        works.update(settled)
+    stuck = [m for m in spells if m not in works]
+    if stuck:
+        # every mage left is disrupted by another left (an all-disrupting ring): no mage to
+        # start from, read as 解释3 around the ring, "相当于没有作用"
+        res.trace("法师.web", f"{'、'.join(stuck)} disrupt each other around a ring: no effect (解释3)")
+        works.update(dict.fromkeys(stuck, False))
 
     def disrupted(p):  # 解释1: protection beats disruption
-        return p in cursed or (bool(on(p, "disrupt")) and not on(p, "protect"))
+        return p in cursed or (any(works[d] for d in on(p, "disrupt")) and not any(works[q] for q in on(p, "protect")))
 
-    protected = {target[m] for m in spells if kind[m] == "protect" and works(m)}
+    protected = {target[m] for m in spells if kind[m] == "protect" and works[m]}
     hit = {p for p in [*target.values(), *cursed] if disrupted(p)}
     for m, a in spells.items():
         if m in cursed:
-            res.void(a, "cursed: the mages' 巫术 form a cycle (规则解释终极版)", rule="法师.curse")
-        elif not works(m):
-            why = "enemy mages on each other cancel (解释3)" if m in fixed else "the mage is disrupted (解释2)"
+            res.void(a, "cursed: the mages' 巫术 form the cycle of 规则解释终极版", rule="法师.curse")
+        elif not works[m]:
+            why = "the mage is disrupted (解释2)" if m in hit else "enemy mages on each other cancel (解释3)"
             res.void(a, why, rule="法师.web")
     res.data.update(protected=protected, disrupted=hit, cursed=cursed)
     res.trace("法师.web", f"protected {sorted(protected)}, disrupted {sorted(hit)}, cursed {sorted(cursed)}")

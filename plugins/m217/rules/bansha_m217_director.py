@@ -211,3 +211,21 @@ def bansha_validate_vote(game, ballot):
 @hookimpl
 def bansha_step_handlers():
     return {"m217.red-cards": red_cards}
+
+
+# ------------------------------------------------------------------- 遗言 (the kernel's [last_words])
+
+
+@hookimpl
+def bansha_last_words(game, player, kill):
+    """> 红牌罚下出局的角色没有遗言权利 — a carded player owes none, even when voted out while
+    the card waits for the vote. Other exits: the manifest's [last_words] (首夜 and 白天)."""
+    return False if sent_off(player) else None
+
+
+@hookimpl
+def bansha_check_last_words(game, player, text):
+    """> [寡言]：……若需要发遗言，也只能最多发送5个字。"""
+    if any(s.name == "寡言" for s in player.statuses) and len(text) > 5:
+        return f"{player.name}持有[寡言]状态：遗言最多只能发送5个字（现有{len(text)}个字）。"
+    return None

@@ -514,8 +514,8 @@ def chain(res) -> None:
     game = res.game
     idx = step_index(res)
     handlers = game.ruleset.handlers
-    for name in sorted(h for h in handlers if h.startswith(f"m217.at.{res.step}.")):
-        handlers[name](res)
+    for _, handler in game.ruleset.handlers_under(f"m217.at.{res.step}."):
+        handler(res)
     for a in res.actions_in(res.step):
         if a.void:
             continue

@@ -20,16 +20,25 @@ vote. The charges live in the 龙侠's ``player.data`` and are never shown to an
 from bansha import Role, hookimpl
 
 CHARGES = "qisha-xia.charges"
-REFLECT, REFLECTED = "qisha-xia.reflect", "qisha-xia.reflected"
+REFLECT, REFLECTED, PLAN = "qisha-xia.reflect", "qisha-xia.reflected", "qisha-xia.reflect-plan"
 
 DRAGON = Role(name="龙侠", alias="dragon", camp="光明", rule="龙侠（1人）拥有弹射特权，被动使用。")
 
 
 def reflector(res):
-    """Offer the reflection to the handlers that route the night's privileges (blocks, route)."""
+    """Offer the reflection to the handlers that route the night's privileges (blocks, route):
+    ``qisha-xia.reflect`` reflects one slot now; ``qisha-xia.reflect-plan`` says, without
+    spending anything, which slots of a list of privileges (in submission order) would be
+    reflected, so that the night's blocks can be decided before anything is routed."""
     game = res.game
     dragon = next((p for p in game.alive() if p.role == DRAGON.name), None)
     reflected = res.data.setdefault(REFLECTED, {})
+
+    def member(action):
+        # "只会反弹一人（可以在行使特权时指定，未明确指定则反弹发送行使特权站内消息的人）" (R-D3)
+        group = [p.name for p in game.alive() if action.group and action.group in p.groups]
+        named = action.args.get("reflect")
+        return named if named in group else action.actor
 
     def reflect(action, slot=0):
         if dragon is None or action.targets[slot] != dragon.name or action.seq in reflected:
@@ -38,17 +47,25 @@ def reflector(res):
         if dragon.data[CHARGES] <= 0:
             return False
         dragon.data[CHARGES] -= 1
-        # "只会反弹一人（可以在行使特权时指定，未明确指定则反弹发送行使特权站内消息的人）" (R-D3)
-        group = [p.name for p in game.alive() if action.group and action.group in p.groups]
-        named = action.args.get("reflect")
-        member = named if named in group else action.actor
         targets = list(action.targets)
-        targets[slot] = member
+        targets[slot] = member(action)
         res.redirect(action, targets, rule="1.8 反弹")
-        reflected[action.seq] = member
+        reflected[action.seq] = targets[slot]
         return True
 
+    def plan(actions):
+        # "同一晚的多次反弹会计为多次，按发送行使特权的先后顺序起作用"
+        left = dragon.data[CHARGES] if dragon is not None else 0
+        out = {}
+        for a in sorted(actions, key=lambda a: a.seq):
+            for slot, t in enumerate(a.targets):
+                if dragon is not None and t == dragon.name and left > 0 and a.seq not in {s for s, _ in out}:
+                    left -= 1
+                    out[(a.seq, slot)] = member(a)
+        return out
+
     res.data[REFLECT] = reflect
+    res.data[PLAN] = plan
 
 
 @hookimpl

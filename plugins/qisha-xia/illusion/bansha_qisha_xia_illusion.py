@@ -80,8 +80,12 @@ def bansha_step_handlers():
 @hookimpl
 def bansha_validate_action(game, action):
     if action.skill == "幻觉三":
-        if not isinstance(action.args.get("post"), int):
+        post = action.args.get("post")
+        if not isinstance(post, int) or isinstance(post, bool):
             return "幻觉三需要楼层号：--arg post=N。"
+        # "当天白天多少楼之后（含此楼）": a post number of the thread, from 1
+        if post < 1:
+            return f"幻觉三的楼层号必须是正整数（post={post}）。"
         return None
     if action.skill not in NIGHT:
         return None

@@ -12,7 +12,7 @@ R-L2 — then every other privilege).
 
 from bansha import Role, Skill, hookimpl
 
-RECEIVE, RECEIVED = "qisha-xia.receive", "qisha-xia.received"
+RECEIVE, RECEIVED, RECEPTION = "qisha-xia.receive", "qisha-xia.received", "qisha-xia.reception"
 
 LIGHT = Role(
     name="光侠", alias="light", camp="光明",
@@ -30,8 +30,11 @@ def receiver(res):
     received = res.data.setdefault(RECEIVED, {})
 
     def receive(action, slot=0):
-        # "被其他人使用的特权作用于光侠自己而此人不受任何影响"; void once 光侠 is blocked (R-L2)
-        if reception is None or reception.void or action is reception:
+        # "被其他人使用的特权作用于光侠自己而此人不受任何影响"; void once 光侠 is blocked (R-L2),
+        # except for the night's blocks: they are decided together with the reception, so a
+        # block on the received player is received even as it voids the reception
+        # ("如果被当晚被接收的人被暗侠阻止，会被接收，相当于光侠被阻止")
+        if reception is None or action is reception or (reception.void and action.skill != "阻止"):
             return False
         if action.targets[slot] != reception.targets[0]:
             return False
@@ -42,6 +45,8 @@ def receiver(res):
         return True
 
     res.data[RECEIVE] = receive
+    # (光侠, the received player) for deciding the night's blocks before anything is routed
+    res.data[RECEPTION] = (reception.actor, reception.targets[0]) if reception and not reception.void else None
 
 
 @hookimpl

@@ -7,13 +7,16 @@ Readings: docs/rulings/qisha-xia.md (R-… ids below). Shared results of one nig
 
 - ``qisha-xia.reflect`` (callable ``(action, slot) -> bool``): written by qisha-xia.dragon's
   ``qisha-xia.reflector`` handler; reflects the privilege if its target in ``slot`` is the
-  龙侠 and a charge is left.
+  龙侠 and a charge is left; and ``qisha-xia.reflect-plan`` (callable ``(actions) ->
+  {(seq, slot): member}``): which slots would be reflected, spending nothing.
 - ``qisha-xia.receive`` (callable ``(action, slot) -> bool``): written by qisha-xia.light's
-  ``qisha-xia.receiver`` handler; sends the privilege to 光侠 if it aims at the received player.
+  ``qisha-xia.receiver`` handler; sends the privilege to 光侠 if it aims at the received player;
+  and ``qisha-xia.reception`` (``(光侠, received player)`` or None).
 - ``qisha-xia.reflected`` (``{action seq: reflected member}``), ``qisha-xia.received``
   (``{action seq: the player it was aimed at}``).
 - ``qisha-xia.blocked`` (names an effective block landed on) and ``qisha-xia.blocked-actions``
-  (seqs of the actions a block voided): written by qisha-xia.dark's ``qisha-xia.blocks``.
+  (seqs of the actions a block voided): written by qisha-xia.dark's ``qisha-xia.blocks``, which
+  decides the night's blocks together before anything is routed.
 - ``qisha-xia.absorbed`` (``{青侠: absorbing group}``): written by qisha-xia.cyan's
   ``qisha-xia.absorb``.
 - ``qisha-xia.healed`` (names): written by 救治 (qisha-xia.white).
@@ -26,24 +29,39 @@ from datetime import datetime, timedelta
 
 from bansha import hookimpl
 
-BLOCK, RECEIVE = "阻止", "接收"
+RECEIVE = "接收"
 REFLECT, RECEIVE_FN = "qisha-xia.reflect", "qisha-xia.receive"
 
 
 def route(res):
     """R-D1, R-D5, R-L1 — "当龙侠被吸收时，反弹优先产生作用，当反弹没有效果时，吸收产生作用。"
+    "同一晚的多次反弹会计为多次，按发送行使特权的先后顺序起作用"
 
-    Every privilege left after the blocks (qisha-xia.blocks routed those), in submission order:
+    Every privilege left after the blocks (qisha-xia.blocks decided them), blocks included, in
+    submission order:
     reflected if it aims at the 龙侠 and a charge is left, otherwise received by 光侠 if it
     aims at the received player. 光侠's own reception is neither reflected nor received.
     Slot by slot: 幻觉一 on (龙侠, A) is reflected on the 龙侠's side only ("则另一个被作用的对象
     不变"), and A is still received if 光侠 receives A (R-L1)."""
     reflect, receive = res.data[REFLECT], res.data[RECEIVE_FN]
     for a in res.actions:
-        if a.void or a.skill in (BLOCK, RECEIVE) or not a.targets:
+        if a.void or a.skill == RECEIVE or not a.targets:
             continue
         for slot in range(len(a.targets)):
             reflect(a, slot) or receive(a, slot)
+
+
+@hookimpl
+def bansha_validate_action(game, action):
+    """R-D3 — "只会反弹一人（可以在行使特权时指定……）": ``--arg reflect=`` names a living member of
+    the group that uses the privilege (for a privilege of one player, that player)."""
+    named = action.args.get("reflect")
+    if named is None:
+        return None
+    members = [p.name for p in game.alive() if action.group and action.group in p.groups] or [action.actor]
+    if named not in members:
+        return f"{action.skill}的reflect={named}不是共同行使{action.skill}的成员（{'、'.join(members)}）。"
+    return None
 
 
 def dawn(res):
@@ -98,6 +116,18 @@ def bansha_check_win(game):
     return winners
 
 
+# ----------------------------------------------------------------- 遗言, R-T3 (house option)
+
+
+@hookimpl
+def bansha_last_words(game, player, kill):
+    """R-T3 — "夜晚出局玩家有一次遗言的机会" (the manifest's [last_words]); with the house rule
+    ``day_out_last_words`` a player voted out gets them too."""
+    if kill.kind == "vote" and game.option("day_out_last_words"):
+        return True
+    return None
+
+
 # --------------------------------------------------------------------------- 3.2 the clock
 
 # "a. 白天讨论、投票：20:00～次日22:00；b. 白天第二次讨论、投票：22:00～次日22:00；
@@ -149,10 +179,14 @@ def bansha_game_view(game):
         wd, wh = WEEKEND[kind]
         return {"时间安排": f"{NAMES[kind]}：截止{'次日' if days == 1 else ''}{hhmm}"
                 + (f"（逢周五开始则延至{'周六' if wd == 1 else '周日'}{wh}）" if game.option("weekend_extension") else "")
-                + ("；等待死者遗言至20:00" if kind == "night" else "")}
+                + ("；等待死者遗言至20:00" if kind == "night" else "")
+                + ("；等待死者遗言：12:50～20:00" if kind == "day" and game.last_words else "")}
     start = datetime.strptime(str(raw), "%Y-%m-%d %H:%M")
-    _, begin, end, words = windows(game, start)[-1]
+    played = windows(game, start)
+    _, begin, end, words = played[-1]
     facts = {"阶段": NAMES[kind], "开始": _show(begin), "截止": _show(end)}
+    if words is None and len(played) > 1 and game.last_words:
+        words = played[-2][3]  # the day after a night: the last words owed for that night
     if words is not None:
         facts["遗言截止"] = _show(words)
     extended = game.option("weekend_extension") and begin.weekday() == FRIDAY

@@ -1,0 +1,98 @@
+"""The kernel's own step handlers, registered with every ruleset as the plugin
+``bansha.builtins``: a manifest step names them like any rule plugin's handler.
+
+- ``bansha.deaths`` lands the pending kills, asking ``bansha_stop_kill`` about each one;
+- ``bansha.vote`` counts the phase's ballots by the manifest's ``[vote]`` rule.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from .hookspecs import hookimpl
+from .model import Ballot, Kill
+
+if TYPE_CHECKING:
+    from .engine import Resolution
+
+
+@hookimpl
+def bansha_step_handlers():
+    return {"bansha.deaths": resolve_deaths, "bansha.vote": count_votes}
+
+
+def resolve_deaths(res: Resolution) -> None:
+    """``bansha.deaths``: land every pending kill in the order queued, asking the hooks what
+    stops each one; kills queued by death triggers are resolved in the same pass."""
+    game = res.game
+    while res.kills:
+        kill = res.kills.pop(0)
+        p = game.player(kill.target)
+        if not p.alive:
+            res.trace(kill.rule or kill.kind, f"{kill.target} is already out")
+            continue
+        stopped = game.hook.bansha_stop_kill(res=res, kill=kill)
+        if stopped:
+            res.trace(kill.rule or kill.kind, f"{kill.kind} on {kill.target} stopped: {stopped}")
+            continue
+        res.remove(p, kill)
+
+
+def count_votes(res: Resolution) -> None:
+    """``bansha.vote``: count the phase's ballots by the manifest's ``[vote]`` rule."""
+    game = res.game
+    v = game.manifest.vote
+    final: dict[str, Ballot] = {}
+    for b in sorted(game.ballots, key=lambda b: b.seq):
+        final[b.voter] = b
+    ballots = [msgspec.structs.replace(b) for b in final.values() if game.players[b.voter].alive]
+    game.hook.bansha_adjust_ballots(res=res, ballots=ballots)
+    tally: Counter[str] = Counter()
+    for b in ballots:
+        if not b.void and b.target in game.players and not game.players[b.target].alive:
+            b.void = "the player voted for has left the game"  # cast before they left
+        if b.void:
+            res.trace("vote", f"{b.voter}'s vote for {b.target} does not count: {b.void}")
+        elif b.target != v.abstain:
+            tally[b.target] += b.weight
+    # votes counted against a player with no ballot behind them (M217's 诽谤), set by a
+    # bansha_adjust_ballots hook in res.data["extra_votes"]: {player: votes}
+    for name, n in sorted(res.data.get("extra_votes", {}).items()):
+        if n and name in game.players and game.players[name].alive:
+            tally[name] += n
+            res.trace("vote", f"{name} counts {n:g} extra vote(s)")
+    living = len(game.alive())
+    res.data["tally"] = dict(tally)
+    res.trace("vote", "count: " + (", ".join(f"{k} {n:g}" for k, n in tally.most_common()) or "no votes"))
+    if v.show_counts:
+        for name, n in tally.most_common():
+            res.announce(game.manifest.texts.counts.format(name=name, count=f"{n:g}"))
+    if not tally:
+        res.announce(game.manifest.texts.nobody_out)
+        return
+    top = max(tally.values())
+    leaders = [n for n, c in tally.items() if c == top]
+    need = v.threshold * living
+    if v.threshold and (v.runoff_threshold or not game.phase.optional) and top < need - 1e-9:
+        res.trace("vote", f"top count {top:g} is below {v.threshold:.0%} of {living} living ({need:g})")
+        res.announce(game.manifest.texts.nobody_out)
+        return
+    if len(leaders) > 1:
+        in_runoff = game.phase.optional
+        if v.tie != "none" and not in_runoff and len(leaders) == 2:
+            res.schedule(v.tie, leaders)
+            res.announce(game.manifest.texts.runoff.format(names="、".join(leaders), first=leaders[0], second=leaders[1]))
+        else:
+            res.trace("vote", f"tie between {leaders}: nobody is out")
+            res.announce(game.manifest.texts.nobody_out)
+        return
+    target = game.player(leaders[0])
+    immune = game.hook.bansha_vote_immune(res=res, player=target)
+    if immune:
+        res.trace("vote", f"{target.name} is not voted out: {immune}")
+        res.announce(immune)
+        return
+    res.remove(target, Kill(target=target.name, kind="vote", rule="vote", last_words=True))

@@ -1,0 +1,200 @@
+"""The entry points of bansha's groups, read once per state of the installation.
+
+Every command needs a few of them (the ruleset manifests, the manifest's role plugins, a
+command or a store someone installed), and finding them the standard way costs more than the
+command: ``importlib.metadata`` reads every distribution's metadata (and its import alone is
+~14 ms), and importing a plugin module searches every path entry that the workspace's ~80
+editable installs add, one after the other (docs/performance.md).
+
+So the first command after an install scans once and writes, for each of ``GROUPS``, the entry
+points and the folder each one's module lives in, to a cache file; later commands read that
+file and import each plugin module straight from its folder. The file is keyed by the
+interpreter's path entries and their modification times: installing, upgrading or removing a
+distribution changes the folder it goes into, so the very next command scans again and sees it.
+``BANSHA_CACHE_DIR`` moves the file; ``BANSHA_NO_CACHE=1`` turns it off (every command scans).
+
+Only the standard library is imported here, and ``importlib.metadata`` only to scan.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import NamedTuple
+
+#: the entry-point groups bansha reads
+GROUPS = ("bansha.roles", "bansha.rulesets", "bansha.commands", "bansha.stores")
+#: bumped when the cache file's layout changes
+_FORMAT = 1
+
+
+class EntryPoint(NamedTuple):
+    """One entry point as the cache keeps it (the fields of importlib.metadata's)."""
+
+    name: str
+    value: str
+    group: str
+    #: the distribution that declares it
+    dist: str
+    #: the folder its top-level module is found in ("" when the scan could not tell)
+    folder: str
+
+    @property
+    def module(self) -> str:
+        return self.value.partition(":")[0].strip()
+
+    def load(self):
+        """Import the module (straight from its folder when known) and return the object."""
+        import importlib
+
+        top = self.module.partition(".")[0]
+        if self.folder and top not in sys.modules:
+            _finder().folders.setdefault(top, self.folder)
+        obj = importlib.import_module(self.module)
+        attr = self.value.partition(":")[2].strip()
+        for part in attr.split(".") if attr else ():
+            obj = getattr(obj, part)
+        return obj
+
+
+def entry_points(group: str) -> tuple[EntryPoint, ...]:
+    """The installed entry points of ``group`` (one of ``GROUPS``)."""
+    return _table().get(group, ())
+
+
+_TABLE: dict[str, tuple[EntryPoint, ...]] | None = None
+
+
+def _table() -> dict[str, tuple[EntryPoint, ...]]:
+    # one read per process: what is installed does not change under a running command
+    global _TABLE
+    if _TABLE is None:
+        _TABLE = _load()
+    return _TABLE
+
+
+def refresh() -> None:
+    """Forget what this process read (a test that installs a distribution mid-process)."""
+    global _TABLE
+    _TABLE = None
+
+
+def _search_path() -> list[str]:
+    """The path entries distributions are installed in: all but the script's folder (or the
+    current one), which Python puts first and which differs between ``bansha`` and
+    ``python -m``."""
+    return sys.path if sys.flags.safe_path else sys.path[1:]
+
+
+def _fingerprint(paths: list[str]) -> list[str]:
+    """The path entries and their modification times: what an install or removal changes."""
+    stamps = []
+    for p in [sys.executable, *paths]:
+        try:
+            stamps.append(f"{p}\t{os.stat(p or '.').st_mtime_ns}")
+        except OSError:
+            stamps.append(f"{p}\t-")
+    return stamps
+
+
+def _cache_file(paths: list[str]) -> str | None:
+    if os.environ.get("BANSHA_NO_CACHE"):
+        return None
+    root = os.environ.get("BANSHA_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "bansha")
+    # one file per environment and path: several virtual environments share the cache folder
+    import zlib
+
+    key = zlib.crc32("\n".join([sys.prefix, *paths]).encode())
+    return os.path.join(root, f"entry-points-{key:08x}.json")
+
+
+def _load() -> dict[str, tuple[EntryPoint, ...]]:
+    paths = _search_path()
+    path = _cache_file(paths)
+    stamps = _fingerprint(paths)
+    if path is not None:
+        try:
+            with open(path, encoding="utf-8") as f:
+                data = json.load(f)
+            if data.get("format") == _FORMAT and data.get("stamps") == stamps:
+                return {g: tuple(EntryPoint(*row) for row in rows) for g, rows in data["groups"].items()}
+        except (OSError, ValueError, TypeError, KeyError):
+            pass  # no cache yet, or an unreadable one: scan
+    table = _scan()
+    if path is not None:
+        _write(path, {"format": _FORMAT, "stamps": stamps,
+                      "groups": {g: [list(ep) for ep in eps] for g, eps in table.items()}})
+    return table
+
+
+def _write(path: str, data: dict) -> None:
+    # written whole and renamed into place: a concurrent command reads the old file or the new
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        tmp = f"{path}.{os.getpid()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only home: every command scans, nothing else changes
+
+
+def _scan() -> dict[str, tuple[EntryPoint, ...]]:
+    import importlib.metadata
+    import importlib.util
+
+    table: dict[str, list[EntryPoint]] = {g: [] for g in GROUPS}
+    seen: set[tuple[str, str]] = set()
+    for group in GROUPS:
+        for ep in importlib.metadata.entry_points(group=group):
+            if (group, ep.name) in seen:  # the first distribution on the path wins, as in importlib
+                continue
+            seen.add((group, ep.name))
+            table[group].append(EntryPoint(ep.name, ep.value, group, ep.dist.name if ep.dist else "",
+                                           _folder_of(importlib.util, ep.value)))
+    return {g: tuple(eps) for g, eps in table.items()}
+
+
+def _folder_of(util, value: str) -> str:
+    top = value.partition(":")[0].strip().partition(".")[0]
+    try:
+        spec = util.find_spec(top)
+    except (ImportError, ValueError):
+        return ""
+    if spec is None or not spec.origin or not spec.has_location:
+        return ""
+    folder = os.path.dirname(spec.origin)
+    # a package is found in the folder that holds the package's folder
+    return os.path.dirname(folder) if spec.submodule_search_locations else folder
+
+
+class _FolderFinder:
+    """Finds the modules the cache knows in their own folder instead of on the whole path.
+    A module that is no longer there is looked for on the path as usual."""
+
+    def __init__(self) -> None:
+        self.folders: dict[str, str] = {}
+
+    def find_spec(self, name, path=None, target=None):
+        folder = self.folders.get(name)
+        if folder is None or path is not None:
+            return None
+        from importlib.machinery import PathFinder
+
+        return PathFinder.find_spec(name, [folder], target)
+
+    def invalidate_caches(self) -> None:
+        pass
+
+
+_FINDER: _FolderFinder | None = None
+
+
+def _finder() -> _FolderFinder:
+    global _FINDER
+    if _FINDER is None:
+        _FINDER = _FolderFinder()
+        sys.meta_path.insert(0, _FINDER)
+    return _FINDER
