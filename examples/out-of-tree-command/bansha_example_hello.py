@@ -5,7 +5,6 @@ name. bansha imports this module only when ``bansha hello`` is typed or the help
 so it imports nothing heavy at the top: what a command needs is imported in its body.
 """
 
-from pathlib import Path
 
 import typer
 
