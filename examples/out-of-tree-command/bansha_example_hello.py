@@ -5,7 +5,6 @@ name. bansha imports this module only when ``bansha hello`` is typed or the help
 so it imports nothing heavy at the top: what a command needs is imported in its body.
 """
 
-
 import typer
 
 app = typer.Typer(help="Greet the living players of a stored game.", no_args_is_help=True)
