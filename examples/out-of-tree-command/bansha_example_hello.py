@@ -5,15 +5,13 @@ name. bansha imports this module only when ``bansha hello`` is typed or the help
 so it imports nothing heavy at the top: what a command needs is imported in its body.
 """
 
-from pathlib import Path
-
 import typer
 
 app = typer.Typer(help="Greet the living players of a stored game.", no_args_is_help=True)
 
 
 @app.command()
-def hello(game: str, db: Path = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file")) -> None:
+def hello(game: str, db: str = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file or postgresql:// URL")) -> None:
     """Say hello to each living player of GAME."""
     from bansha.model import GameError
     from bansha.store import Store

@@ -66,10 +66,8 @@ def events_of(path: Path, phases: int | None = None, open_last: bool = False):
 def store(cli, number: str, phases: int | None = None, open_last: bool = False) -> Game:
     """Store scenario ``number`` as game ``g`` in the CLI's database; returns the game."""
     setup, evs = events_of(path_of(number), phases, open_last)
-    st = Store(cli.db)
-    st.create("g", setup)
-    for seq, ev in enumerate(evs, 1):
-        st.db.execute("INSERT INTO events(game, seq, event) VALUES (?, ?, ?)", ("g", seq, msgspec.json.encode(ev)))
+    # stored as a copied game is, in one transaction (appending one by one would replay n times)
+    Store(cli.db).import_raw("g", msgspec.json.encode(setup), [msgspec.json.encode(ev) for ev in evs])
     return cli.load()
 
 

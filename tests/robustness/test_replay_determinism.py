@@ -74,13 +74,10 @@ def test_a_scenario_replays_from_the_store(path, tmp_path, monkeypatch):
     assert played is games[0]
     setup = scenario.setup_of(sc, path.parent)
     store = Store(tmp_path / "games.db", logger=lambda _name: _Quiet())
-    store.create("g", setup)
-    # the log as the store encodes it (appending one by one would replay n times); the last
-    # event goes through Store.append, which replays all the others first
+    # the log as the store encodes it, stored as a copied game is (appending one by one would
+    # replay n times); the last event goes through Store.append, which replays all the others
     *head, last = played.accepted or [None]
-    with store.transaction():
-        for seq, ev in enumerate(head, start=1):
-            store.db.execute("INSERT INTO events(game, seq, event) VALUES (?, ?, ?)", ("g", seq, msgspec.json.encode(ev)))
+    store.import_raw("g", msgspec.json.encode(setup), [msgspec.json.encode(ev) for ev in head])
     if last is not None:
         appended, _ = store.append("g", last)
         assert outcome(appended) == outcome(played)

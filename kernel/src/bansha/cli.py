@@ -25,8 +25,13 @@ role_app = typer.Typer(help="Roles of the installed rulesets.", no_args_is_help=
 scenario_app = typer.Typer(help="Scenario files (docs/scenarios.md).", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(role_app, name="role")
 app.add_typer(scenario_app, name="scenario")
+from .cli_db import db_app  # noqa: E402 - self-contained, so that it can sit here
 
-DbOpt = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file (default: the user data dir)")
+app.add_typer(db_app, name="db")
+
+# `db: str`, not Path, in every command: a Path folds postgresql://h/db into postgresql:/h/db
+DbOpt = typer.Option(None, "--db", envvar="BANSHA_DB",
+                     help="game database: a SQLite file (default: the user data dir) or a postgresql:// URL")
 JsonOpt = typer.Option(False, "--json", help="print JSON")
 
 
@@ -34,8 +39,11 @@ class Refused(Exception):
     pass
 
 
-def fail(msg: str) -> None:
-    typer.echo(f"error: {msg}", err=True)
+def fail(msg: str, as_json: bool = False) -> None:
+    if as_json:  # a program reading --json output reads the error the same way
+        typer.echo(json.dumps({"error": msg, "code": 2}, ensure_ascii=False))
+    else:
+        typer.echo(f"error: {msg}", err=True)
     raise typer.Exit(2)
 
 
@@ -50,7 +58,7 @@ def guarded(fn):
         try:
             return fn(*args, **kwargs)
         except GameError as exc:
-            fail(str(exc))
+            fail(str(exc), bool(kwargs.get("as_json")))
 
     return wrapper
 
@@ -77,10 +85,11 @@ def _logger(game: str):
     return structlog.get_logger("bansha").bind(game=game)
 
 
-def _store(db: Path | None):
-    from .store import Store
+def _store(db: str | None):
+    from .store import open_store
 
-    return Store(db, logger=_logger)
+    # one command, one replay: no cached state to copy (store.Store.cache)
+    return open_store(db, logger=_logger, cache=False)
 
 
 def _json(data: Any) -> None:
@@ -264,7 +273,7 @@ def new(
     seed: int = typer.Option(0, "--seed", help="seed of every random choice"),
     deal_file: Path = typer.Option(None, "--deal", help="a TOML deal: [[players]] name, role, camp, setup"),
     option: list[str] = typer.Option([], "--option", help="house rule KEY=VALUE"),
-    db: Path = DbOpt,
+    db: str = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
     """Create a game, dealing roles from the manifest with the seed (or from --deal)."""
@@ -315,7 +324,7 @@ def act(
     targets: list[str] = typer.Argument(None),
     arg: list[str] = typer.Option([], "--arg", help="a skill argument KEY=VALUE"),
     phase: str = typer.Option(None, "--phase", help="the phase the PM was sent for (default: the current one); a closed phase is refused"),
-    db: Path = DbOpt, as_json: bool = JsonOpt,
+    db: str = DbOpt, as_json: bool = JsonOpt,
 ) -> None:
     """Record PLAYER's action for the current phase (checked at once)."""
     from .model import ActEvent
@@ -338,7 +347,7 @@ def act(
 
 @app.command()
 @guarded
-def unact(game: str, player: str, skill: str, db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
+def unact(game: str, player: str, skill: str, db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """Withdraw PLAYER's action of SKILL in the current phase."""
     from .model import UnactEvent
 
@@ -364,7 +373,7 @@ def vote(
     change: bool = typer.Option(False, "--change", help="this is a vote change"),
     proxy: bool = typer.Option(False, "--proxy", help="entered by the director for the voter (代投)"),
     late: bool = typer.Option(False, "--late", help="posted in the last hour of the vote"),
-    db: Path = DbOpt,
+    db: str = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
     """Record a vote (or 弃权) in the current phase."""
@@ -380,7 +389,7 @@ def vote(
 
 @app.command()
 @guarded
-def resolve(game: str, db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
+def resolve(game: str, db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """Close the current phase, resolve it in the manifest's order and advance."""
     from .model import ResolveEvent
 
@@ -403,7 +412,7 @@ def ruling(
     player: str = typer.Argument("", help="the player it concerns"),
     text: str = typer.Option("", "--text", help="announcement, answer, reason or the substitute's name"),
     arg: list[str] = typer.Option([], "--arg", help="extra data for the rules KEY=VALUE"),
-    db: Path = DbOpt,
+    db: str = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
     """Record a director's ruling (disqualification, free text, an answer, a substitute, a draw)."""
@@ -422,7 +431,7 @@ def ruling(
 
 @app.command()
 @guarded
-def status(game: str, as_player: str = typer.Option(None, "--as", help="one player's view"), db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
+def status(game: str, as_player: str = typer.Option(None, "--as", help="one player's view"), db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """The director's view, or with --as one player's view."""
     from .views import director_view, player_view
 
@@ -462,7 +471,7 @@ def status(game: str, as_player: str = typer.Option(None, "--as", help="one play
 
 @app.command("log")
 @guarded
-def log_(game: str, explain: bool = typer.Option(False, "--explain", help="the ruling trace of every step"), db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
+def log_(game: str, explain: bool = typer.Option(False, "--explain", help="the ruling trace of every step"), db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """The game's events, and with --explain the ruling trace of every resolution step."""
     import msgspec
 
@@ -484,7 +493,7 @@ def log_(game: str, explain: bool = typer.Option(False, "--explain", help="the r
 
 @app.command()
 @guarded
-def undo(game: str, db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
+def undo(game: str, db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """Drop the game's last event."""
     import msgspec
 
@@ -497,7 +506,7 @@ def undo(game: str, db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
 
 @app.command()
 @guarded
-def export(game: str, fmt: str = typer.Option("md", "--format", help="md | bbcode | json"), db: Path = DbOpt) -> None:
+def export(game: str, fmt: str = typer.Option("md", "--format", help="md | bbcode | json"), db: str = DbOpt) -> None:
     """Forum-ready announcements (Markdown or Discuz! BBCode), or the whole game as JSON."""
     import msgspec
 
@@ -516,7 +525,7 @@ def export(game: str, fmt: str = typer.Option("md", "--format", help="md | bbcod
 
 @app.command()
 @guarded
-def games(db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
+def games(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """List stored games."""
     names = _store(db).names()
     if as_json:

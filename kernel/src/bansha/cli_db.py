@@ -1,0 +1,111 @@
+"""``bansha db …``: the store itself (docs/store.md): its schema version, upgrading an older
+store in place, copying games between stores (SQLite ↔ PostgreSQL), event for event.
+
+Its own module and typer app, registered by one ``add_typer`` line in cli.py. It imports
+nothing from cli.py (cli.py imports it while it is being built), hence its own small copies of
+the ``--db``/``--json`` options and of the one-line error."""
+
+from __future__ import annotations
+
+import functools
+import json
+
+import typer
+
+DbOpt = typer.Option(None, "--db", envvar="BANSHA_DB",
+                     help="game database: a SQLite file (default: the user data dir) or a postgresql:// URL")
+JsonOpt = typer.Option(False, "--json", help="print JSON")
+
+
+def guarded(fn):
+    """A GameError (StoreError among them) is one line ``error: …`` (or a JSON object) and exit 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        from .model import GameError
+
+        try:
+            return fn(*args, **kwargs)
+        except GameError as exc:
+            if kwargs.get("as_json"):
+                typer.echo(json.dumps({"error": str(exc), "code": 2}, ensure_ascii=False))
+            else:
+                typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+
+    return wrapper
+
+
+def _json(data) -> None:
+    import msgspec
+
+    typer.echo(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=2))
+
+
+db_app = typer.Typer(help="The game store: schema version, upgrade, copying games between stores.", no_args_is_help=True)
+
+
+def _open(url: str | None):
+    from .store import open_store
+
+    return open_store(url, cache=False)
+
+
+@db_app.command("info")
+@guarded
+def info(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
+    """The store's backend, schema version and number of games."""
+    from .store import SCHEMA_VERSION
+
+    store = _open(db)
+    version = store.schema_version()
+    games = len(store.names()) if version == SCHEMA_VERSION else None
+    row = {"store": store.url, "backend": type(store).__name__, "schema": version, "reads_up_to": SCHEMA_VERSION, "games": games}
+    if as_json:
+        return _json(row)
+    typer.echo(f"{row['store']}: {row['backend']}, schema {version} (this bansha reads up to {SCHEMA_VERSION})"
+               + (f", {games} game(s)" if games is not None else ""))
+
+
+@db_app.command("upgrade")
+@guarded
+def upgrade(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Migrate an older store to this bansha's schema, in place, in one transaction."""
+    store = _open(db)
+    start, end = store.upgrade()
+    if as_json:
+        return _json({"store": store.url, "from": start, "to": end})
+    typer.echo(f"{store.url}: schema {start} is current" if start == end else f"{store.url}: schema {start} → {end}")
+
+
+@db_app.command("copy")
+@guarded
+def copy(
+    src: str = typer.Argument(..., help="the store to copy from: a SQLite file or a postgresql:// URL"),
+    dst: str = typer.Argument(..., help="the store to copy to (created when new)"),
+    games: list[str] = typer.Argument(None, help="the games to copy (default: every game)"),
+    as_json: bool = JsonOpt,
+) -> None:
+    """Copy games from SRC to DST event for event (each game in one transaction). A game
+    already in DST is refused before anything is copied."""
+    from .model import GameError
+
+    source, target = _open(src), _open(dst)
+    names = list(games or source.names())
+    known = set(source.names())
+    missing = [n for n in names if n not in known]
+    if missing:
+        raise GameError(f"{src}: no game {', '.join(map(repr, missing))}")
+    there = set(target.names())
+    clash = [n for n in names if n in there]
+    if clash:
+        raise GameError(f"{dst} already has game {', '.join(map(repr, clash))}: nothing copied")
+    done = []
+    for name in names:
+        setup, events = source.export_raw(name)
+        target.import_raw(name, setup, events)
+        done.append({"game": name, "events": len(events)})
+    if as_json:
+        return _json({"copied": done})
+    for d in done:
+        typer.echo(f"copied {d['game']} ({d['events']} events)")

@@ -1,0 +1,384 @@
+"""bansha's PostgreSQL store (``--db postgresql://user@host/db``), for a site whose games are
+written by several server processes on several machines.
+
+The backend moves bytes; the rules run in ``bansha.store.Store`` outside any lock. An append
+is one short transaction: ``UPDATE games … WHERE last_seq = %s AND undos = %s`` (the row lock
+serialises writers of one game only; a writer that lost the race sees 0 rows and retries from
+the state it has), the event's ``INSERT`` and a ``pg_notify`` that wakes every watcher when
+the transaction commits. Watching is LISTEN on a connection of its own.
+"""
+
+from __future__ import annotations
+
+import select
+import threading
+import time
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+import psycopg
+from bansha.model import GameError
+from bansha.store import (
+    SCHEMA_VERSION,
+    Conflict,
+    Store,
+    StoreError,
+    newer_message,
+    structlog_logger,
+    write_timeout,
+)
+from psycopg import sql
+
+if TYPE_CHECKING:
+    from psycopg_pool import ConnectionPool
+
+CHANNEL = "bansha_events"
+
+_SCHEMA = [
+    "CREATE TABLE bansha_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE games (name TEXT PRIMARY KEY, setup BYTEA NOT NULL, created TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp(),
+                           last_seq INTEGER NOT NULL DEFAULT 0, undos INTEGER NOT NULL DEFAULT 0)""",
+    """CREATE TABLE events (game TEXT NOT NULL REFERENCES games(name), seq INTEGER NOT NULL, event BYTEA NOT NULL,
+                            PRIMARY KEY (game, seq))""",
+    "CREATE INDEX games_created ON games (created, name)",
+]
+#: version -> statements bringing the previous version to it (PostgreSQL stores began at 2)
+_UPGRADES: dict[int, list[str]] = {}
+#: an advisory lock key: two processes opening a new database create its tables once
+_SCHEMA_LOCK = 0x62616E736861
+
+
+def _where(conninfo: str) -> str:
+    """host:port/dbname of a URL, never its password."""
+    try:
+        d = psycopg.conninfo.conninfo_to_dict(conninfo)
+    except psycopg.ProgrammingError:
+        return "the given URL"
+    host = d.get("host") or "localhost"
+    port = d.get("port") or "5432"
+    return f"{host}:{port}/{d.get('dbname') or d.get('user') or ''}"
+
+
+def _reason(exc: Exception, conninfo: str) -> str:
+    """The first line of the server's or libpq's message, without a password in it."""
+    line = next((ln.strip() for ln in str(exc).splitlines() if ln.strip()), type(exc).__name__)
+    try:
+        pw = psycopg.conninfo.conninfo_to_dict(conninfo).get("password")
+    except psycopg.ProgrammingError:
+        pw = None
+    return line.replace(pw, "***") if pw else line
+
+
+class PostgresStore(Store):
+    def __init__(self, url, logger=structlog_logger, cache: bool = True, pool_size: int = 1):
+        """``pool_size`` > 1: a psycopg-pool of that many connections, for a server whose
+        threads write at once; 1 (the CLI, one writer process): one connection, no pool
+        threads to start (start-up) or to stop."""
+        super().__init__(url, logger, cache)
+        self.url = str(url)
+        self.where = _where(self.url)
+        self._timeout = write_timeout()
+        try:
+            # a first connection, direct: an unreachable server is one line now, not a pool
+            # timeout later
+            first = psycopg.connect(self.url, connect_timeout=10, autocommit=True)
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot reach PostgreSQL at {self.where}: {_reason(exc, self.url)}") from None
+        try:
+            self._version = self._check(first)
+        except BaseException:
+            first.close()
+            raise
+        self._pool: ConnectionPool | None = None
+        self._pool_size = pool_size
+        self._conn: psycopg.Connection | None = None
+        #: the connection of this thread's _write_lock, while it is held
+        self._held = threading.local()
+        self._conn_lock = threading.RLock()
+        if pool_size > 1:
+            first.close()
+        else:
+            # autocommit: every use is a `with conn.transaction()` block (BEGIN … COMMIT)
+            first.execute(f"SET lock_timeout = {int(self._timeout * 1000)}")
+            self._conn = first
+
+    # ----------------------------------------------------------------------- connections
+
+    @contextmanager
+    def _write_lock(self, name):
+        # the game's row, locked until this transaction ends; the reads and the append
+        # inside use the same connection (their transactions nest as savepoints)
+        with self.connection() as conn:
+            try:
+                with conn.transaction():
+                    self._held.conn = conn
+                    conn.execute("SELECT 1 FROM games WHERE name=%s FOR UPDATE", (name,))
+                    yield
+            except psycopg.Error as exc:
+                raise self._error(exc, "writing") from None
+            finally:
+                self._held.conn = None
+
+    @contextmanager
+    def connection(self):
+        held = getattr(self._held, "conn", None)
+        if held is not None:
+            yield held
+        elif self._pool_size <= 1:
+            if self._conn is None or self._conn.closed:
+                raise StoreError(f"PostgreSQL at {self.where}: the store is closed")
+            with self._conn_lock:  # threads sharing the one connection take turns
+                yield self._conn
+        else:
+            with self.pool.connection() as conn:
+                yield conn
+
+    @property
+    def pool(self) -> ConnectionPool:
+        with self._conn_lock:  # threads starting at once must not each make a pool
+            if self._pool is None:
+                self._pool = self._make_pool()
+        return self._pool
+
+    def _make_pool(self) -> ConnectionPool:
+        from psycopg_pool import ConnectionPool
+
+        ms = int(self._timeout * 1000)
+
+        def configure(conn):
+            # a writer waits for another's row lock at most BANSHA_DB_TIMEOUT (the URL's own
+            # options, e.g. a search_path, stay as given)
+            conn.execute(f"SET lock_timeout = {ms}")
+
+        return ConnectionPool(self.url, min_size=1, max_size=self._pool_size, open=True, timeout=self._timeout,
+                              configure=configure, kwargs={"connect_timeout": 10, "autocommit": True})
+
+    def _error(self, exc: Exception, doing: str = "") -> StoreError:
+        what = f" ({doing})" if doing else ""
+        if isinstance(exc, psycopg.errors.LockNotAvailable):
+            return StoreError(f"PostgreSQL at {self.where}{what}: the game stayed locked by other writers for "
+                              f"{self._timeout:g} s (BANSHA_DB_TIMEOUT); nothing was written")
+        if isinstance(exc, psycopg.errors.ReadOnlySqlTransaction | psycopg.errors.InsufficientPrivilege):
+            return StoreError(f"PostgreSQL at {self.where}{what}: cannot write: {_reason(exc, self.url)}; nothing was written")
+        return StoreError(f"PostgreSQL at {self.where}{what}: {_reason(exc, self.url)}")
+
+    def _run(self, doing: str, fn, tx: bool = True):
+        """``fn(conn)`` on this thread's connection, in a transaction unless ``tx`` is False
+        (one statement: autocommit makes it its own transaction, a round trip saved; inside
+        ``_write_lock`` it joins the lock's transaction); errors become one line."""
+        try:
+            with self.connection() as conn:
+                if not tx:
+                    return fn(conn)
+                with conn.transaction():
+                    return fn(conn)
+        except (GameError, Conflict):
+            raise
+        except psycopg.Error as exc:
+            raise self._error(exc, doing) from None
+        except Exception as exc:  # the pool's timeout: the server went away or is full
+            if type(exc).__module__.startswith("psycopg_pool"):
+                raise StoreError(f"cannot reach PostgreSQL at {self.where}: {_reason(exc, self.url)}") from None
+            raise
+
+    # --------------------------------------------------------------------------- schema
+
+    @staticmethod
+    def _read_version(conn) -> int:
+        tables = {r[0] for r in conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+            " AND table_name IN ('bansha_meta', 'games', 'events')")}
+        if not tables:
+            return 0
+        if "bansha_meta" not in tables:
+            return -1
+        row = conn.execute("SELECT value FROM bansha_meta WHERE key='schema'").fetchone()
+        try:
+            return int(row[0]) if row else -1
+        except ValueError:
+            return -1
+
+    def _check(self, conn) -> int:
+        try:
+            version = self._read_version(conn)
+            if version == 0:
+                with conn.transaction():
+                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+                    if self._read_version(conn) == 0:
+                        for stmt in _SCHEMA:
+                            conn.execute(stmt)
+                        conn.execute("INSERT INTO bansha_meta VALUES ('schema', %s)", (str(SCHEMA_VERSION),))
+                version = self._read_version(conn)
+        except psycopg.Error as exc:
+            raise self._error(exc, "opening the store") from None
+        return version
+
+    def _usable(self) -> None:
+        v = self._version
+        if v == SCHEMA_VERSION:
+            return
+        if v == -1:
+            raise StoreError(f"PostgreSQL at {self.where}: tables games/events without bansha_meta: not a bansha "
+                             f"store, or made by a newer bansha; this one reads up to schema {SCHEMA_VERSION}")
+        if v > SCHEMA_VERSION:
+            raise StoreError(f"PostgreSQL at {self.where}: {newer_message(v)}")
+        raise StoreError(f"PostgreSQL at {self.where}: a store of schema {v}; this bansha uses schema "
+                         f"{SCHEMA_VERSION}: run `bansha db upgrade`")
+
+    def schema_version(self) -> int:
+        return self._version
+
+    def upgrade(self) -> tuple[int, int]:
+        start = self._version
+        if start == SCHEMA_VERSION:
+            return start, start
+        if start <= 0 or start > SCHEMA_VERSION:
+            self._usable()
+
+        def migrate(conn):
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+            for target in range(self._read_version(conn) + 1, SCHEMA_VERSION + 1):
+                for stmt in _UPGRADES[target]:
+                    conn.execute(stmt)
+            conn.execute("UPDATE bansha_meta SET value=%s WHERE key='schema'", (str(SCHEMA_VERSION),))
+
+        self._run("upgrading the store", migrate)
+        self._version = SCHEMA_VERSION
+        return start, SCHEMA_VERSION
+
+    # ------------------------------------------------------------------------ primitives
+
+    def names(self, limit=None, after=None):
+        self._usable()
+        q = "SELECT name FROM games"
+        args: list = []
+        if after is not None:
+            q += " WHERE (created, name) > (SELECT created, name FROM games WHERE name=%s)"
+            args.append(after)
+        q += " ORDER BY created, name"
+        if limit is not None:
+            q += " LIMIT %s"
+            args.append(limit)
+        return self._run("listing games", lambda c: [r[0] for r in c.execute(q, args)], tx=False)
+
+    def _read_raw(self, name, after=0, setup=True):
+        self._usable()
+        column = "g.setup" if setup else "''::bytea"
+
+        def read(conn):
+            # one statement, one snapshot: the game row and its events together
+            rows = conn.execute(
+                f"SELECT {column}, g.last_seq, g.undos, e.seq, e.event FROM games g"
+                " LEFT JOIN events e ON e.game = g.name AND e.seq > %s WHERE g.name = %s ORDER BY e.seq",
+                (after, name)).fetchall()
+            if not rows:
+                return None
+            setup, last, undos = bytes(rows[0][0]), rows[0][1], rows[0][2]
+            return setup, last, undos, [(r[3], bytes(r[4])) for r in rows if r[3] is not None]
+
+        return self._run("reading", read, tx=False)
+
+    def _create_raw(self, name, setup, events=()):
+        self._usable()
+
+        def create(conn):
+            cur = conn.execute("INSERT INTO games(name, setup, last_seq) VALUES (%s, %s, %s) ON CONFLICT (name) DO NOTHING",
+                               (name, setup, len(events)))
+            if cur.rowcount != 1:
+                raise GameError(f"game {name!r} already exists")
+            if events:
+                with conn.cursor() as c:
+                    c.executemany("INSERT INTO events(game, seq, event) VALUES (%s, %s, %s)",
+                                  [(name, i, e) for i, e in enumerate(events, start=1)])
+
+        self._run("creating a game", create)
+
+    def _append_raw(self, name, seq, undos, event):
+        self._usable()
+
+        def append(conn):
+            # one statement, so one round trip and its own transaction: take the next number
+            # if the game is as the writer read it, store the event, wake the watchers (the
+            # notification goes out at commit)
+            row = conn.execute(
+                "WITH u AS (UPDATE games SET last_seq = last_seq + 1 WHERE name=%s AND last_seq=%s AND undos=%s"
+                " RETURNING name, last_seq),"
+                " i AS (INSERT INTO events(game, seq, event) SELECT name, last_seq, %s FROM u RETURNING seq)"
+                " SELECT seq, pg_notify(%s, %s) FROM i", (name, seq, undos, event, CHANNEL, name)).fetchone()
+            if row is None:
+                raise Conflict()
+
+        self._run("writing", append, tx=False)
+
+    def _undo_raw(self, name):
+        self._usable()
+
+        def undo(conn):
+            row = conn.execute("SELECT last_seq FROM games WHERE name=%s FOR UPDATE", (name,)).fetchone()
+            if row is None or row[0] == 0:
+                return None
+            ev = conn.execute("DELETE FROM events WHERE game=%s AND seq=%s RETURNING event", (name, row[0])).fetchone()
+            conn.execute("UPDATE games SET last_seq = last_seq - 1, undos = undos + 1 WHERE name=%s", (name,))
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, name))
+            return row[0], bytes(ev[0])
+
+        return self._run("undoing", undo)
+
+    def watch(self, name, after=0, timeout=None):
+        """LISTEN on a connection of its own; read the log when a notification names the game
+        (and once at the start, for what landed before the LISTEN)."""
+        self._usable()
+        try:
+            conn = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot reach PostgreSQL at {self.where}: {_reason(exc, self.url)}") from None
+        try:
+            conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(CHANNEL)))
+            _, _, undos, _ = self._read(name, after=1 << 30, setup=False)
+            seen = after
+            idle_since = time.monotonic()
+            check = True
+            while True:
+                if check:
+                    _, last, now_undos, rows = self._read(name, after=seen, setup=False)
+                    news = False
+                    if now_undos != undos:
+                        low = min(max(after, seen - (now_undos - undos), 0), last)
+                        for s in range(seen, low, -1):
+                            news = True
+                            yield s, None
+                        seen, undos = low, now_undos
+                        _, last, _, rows = self._read(name, after=seen, setup=False)
+                    for s, raw in rows:
+                        news = True
+                        seen = s
+                        yield s, self._decode_event(name, s, raw)
+                    if news:
+                        idle_since = time.monotonic()
+                    check = False
+                wait = 1.0 if timeout is None else max(0.0, timeout - (time.monotonic() - idle_since))
+                if timeout is not None and wait == 0.0:
+                    return
+                # psycopg's notifies() generator blocks in C; select() on the socket keeps the
+                # wait bounded by the timeout on every psycopg 3 version
+                if select.select([conn.fileno()], [], [], min(wait, 1.0))[0]:
+                    for n in conn.notifies(timeout=0):
+                        if n.payload == name:
+                            check = True
+        except psycopg.Error as exc:
+            raise self._error(exc, "watching") from None
+        finally:
+            conn.close()
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
+
+    def drop_everything(self) -> None:
+        """Drop bansha's tables (tests: a clean database per test)."""
+        def drop(conn):
+            conn.execute("DROP TABLE IF EXISTS events, games, bansha_meta")
+        self._run("dropping the tables", drop)
