@@ -15,6 +15,10 @@ machine slows every row alike:
 
 Prints the median of each and its ratio to the floor. The targets (issue 9): each command at
 most 150 ms and at most 2.3 times the floor. Nothing here is asserted in tests.
+
+``--instructions`` runs each row once under valgrind's callgrind and reports the instructions
+it executed instead, and their ratio to the floor's: the same on a busy machine as on an idle
+one (wall times on a shared 2-core machine move with its load), at about 40 times the time.
 """
 
 from __future__ import annotations
@@ -70,6 +74,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--ruleset", action="append", help="default: qisha-xia and m217")
+    ap.add_argument("--instructions", action="store_true", help="count instructions under callgrind (one run each)")
     args = ap.parse_args()
     # phases played before timing: a game left at a day (to vote) and one at a night (to act)
     plan = {"qisha-xia": (40, 41), "m217": (40, 42)}
@@ -101,6 +106,8 @@ def main() -> None:
                     voter, target = game.alive()[0].name, game.alive()[1].name
                     rows.append((f"{tag}: vote", [*exe, "vote", name, voter, target], 1))
                 rows.append((f"{tag}: resolve", [*exe, "resolve", name], 1))
+        if args.instructions:
+            return count_instructions(rows, env, store)
         times: dict[str, list[float]] = {label: [] for label, _, _ in rows}
         for _ in range(args.runs):
             for label, cmd, undo in rows:
@@ -116,6 +123,25 @@ def main() -> None:
         for label, _, _ in rows:
             med = statistics.median(times[label])
             print(f"  {label:<56} {med * 1e3:6.0f} ms  {med / floor:4.2f} x")
+
+
+def count_instructions(rows, env, store: Store) -> None:
+    import re
+
+    counts = {}
+    for label, cmd, undo in rows:
+        r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+                           capture_output=True, env=env, text=True)
+        m = re.search(r"Collected : (\d+)", r.stderr)
+        if r.returncode != 0 or m is None:
+            raise SystemExit(f"{label}: exit {r.returncode}: {r.stderr[-500:]}")
+        counts[label] = int(m.group(1))
+        for _ in range(undo):
+            store.undo(cmd[2])
+    floor = counts[rows[0][0]]
+    print("\ninstructions executed, one run each under callgrind (target: <= 2.3 x the floor)")
+    for label, _, _ in rows:
+        print(f"  {label:<56} {counts[label] / 1e6:7.0f} M  {counts[label] / floor:4.2f} x")
 
 
 if __name__ == "__main__":
