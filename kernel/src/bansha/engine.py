@@ -393,7 +393,8 @@ class Game:
         elif mine:
             raise GameError(f"{voter.name} has already voted (use change to change the vote)")
         self.seq += 1
-        ballot = Ballot(voter=voter.name, target=ev.target, post=ev.post, change=ev.change, proxy=ev.proxy, late=ev.late, seq=self.seq)
+        ballot = Ballot(voter=voter.name, target=ev.target, post=ev.post, change=ev.change, proxy=ev.proxy, late=ev.late,
+                        time=ev.time, seq=self.seq)
         for reason in self.hook.bansha_validate_vote(game=self, ballot=ballot):
             if reason:
                 self.seq -= 1

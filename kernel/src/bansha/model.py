@@ -376,6 +376,8 @@ class Ballot(msgspec.Struct, kw_only=True):
     proxy: bool = False
     #: cast in the last hour of the phase
     late: bool = False
+    #: when it was posted (the forum's time, "2024-05-06 09:12:40"; "" : not known)
+    time: str = ""
     weight: float = 1.0
     #: why the ballot does not count (None: it counts)
     void: str | None = None
@@ -432,6 +434,9 @@ class VoteEvent(msgspec.Struct, tag="vote", kw_only=True):
     change: bool = False
     proxy: bool = False
     late: bool = False
+    #: the forum post's time ("2024-05-06 09:12:40"), read from the vote thread by
+    #: ``bansha votes import`` ("" : entered by hand); ``post`` is its floor number
+    time: str = ""
 
 
 class ResolveEvent(msgspec.Struct, tag="resolve", kw_only=True):

@@ -111,6 +111,36 @@ class Store:
             self.db.execute("INSERT INTO events(game, seq, event) VALUES (?, ?, ?)", (name, seq, msgspec.json.encode(event)))
         return game, mark
 
+    def append_all(self, name: str, events: Callable[[Game], list[Event]]) -> tuple[Game, tuple]:
+        """Replay, apply every event ``events(game)`` gives and store them all, in one
+        transaction: one refused event (a GameError) stores none of them."""
+        with self.transaction():
+            game = self.load(name)
+            batch = events(game)
+            mark = game.mark()
+            game.log = self.logger(name)
+            seq = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game=?", (name,)).fetchone()[0]
+            for event in batch:
+                before = game.mark()
+                game.log.info("event", **msgspec.to_builtins(event))
+                game.apply(event)
+                if isinstance(event, ResolveEvent):
+                    event = ResolveEvent(phase=event.phase, out=list(game.out.get(event.phase, [])),
+                                         announcement=game.since(before)[1])
+                seq += 1
+                self.db.execute("INSERT INTO events(game, seq, event) VALUES (?, ?, ?)", (name, seq, msgspec.json.encode(event)))
+        return game, mark
+
+    def undo_to(self, name: str, keep: int) -> list[Event]:
+        """Drop every event after the first ``keep``; returns the dropped ones."""
+        with self.transaction():
+            self.setup(name)
+            rows = self.db.execute("SELECT seq, event FROM events WHERE game=? ORDER BY seq", (name,)).fetchall()
+            gone = rows[keep:]
+            if gone:
+                self.db.execute("DELETE FROM events WHERE game=? AND seq>?", (name, rows[keep - 1][0] if keep else 0))
+        return [_event_decoder.decode(r[1]) for r in gone]
+
     def undo(self, name: str) -> Event:
         with self.transaction():
             self.setup(name)

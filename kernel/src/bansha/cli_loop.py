@@ -1,0 +1,169 @@
+"""The director's loop on the command line: ``votes import``, ``post``, ``pm``, ``act --file``,
+``undo --to`` (docs/cli.md, "A director's day"). Registered on the ``bansha`` app by ``cli.py``;
+heavy imports stay inside the commands."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+votes_app = typer.Typer(help="The vote thread (Discuz!) read back.", no_args_is_help=True, rich_markup_mode=None)
+
+
+def _cli():
+    from . import cli
+
+    return cli
+
+
+def _read_input(source: str) -> str:
+    from .model import GameError
+
+    if source == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        try:
+            data = Path(source).read_bytes()
+        except OSError as exc:
+            raise GameError(f"{source}: cannot read: {exc.strerror}") from None
+    for enc in ("utf-8-sig", "gb18030"):  # a page saved by an older Discuz! is GBK
+        try:
+            return data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+    raise GameError(f"{source}: neither UTF-8 nor GBK text")
+
+
+def _close_arg(text: str, start):
+    import datetime as dt
+    import re
+
+    from .model import GameError
+
+    t = text.strip().replace("：", ":")
+    m = re.fullmatch(r"(\d{1,2}):(\d{2})", t)
+    if m:
+        return dt.datetime.combine(start.date(), dt.time(int(m.group(1)), int(m.group(2))))
+    for fmt in ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"):
+        try:
+            return dt.datetime.strptime(t, fmt)
+        except ValueError:
+            pass
+    raise GameError(f"--close {text!r}: expected HH:MM or YYYY-MM-DD HH:MM")
+
+
+def _width(s: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+
+
+def _pad(s: str, n: int) -> str:
+    return s + " " * max(0, n - _width(s))
+
+
+def _table(rows: list[list[str]]) -> list[str]:
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(_pad(c, widths[i]) if i < len(r) - 1 else c for i, c in enumerate(r)).rstrip() for r in rows]
+
+
+@votes_app.command("import")
+def votes_import(
+    game: str,
+    source: str = typer.Argument(..., metavar="FILE|-", help="the thread's text as copied from the forum page (- : stdin)"),
+    accept: list[int] = typer.Option([], "--accept", help="record this floor's one-character typo as the name proposed"),
+    close: str = typer.Option(None, "--close", help="the deadline (HH:MM on the thread's first day, or YYYY-MM-DD HH:MM); default: the board's clock, or the 楼主's 关门时间"),
+    dry_run: bool = typer.Option(False, "--dry-run", help="print the table only; record nothing"),
+    template: Path = typer.Option(None, "--template", help="a board file (default: the ruleset's)"),
+    db: Path = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON"),
+) -> None:
+    """Read a Discuz! vote thread and record its votes and changes (floor and time), each
+    checked by the engine; print what is recorded, rejected (and why) and proposed."""
+    cli = _cli()
+    try:
+        _votes_import(cli, game, source, set(accept), close, dry_run, template, db, as_json)
+    except cli_error() as exc:
+        cli.fail(str(exc))
+
+
+def cli_error():
+    from .model import GameError
+
+    return GameError
+
+
+def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_json):
+    import datetime as dt
+    import re
+
+    from . import forum
+    from .model import GameError
+
+    store = cli._store(db)
+    g = store.load(game)
+    if g.winner is not None:
+        raise GameError("the game is over")
+    if not g.phase.vote:
+        raise GameError(f"no vote is taken in {g.label}")
+    board = forum.load_board(g.manifest.id, template)
+    if not board.get("forum"):
+        raise GameError(f"the board of {g.manifest.id} has no vote thread format ([forum] in its board file)")
+    text = _read_input(source)
+    posts = forum.parse_thread(text)
+    if not posts:
+        raise GameError(f"{source}: no forum post found (a post starts with a line '发表于 YYYY-M-D HH:MM')")
+    seen: dict[int, int] = {}
+    for p in posts:
+        if p.floor in seen:
+            raise GameError(f"{source}: line {p.line_no}: floor {p.floor} appears twice (first at line {seen[p.floor]})")
+        seen[p.floor] = p.line_no
+    opening = next((p for p in posts if p.floor == 1), None) or min(posts, key=lambda p: p.time)
+    start = dt.datetime.strptime(opening.time, "%Y-%m-%d %H:%M:%S")
+    deadline, late = forum.deadline(board, g.phase.name, start)
+    if opening.floor == 1:  # the 楼主 may state the day's 关门 and its no-change hour
+        m = re.search(r"关门时间\s*[:：]?\s*(\d{1,2})[:：](\d{2})", opening.text)
+        if m:
+            deadline = dt.datetime.combine(deadline.date() if deadline else start.date(), dt.time(int(m.group(1)), int(m.group(2))))
+        m2 = re.search(r"(\d{1,2})[:：](\d{2})\s*(?:后|以后|之后)\s*不(?:允许|得|能)改票", opening.text)
+        if m2 and deadline is not None:
+            cut = dt.datetime.combine(deadline.date(), dt.time(int(m2.group(1)), int(m2.group(2))))
+            late = max(0, int((deadline - cut).total_seconds() // 60))
+    if close:
+        deadline = _close_arg(close, start)
+    from .model import VoteEvent
+
+    done = {e.post for e in store.events(game) if isinstance(e, VoteEvent) and e.post is not None
+            and g.canonical(e.phase) == g.label}
+    unknown = sorted(accept - {p.floor for p in posts})
+    if unknown:
+        raise GameError(f"--accept {unknown[0]}: no such floor in the thread")
+    rows = forum.plan(store.load(game), posts, board, done, accept, deadline, late)
+    events = [r.event for r in rows if r.event is not None]
+    if events and not dry_run:
+        store.append_all(game, lambda _g: events)
+    name = forum.phase_namer(g, board)(g.label)
+    counts = {k: sum(r.status == k for r in rows) for k in forum.STATUS_ZH}
+    if as_json:
+        return cli._json({"phase": g.label, "phase_name": name, "deadline": deadline.isoformat(" ") if deadline else None,
+                          "no_change_minutes": late, "recorded": 0 if dry_run else len(events), "dry_run": dry_run,
+                          "posts": [r.as_dict() for r in rows]})
+    typer.echo(f"{name}（{g.label}）投票帖：{len(posts)} 楼" + (f"，截止 {deadline:%Y-%m-%d %H:%M}" if deadline else "，截止时间未知")
+               + (f"，截止前 {late} 分钟不得改票" if deadline and late else ""))
+    table = [["楼层", "作者", "时间", "类型", "对象", "结果", "原因"]]
+    for r in rows:
+        shown = r.target
+        if r.event is not None and r.event.target != r.target:
+            shown = f"{r.target}→{r.event.target}"
+        table.append([str(r.floor), r.author, r.time[5:16], forum.KIND_ZH[r.kind], shown or "—", forum.STATUS_ZH[r.status], r.reason])
+    for line in _table(table):
+        typer.echo(line)
+    recorded = "未写入（--dry-run）" if dry_run else f"写入 {len(events)} 票"
+    typer.echo(f"{recorded}：记录 {counts['record']}，拒绝 {counts['reject']}，待确认 {counts['propose']}，"
+               f"忽略 {counts['ignore']}，已记录 {counts['done']}")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(votes_app, name="votes")
