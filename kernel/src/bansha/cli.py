@@ -515,7 +515,9 @@ def export(game: str, fmt: str = typer.Option("md", "--format", help="md | bbcod
                       "announcements": g.announcements, "winner": g.winner, "scores": g.scores})
     if fmt not in ("md", "bbcode"):
         raise GameError(f"--format {fmt!r}: expected md, bbcode or json")
-    typer.echo(export_text(g, fmt), nl=False)
+    from .forum import load_board, phase_namer
+
+    typer.echo(export_text(g, fmt, phase_namer(g, load_board(g.manifest.id))), nl=False)
 
 
 @app.command()

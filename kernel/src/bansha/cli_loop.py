@@ -167,3 +167,69 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
 
 def register(app: typer.Typer) -> None:
     app.add_typer(votes_app, name="votes")
+    register_commands(app)
+
+
+def post(
+    game: str,
+    phase: str = typer.Option(None, "--phase", help="the phase (default: the last resolved), e.g. 'noon 2' or '第2天 正午'"),
+    fmt: str = typer.Option("bbcode", "--format", help="bbcode | md | text"),
+    template: Path = typer.Option(None, "--template", help="a board file with the layout (default: the ruleset's)"),
+    db: Path = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file"),
+    as_json: bool = typer.Option(False, "--json", help="print the post's parts as JSON"),
+) -> None:
+    """The phase's thread post: title, deaths, last words, votes, announcements, seats, deadline."""
+    cli = _cli()
+    from . import forum, posts
+    from .model import GameError
+
+    try:
+        store = cli._store(db)
+        events = store.events(game)
+        g, told = posts.replay(store.setup(game), events)
+        board = forum.load_board(g.manifest.id, template)
+        label = posts.pick_phase(g, phase)
+        data = posts.build(g, events, board, label, told)
+        if as_json:
+            return cli._json(data)
+        typer.echo(posts.render_post(data, fmt), nl=False)
+    except GameError as exc:
+        cli.fail(str(exc))
+
+
+def pm(
+    game: str,
+    phase: str = typer.Option(None, "--phase", help="the phase (default: the last resolved)"),
+    player: str = typer.Option(None, "--player", help="one player's message"),
+    fmt: str = typer.Option("text", "--format", help="text | bbcode | json"),
+    every: bool = typer.Option(False, "--all", help="a block for every player, also those told nothing"),
+    template: Path = typer.Option(None, "--template", help="a board file (default: the ruleset's)"),
+    db: Path = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON (as --format json)"),
+) -> None:
+    """Each player's private message (短消息) for the phase, one block per recipient."""
+    cli = _cli()
+    from . import forum, posts
+    from .model import GameError
+
+    try:
+        store = cli._store(db)
+        events = store.events(game)
+        g, told = posts.replay(store.setup(game), events)
+        board = forum.load_board(g.manifest.id, template)
+        label = posts.pick_phase(g, phase)
+        blocks = posts.pms(g, board, label, told, player, corrections=_corrections(store, game, g, label), everyone=every)
+        if as_json or fmt == "json":
+            return cli._json(blocks)
+        typer.echo(posts.render_pms(blocks, fmt), nl=False)
+    except GameError as exc:
+        cli.fail(str(exc))
+
+
+def _corrections(store, name, game, label):
+    return None
+
+
+def register_commands(app: typer.Typer) -> None:
+    app.command("post")(post)
+    app.command("pm")(pm)
