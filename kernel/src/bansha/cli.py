@@ -26,10 +26,6 @@ scenario_app = typer.Typer(help="Scenario files (docs/scenarios.md).", no_args_i
 app.add_typer(role_app, name="role")
 app.add_typer(scenario_app, name="scenario")
 
-from .cli_loop import register as _register_loop  # noqa: E402  (the director's loop: votes import, post, pm)
-
-_register_loop(app)
-
 DbOpt = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file (default: the user data dir)")
 JsonOpt = typer.Option(False, "--json", help="print JSON")
 
@@ -611,6 +607,11 @@ def scenario_run(
     if count["failed"]:
         raise typer.Exit(1)
 
+
+# the director's loop (votes import, post, pm): kernel/src/bansha/cli_loop.py
+from .cli_loop import register as _register_loop  # noqa: E402
+
+_register_loop(app, store=lambda db: _store(db), echo_json=lambda data: _json(data), fail=lambda msg: fail(msg))
 
 COMMAND_GROUP = "bansha.commands"
 

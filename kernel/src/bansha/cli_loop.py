@@ -12,10 +12,19 @@ import typer
 votes_app = typer.Typer(help="The vote thread (Discuz!) read back.", no_args_is_help=True, rich_markup_mode=None)
 
 
-def _cli():
-    from . import cli
+class _Helpers:
+    """What the loop's commands share with ``cli.py``: its store, JSON printer and one-line
+    error (given at registration: this module never imports ``cli``)."""
 
-    return cli
+    def __init__(self, store=None, echo_json=None, fail=None):
+        self._store, self._json, self.fail = store, echo_json, fail
+
+
+_HELPERS = _Helpers()
+
+
+def _cli() -> _Helpers:
+    return _HELPERS
 
 
 def _read_input(source: str) -> str:
@@ -165,7 +174,9 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
                f"忽略 {counts['ignore']}，已记录 {counts['done']}")
 
 
-def register(app: typer.Typer) -> None:
+def register(app: typer.Typer, store, echo_json, fail) -> None:
+    global _HELPERS
+    _HELPERS = _Helpers(store, echo_json, fail)
     app.add_typer(votes_app, name="votes")
     register_commands(app)
 
