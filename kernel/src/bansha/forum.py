@@ -385,6 +385,10 @@ def plan(game, posts: list[Post], board: dict[str, Any], done: set[int], accept:
         name = target
         if name in abstain_words:
             name = game.manifest.vote.abstain
+        elif name not in game.players and len(parts := [x for x in re.split(r"[、,，/／和\s]+", name) if x]) > 1 \
+                and all(x in game.players for x in parts):
+            row.status, row.reason = "reject", f"malformed: {len(parts)} targets in one vote ({'、'.join(parts)})"
+            continue
         elif name not in game.players:
             close_names = sorted(n for n in game.players if near(n, name) == 1)
             typo = [n for n in close_names if len(n) == len(name)] if typos else []

@@ -84,7 +84,9 @@ def final_votes(game, events, label: str) -> list[VoteEvent]:
     for e in events:
         if isinstance(e, VoteEvent) and game.canonical(e.phase) == label:
             final[e.voter] = e
-    return list(final.values())
+    order = {id(e): i for i, e in enumerate(events)}
+    # in thread order: the floor of the standing vote, then the order entered
+    return sorted(final.values(), key=lambda e: (e.post is None, e.post or 0, order[id(e)]))
 
 
 def tally(game, label: str) -> list[tuple[str, str]]:
