@@ -311,14 +311,24 @@ def new(
 @app.command()
 @guarded
 def act(
-    game: str, player: str, skill: str,
+    game: str, player: str = typer.Argument(None), skill: str = typer.Argument(None),
     targets: list[str] = typer.Argument(None),
     arg: list[str] = typer.Option([], "--arg", help="a skill argument KEY=VALUE"),
     phase: str = typer.Option(None, "--phase", help="the phase the PM was sent for (default: the current one); a closed phase is refused"),
+    file: Path = typer.Option(None, "--file", help="record every action of a file, all or nothing (TOML 'actions' list or CSV actor,skill,targets,args)"),
     db: Path = DbOpt, as_json: bool = JsonOpt,
 ) -> None:
-    """Record PLAYER's action for the current phase (checked at once)."""
-    from .model import ActEvent
+    """Record PLAYER's action for the current phase (checked at once), or with --file a phase's actions."""
+    from .model import ActEvent, GameError
+
+    if file is not None:
+        if player or skill or arg or phase:
+            raise GameError("--file takes no PLAYER, SKILL, --arg or --phase: they are in the file")
+        from .cli_loop import act_file
+
+        return act_file(game, file, db, as_json)
+    if not player or not skill:
+        raise GameError("act: expected PLAYER SKILL [TARGET…], or --file F")
 
     args = _kv(arg)
     g, mark = _store(db).append(game, lambda g: ActEvent(phase=phase or g.label, actor=player, skill=skill, targets=targets or [], args=args))

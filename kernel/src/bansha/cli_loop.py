@@ -244,3 +244,112 @@ def _corrections(store, name, game, label):
 def register_commands(app: typer.Typer) -> None:
     app.command("post")(post)
     app.command("pm")(pm)
+
+
+# ------------------------------------------------------------------------- act --file
+
+
+def read_actions(path: Path) -> list[tuple[int, dict]]:
+    """A phase's actions from a file, each with its line: a TOML file with the scenario
+    files' ``actions`` list (``actor``, ``skill``, ``targets``, ``args``, ``phase``,
+    ``withdraw``), or a CSV of ``actor,skill,targets,args`` (targets separated by spaces,
+    ``;`` or ``、``; args ``K=V`` separated by ``;``; an optional header; ``#`` comments)."""
+    import csv
+    import io
+    import re
+    import tomllib
+
+    from .model import GameError
+
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise GameError(f"{path}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise GameError(f"{path}: not UTF-8 text") from None
+    out: list[tuple[int, dict]] = []
+    if path.suffix.lower() == ".toml":
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise GameError(f"{path}: not valid TOML: {exc}") from None
+        extra = set(data) - {"actions"}
+        if extra or not isinstance(data.get("actions"), list):
+            raise GameError(f"{path}: expected a list 'actions' and nothing else" + (f" (found {', '.join(sorted(extra))})" if extra else ""))
+        lines = [text[:m.start()].count("\n") + 1 for m in re.finditer(r"(?m)(?:^|[{,\s])actor\s*=", text)]
+        allowed = {"actor", "skill", "targets", "args", "phase", "withdraw"}
+        for i, a in enumerate(data["actions"]):
+            line = lines[i] if i < len(lines) else 0
+            if not isinstance(a, dict):
+                raise GameError(f"{path}: line {line}: an action is a table {{ actor = …, skill = … }}")
+            bad = set(a) - allowed
+            if bad:
+                raise GameError(f"{path}: line {line}: unknown key {sorted(bad)[0]!r} (keys: {', '.join(sorted(allowed))})")
+            if not a.get("actor") or not a.get("skill"):
+                raise GameError(f"{path}: line {line}: an action needs actor and skill")
+            if not isinstance(a.get("targets", []), list) or not isinstance(a.get("args", {}), dict):
+                raise GameError(f"{path}: line {line}: targets is a list, args a table")
+            out.append((line, a))
+        return out
+    for n, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+        cells = [c.strip() for c in row]
+        if not any(cells) or cells[0].startswith("#"):
+            continue
+        if n == 1 and [c.lower() for c in cells[:2]] == ["actor", "skill"]:
+            continue
+        if len(cells) < 2 or not cells[0] or not cells[1] or len(cells) > 4:
+            raise GameError(f"{path}: line {n}: expected actor,skill,targets,args (got {len(cells)} field(s))")
+        targets = [t for t in re.split(r"[\s;；、]+", cells[2]) if t] if len(cells) > 2 else []
+        args: dict = {}
+        for pair in (re.split(r"[;；]", cells[3]) if len(cells) > 3 else []):
+            if not pair.strip():
+                continue
+            k, sep, v = pair.strip().partition("=")
+            if not sep or not k:
+                raise GameError(f"{path}: line {n}: args {pair!r}: expected KEY=VALUE")
+            args[k.strip()] = int(v) if re.fullmatch(r"-?\d+", v.strip()) else v.strip()
+        out.append((n, {"actor": cells[0], "skill": cells[1], "targets": targets, "args": args}))
+    return out
+
+
+def act_file(game: str, path: Path, db, as_json: bool) -> None:
+    """``bansha act GAME --file F``: every action of the file, all or nothing."""
+    cli = _cli()
+    from .model import ActEvent, GameError, UnactEvent
+
+    try:
+        entries = read_actions(path)
+        if not entries:
+            raise GameError(f"{path}: no action in the file")
+        store = cli._store(db)
+        g = store.load(game)
+
+        def event(g, a):
+            if a.get("withdraw"):
+                return UnactEvent(phase=a.get("phase") or g.label, actor=a["actor"], skill=a["skill"])
+            return ActEvent(phase=a.get("phase") or g.label, actor=a["actor"], skill=a["skill"],
+                            targets=[str(t) for t in a.get("targets", [])], args=dict(a.get("args", {})))
+
+        refused = []
+        for line, a in entries:  # every refusal, each named by its line, before anything is written
+            try:
+                g.apply(event(g, a))
+            except GameError as exc:
+                refused.append(f"line {line}: {a['actor']} {a['skill']}: {exc}")
+        if refused:
+            raise GameError(f"{path}: nothing recorded; " + "; ".join(refused))
+        g, mark = store.append_all(game, lambda g: [event(g, a) for _, a in entries])
+        fb, ann = g.since(mark)
+        if as_json:
+            return cli._json({"recorded": [a for _, a in entries], "feedback": fb, "announcement": ann, "winner": g.winner})
+        for _, a in entries:
+            typer.echo(("withdrawn: " if a.get("withdraw") else "recorded: ")
+                       + " ".join([a["actor"], a["skill"], *map(str, a.get("targets", []))]))
+        for name, lines in fb.items():
+            for line in lines:
+                typer.echo(f"  [{name}] {line}")
+        for t in ann:
+            typer.echo(f"  (public) {t}")
+        typer.echo(f"{len(entries)} action(s) recorded in {g.label}")
+    except GameError as exc:
+        cli.fail(str(exc))
