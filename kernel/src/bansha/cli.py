@@ -494,9 +494,15 @@ def log_(game: str, explain: bool = typer.Option(False, "--explain", help="the r
 
 @app.command()
 @guarded
-def undo(game: str, db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
-    """Drop the game's last event."""
+def undo(game: str, to: str = typer.Option(None, "--to", help="drop every event after PHASE was resolved"),
+         db: Path = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Drop the game's last event (or with --to PHASE every event after that phase)."""
     import msgspec
+
+    if to is not None:
+        from .cli_loop import undo_to
+
+        return undo_to(game, to, db, as_json)
 
     ev = _store(db).undo(game)
     kind = type(ev).__name__.removesuffix("Event").lower()

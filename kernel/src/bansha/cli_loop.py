@@ -178,6 +178,7 @@ def register(app: typer.Typer, store, echo_json, fail) -> None:
     global _HELPERS
     _HELPERS = _Helpers(store, echo_json, fail)
     app.add_typer(votes_app, name="votes")
+    app.command("amend")(amend)
     register_commands(app)
 
 
@@ -229,7 +230,7 @@ def pm(
         g, told = posts.replay(store.setup(game), events)
         board = forum.load_board(g.manifest.id, template)
         label = posts.pick_phase(g, phase)
-        blocks = posts.pms(g, board, label, told, player, corrections=_corrections(store, game, g, label), everyone=every)
+        blocks = posts.pms(g, board, label, told, player, corrections=_corrections(told, g, label, phase is None), everyone=every)
         if as_json or fmt == "json":
             return cli._json(blocks)
         typer.echo(posts.render_pms(blocks, fmt), nl=False)
@@ -237,8 +238,15 @@ def pm(
         cli.fail(str(exc))
 
 
-def _corrections(store, name, game, label):
-    return None
+def _corrections(told, game, label, default: bool):
+    """The amendments' corrections to send with the PMs of ``label``: those written while it
+    was current, and by default (no --phase) those written since it closed."""
+    fix = dict(told.get(label, {}).get("corrections", {}))
+    if default and game.label != label:
+        for name, d in told.get(game.label, {}).get("corrections", {}).items():
+            slot = fix.setdefault(name, {"removed": [], "added": []})
+            fix[name] = {"removed": slot["removed"] + d["removed"], "added": slot["added"] + d["added"]}
+    return fix
 
 
 def register_commands(app: typer.Typer) -> None:
@@ -351,5 +359,136 @@ def act_file(game: str, path: Path, db, as_json: bool) -> None:
         for t in ann:
             typer.echo(f"  (public) {t}")
         typer.echo(f"{len(entries)} action(s) recorded in {g.label}")
+    except GameError as exc:
+        cli.fail(str(exc))
+
+
+# --------------------------------------------------------------------------- amend, undo --to
+
+def amend(
+    game: str,
+    kind: str = typer.Argument(..., metavar="act|unact|vote", help="what is inserted or withdrawn"),
+    words: list[str] = typer.Argument(None, metavar="…", help="act: PLAYER SKILL [TARGET…]; unact: PLAYER SKILL; vote: VOTER TARGET"),
+    phase: str = typer.Option(..., "--phase", help="the closed phase to correct, e.g. 'night 1' or '第1天 夜晚'"),
+    arg: list[str] = typer.Option([], "--arg", help="act: a skill argument KEY=VALUE"),
+    post: int = typer.Option(None, "--post", help="vote: the forum floor number"),
+    change: bool = typer.Option(False, "--change", help="vote: a vote change"),
+    proxy: bool = typer.Option(False, "--proxy", help="vote: entered by the director (代投)"),
+    late: bool = typer.Option(False, "--late", help="vote: posted in the last hour"),
+    yes: bool = typer.Option(False, "--yes", help="write the amendment (without it: only print what changes)"),
+    db: Path = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON"),
+) -> None:
+    """Correct a closed phase: insert or withdraw an input and replay everything after it.
+    Prints, per player, the feedback lines removed and added, the announcement lines removed
+    and added and who is alive differently; --yes writes it as an amendment event."""
+    from .model import ActEvent, GameError, UnactEvent, VoteEvent
+
+    words = words or []
+    shapes = {"act": (2, None), "unact": (2, 2), "vote": (2, 2)}
+
+    def make(label):
+        if kind not in shapes:
+            raise GameError(f"amend {kind!r}: expected act, unact or vote")
+        lo, hi = shapes[kind]
+        if len(words) < lo or (hi is not None and len(words) > hi):
+            want = {"act": "PLAYER SKILL [TARGET…]", "unact": "PLAYER SKILL", "vote": "VOTER TARGET"}[kind]
+            raise GameError(f"amend {kind}: expected {want}")
+        if kind == "act":
+            return ActEvent(phase=label, actor=words[0], skill=words[1], targets=words[2:], args=_kv(arg))
+        if kind == "unact":
+            return UnactEvent(phase=label, actor=words[0], skill=words[1])
+        return VoteEvent(phase=label, voter=words[0], target=words[1], post=post, change=change, proxy=proxy, late=late)
+
+    _amend({"game": game, "phase": phase, "db": db}, make, yes, as_json)
+
+
+def _kv(pairs):
+    import re
+
+    from .model import GameError
+
+    out = {}
+    for pair in pairs:
+        k, sep, v = pair.partition("=")
+        if not sep or not k:
+            raise GameError(f"--arg {pair!r}: expected KEY=VALUE")
+        out[k] = int(v) if re.fullmatch(r"-?\d+", v) else v
+    return out
+
+
+def _amend(obj, make, yes: bool, as_json: bool) -> None:
+    cli = _cli()
+    from . import posts
+    from .forum import parse_phase_arg
+    from .model import AmendEvent, GameError
+
+    try:
+        store = cli._store(obj["db"])
+        game = obj["game"]
+        g = store.load(game)
+        label = parse_phase_arg(g, obj["phase"])
+        ev = AmendEvent(phase=label, event=make(label))
+        before = posts.snapshot(g)
+        g.apply(ev)  # a refused amendment: one line, nothing written
+        diff = posts.amend_diff(before, posts.snapshot(g))
+        if yes:
+            store.append(game, AmendEvent(phase=label, event=ev.event, record=diff))
+        if as_json:
+            return cli._json({"phase": label, "amendment": ev.event, "changes": diff, "written": yes})
+        inner = ev.event
+        what = {"ActEvent": lambda e: f"act {e.actor} {e.skill} {' '.join(e.targets)}".rstrip(),
+                "UnactEvent": lambda e: f"unact {e.actor} {e.skill}",
+                "VoteEvent": lambda e: f"vote {e.voter} -> {e.target}" + (" (change)" if e.change else "")}
+        typer.echo(f"amend {label}: {what[type(inner).__name__](inner)}")
+        for name, d in diff["feedback"].items():
+            for line in d["removed"]:
+                typer.echo(f"  [{name}] - {line}")
+            for line in d["added"]:
+                typer.echo(f"  [{name}] + {line}")
+        for line in diff["announcement"]["removed"]:
+            typer.echo(f"  (public) - {line}")
+        for line in diff["announcement"]["added"]:
+            typer.echo(f"  (public) + {line}")
+        for name, a in diff["alive"].items():
+            typer.echo(f"  alive: {name} {'alive' if a['was'] else 'out'} -> {'alive' if a['now'] else 'out'}")
+        if not diff["feedback"] and not diff["announcement"]["removed"] and not diff["announcement"]["added"] and not diff["alive"]:
+            typer.echo("  nothing told changes")
+        typer.echo("written: the amendment is in the log; `bansha pm` gives each affected player the correction"
+                   if yes else "nothing written: --yes writes it")
+    except GameError as exc:
+        cli.fail(str(exc))
+
+
+def undo_to(game: str, phase: str, db, as_json: bool) -> None:
+    """``bansha undo GAME --to PHASE``: drop every event after the resolution that closed PHASE."""
+    cli = _cli()
+    import msgspec
+
+    from .engine import Game
+    from .forum import parse_phase_arg
+    from .model import GameError, ResolveEvent
+
+    try:
+        store = cli._store(db)
+        events = store.events(game)
+        g = Game(store.setup(game))
+        label = parse_phase_arg(g, phase)
+        keep = None
+        for i, ev in enumerate(events):
+            g.apply(ev)
+            if isinstance(ev, ResolveEvent) and g.canonical(ev.phase) == label:
+                keep = i + 1
+        if keep is None:
+            raise GameError(f"--to {phase!r}: {label} has not been resolved (nothing to keep it by)")
+        gone = store.undo_to(game, keep)
+        now = store.load(game).label
+        if as_json:
+            return cli._json({"kept": keep, "undone": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in gone], "phase": now})
+        for e in gone:
+            d = msgspec.to_builtins(e)
+            typer.echo(f"undone: {type(e).__name__.removesuffix('Event').lower()} "
+                       + " ".join(f"{k}={v}" for k, v in d.items() if v not in ("", [], {}, None, False) and k != "type"))
+        typer.echo(f"{len(gone)} event(s) undone; the game is at {now}")
     except GameError as exc:
         cli.fail(str(exc))

@@ -457,7 +457,19 @@ class RulingEvent(msgspec.Struct, tag="ruling", kw_only=True):
     data: dict[str, Any] = {}
 
 
-Event = ActEvent | UnactEvent | VoteEvent | ResolveEvent | RulingEvent
+class AmendEvent(msgspec.Struct, tag="amend", kw_only=True):
+    """A correction of a closed phase (``bansha amend``): ``event`` (an act, unact or vote of
+    phase ``phase``) is replayed as if it had come just before that phase was resolved, and
+    everything after it is replayed on it. The log stays append-only: the amendment is the
+    event, and ``record`` keeps what it changed when it was written (replay recomputes it)."""
+
+    phase: str
+    event: ActEvent | UnactEvent | VoteEvent
+    #: {"feedback": {name: {"removed": […], "added": […]}}, "announcement": {…}, "alive": {…}}
+    record: dict[str, Any] = {}
+
+
+Event = ActEvent | UnactEvent | VoteEvent | ResolveEvent | RulingEvent | AmendEvent
 
 
 # ------------------------------------------------------------------ resolution records

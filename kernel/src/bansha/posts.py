@@ -42,14 +42,67 @@ def _pattern(template: str, fields: dict[str, str]) -> re.Pattern:
     return re.compile("^" + "".join(out) + "$")
 
 
+def snapshot(game) -> dict[str, Any]:
+    """What has been told and who is alive, to compare before and after an amendment."""
+    return {"feedback": {n: list(lines) for n, lines in game.feedback.items()},
+            "announcement": list(game.announcements), "alive": {p.name: p.alive for p in game.players.values()}}
+
+
+def _lines_diff(old: list, new: list) -> tuple[list, list]:
+    from collections import Counter
+
+    a, b = Counter(old), Counter(new)
+    gone, come = a - b, b - a
+    removed, added = [], []
+    for x in old:
+        if gone[x]:
+            gone[x] -= 1
+            removed.append(x)
+    for x in new:
+        if come[x]:
+            come[x] -= 1
+            added.append(x)
+    return removed, added
+
+
+def amend_diff(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """Per player the feedback lines removed and added, the thread's announcement lines
+    removed and added, and who is alive differently ("phase：line" strings)."""
+    fb = {}
+    for name in dict.fromkeys([*before["feedback"], *after["feedback"]]):
+        removed, added = _lines_diff(before["feedback"].get(name, []), after["feedback"].get(name, []))
+        if removed or added:
+            fb[name] = {"removed": [f"{ph}：{t}" for ph, t in removed], "added": [f"{ph}：{t}" for ph, t in added]}
+    removed, added = _lines_diff(before["announcement"], after["announcement"])
+    alive = {n: {"was": before["alive"].get(n), "now": v} for n, v in after["alive"].items() if before["alive"].get(n) != v}
+    return {"feedback": fb, "announcement": {"removed": [f"{ph}：{t}" for ph, t in removed],
+                                             "added": [f"{ph}：{t}" for ph, t in added]}, "alive": alive}
+
+
 def replay(setup, events) -> tuple[Any, dict[str, dict[str, Any]]]:
     """The game rebuilt from its events, and what each phase's events told, as the commands
-    printed it when they ran: label -> {"feedback": {name: [lines]}, "announcement": [lines]}."""
+    printed it when they ran: label -> {"feedback": {name: [lines]}, "announcement": [lines]};
+    an amendment's corrections are kept under the phase current when it was written
+    (``"corrections"``: name -> {"removed", "added"})."""
     from .engine import Game
+    from .model import AmendEvent
 
     game = Game(setup)
     told: dict[str, dict[str, Any]] = {}
+    corrections: dict[str, dict[str, Any]] = {}
     for ev in events:
+        if isinstance(ev, AmendEvent):
+            before = snapshot(game)
+            game.apply(ev)
+            fix = amend_diff(before, snapshot(game))
+            mine = corrections.setdefault(game.label, {})
+            for name, d in fix["feedback"].items():
+                slot = mine.setdefault(name, {"removed": [], "added": []})
+                slot["removed"] += d["removed"]
+                slot["added"] += d["added"]
+            # what each phase told is now what the corrected history tells
+            _, told = replay(setup, list(game.applied))
+            continue
         label = game.canonical(ev.phase)
         mark = game.mark()
         game.apply(ev)
@@ -58,6 +111,8 @@ def replay(setup, events) -> tuple[Any, dict[str, dict[str, Any]]]:
         for name, lines in fb.items():
             t["feedback"].setdefault(name, []).extend(lines)
         t["announcement"] += ann
+    for label, fix in corrections.items():
+        told.setdefault(label, {"feedback": {}, "announcement": []})["corrections"] = fix
     return game, told
 
 
