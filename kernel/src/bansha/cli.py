@@ -438,6 +438,10 @@ def status(game: str, as_player: str = typer.Option(None, "--as", help="one play
 
     g = _store(db).load(game)
     view = player_view(g, as_player) if as_player else director_view(g)
+    if not as_player:  # the director's to-do list: skills not used, votes, deadline (cli_loop)
+        from .cli_loop import echo_loop_view, loop_view
+
+        view["loop"] = loop_view(g)
     if as_json:
         return _json(view)
     typer.echo(f"{view['ruleset']} — {view['phase']}" + (f" — over: {view['winner']}" if view["winner"] is not None else ""))
@@ -468,6 +472,7 @@ def status(game: str, as_player: str = typer.Option(None, "--as", help="one play
     for w in view["last_words"]:  # 遗言 owed: until the phase that publishes them closes
         typer.echo(f"last words: {w['player']} (out in {w['out']}; until {w['until']} closes)"
                    + (" recorded" if w["recorded"] else ""))
+    echo_loop_view(view["loop"])
 
 
 @app.command("log")
