@@ -578,6 +578,9 @@ def demo(ruleset: str = typer.Option("light-shadow", "--ruleset", help="ruleset 
         typer.echo("")
         _echo_phase(label, fb, ann)
     typer.echo(f"\ngame over: {'draw' if game.draw else '、'.join(game.winner or []) or 'not finished'}" + (f"; scores {game.scores}" if game.scores else ""))
+    from .cli_loop import demo_post
+
+    demo_post(game)  # the last phase's thread post, as `bansha post` writes it
 
 
 def load_id(path: Path) -> str:

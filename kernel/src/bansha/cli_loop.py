@@ -596,3 +596,16 @@ def echo_loop_view(view: dict) -> None:
             typer.echo(f"出局门槛：最高票须达存活人数的 {v['threshold']:.0%}（{v['needed']:g} 票）")
         else:
             typer.echo("出局门槛：最高票出局（平票无人出局）")
+
+
+def demo_post(game) -> None:
+    """The demo's last phase as ``bansha post`` lays it out (text; `--format bbcode` in a game)."""
+    from . import forum, posts
+
+    g, told = posts.replay(game.setup, list(game.applied))
+    label = next((k for k in reversed(told) if told[k]["announcement"]), None)  # the last phase announced
+    if label is None:
+        return
+    board = forum.load_board(g.manifest.id)
+    typer.echo(f"\n--- bansha post GAME --phase '{label}' --format text")
+    typer.echo(posts.render_post(posts.build(g, list(game.applied), board, label, told), "text"), nl=False)

@@ -221,7 +221,7 @@ def build(game, events, board: dict[str, Any], label: str, told: dict[str, dict[
              for p in sorted(game.players.values(), key=lambda p: p.seat)]
     nxt = next_label(game, label)
     deadline: list[str] = []
-    if game.winner is not None and nxt is None:
+    if game.winner is not None and (nxt is None or label in (game.label, game.resolved[-1])):
         deadline.append("游戏结束。")
     elif nxt is not None:
         spec = game.ruleset.phase(nxt.partition(" ")[0])
