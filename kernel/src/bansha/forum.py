@@ -51,18 +51,23 @@ def _merge(base: dict, over: dict) -> dict:
 
 
 def board_file(ruleset_id: str) -> Path | None:
+    """``templates/<id>.toml`` beside the installed manifests; a house variant without one of
+    its own (``id = "m217-tucheng"``, ``extends = "m217"``) uses its board's (``m217``)."""
     from .entrypoints import entry_points
     from .registry import RULESET_GROUP
 
+    found: dict[str, Path] = {}
     for ep in entry_points(RULESET_GROUP):
         try:
             root = Path(ep.load().__file__).parent
         except (ImportError, AttributeError, TypeError):
             continue
-        path = root / "templates" / f"{ruleset_id}.toml"
-        if path.is_file():
-            return path
-    return None
+        for path in sorted((root / "templates").glob("*.toml")):
+            found.setdefault(path.stem, path)
+    if ruleset_id in found:
+        return found[ruleset_id]
+    bases = [k for k in found if ruleset_id.startswith(k + "-")]
+    return found[max(bases, key=len)] if bases else None
 
 
 def load_board(ruleset_id: str, path: Path | str | None = None, has_vote: bool = True) -> dict[str, Any]:
