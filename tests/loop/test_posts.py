@@ -137,3 +137,21 @@ def test_board_files_ship_for_every_ruleset():
     for rid in ("light-shadow", "qisha-xia", "m217"):
         assert Path(board_file(rid)).is_file()
         assert load_board(rid)["post"]["sections"]
+
+
+def test_last_words_come_first_in_the_next_post(bansha_cli):
+    cli = bansha_cli
+    m217_at_noon(cli)
+    cli.ok("votes", "import", "g", str(THREADS / "m217-noon1.txt"))
+    cli.ok("resolve", "g")
+    out = cli.load().out["noon 1"][0]
+    # M217 forbids Discuz! code in last words: refused in one line, nothing stored
+    cli.refused("ruling", "g", "遗言", out, "--text", "[b]我是好人[/b]", message="")
+    cli.ok("ruling", "g", "遗言", out, "--text", "我是好人，<真的>*别投*了|")
+    cli.ok("resolve", "g")  # dusk 2 publishes them
+    bb = cli.ok("post", "g").output
+    assert "【新日暮里】第2天 黄昏公告" in bb and check_bbcode(bb) == []
+    assert f"[quote]{out}的遗言：我是好人，<真的>*别投*了|[/quote]" in bb
+    assert bb.index("[quote]") < bb.index("[table]")
+    md = cli.ok("post", "g", "--format", "md").output
+    assert r"> " + out + r"的遗言：我是好人，\<真的\>\*别投\*了\|" in md

@@ -16,8 +16,8 @@ from typing import Any
 from .builtins import count_votes, resolve_deaths  # noqa: F401  (their old home: plugins import them from here)
 from .model import (
     ActEvent,
-    AmendEvent,
     Action,
+    AmendEvent,
     Ballot,
     Event,
     GameError,
