@@ -40,13 +40,15 @@ def test_amend_prints_then_writes_and_pm_gives_the_correction(bansha_cli):
     assert mine["correction"]["added"] and mine["lines"]          # the corrected feedback of night 1
     assert all(b["player"] == "花卷" for b in blocks)             # nobody else is told anything
     text = cli.ok("pm", "g", "--player", "花卷").output
-    assert "【更正】" in text and "更正为：night 1：" in text
+    assert "【更正】" in text and "更正为：第1天 夜晚：" in text
     # a heal inserted: the death is undone and everything after replays on it
     r = cli.ok("amend", "g", "--phase", "night 1", "act", "肉夹馍", "救治", "馄饨", "--yes")
     assert "alive: 馄饨 out -> alive" in r.output and "(public) - night 1：馄饨出局" in r.output
     assert cli.load().players["馄饨"].alive and cli.load().label == "day 2"
     post = cli.ok("post", "g", "--phase", "night 1", "--format", "text").output
-    assert "馄饨出局" not in post and "[td]" not in post
+    # the night's post as it now reads, and the thread told what the amendment changed
+    assert post.startswith("【七杀·侠】第1天 夜晚公告\n\n【更正】\n撤回：第1天 夜晚：馄饨出局")
+    assert "【出局】" not in post
 
 
 def test_amend_refusals_change_nothing(bansha_cli):

@@ -96,6 +96,9 @@ def replay(setup, events) -> tuple[Any, dict[str, dict[str, Any]]]:
             game.apply(ev)
             fix = amend_diff(before, snapshot(game))
             mine = corrections.setdefault(game.label, {})
+            pub = mine.setdefault("", {"removed": [], "added": []})  # "" : the thread's lines
+            pub["removed"] += fix["announcement"]["removed"]
+            pub["added"] += fix["announcement"]["added"]
             for name, d in fix["feedback"].items():
                 slot = mine.setdefault(name, {"removed": [], "added": []})
                 slot["removed"] += d["removed"]
@@ -112,7 +115,10 @@ def replay(setup, events) -> tuple[Any, dict[str, dict[str, Any]]]:
             t["feedback"].setdefault(name, []).extend(lines)
         t["announcement"] += ann
     for label, fix in corrections.items():
-        told.setdefault(label, {"feedback": {}, "announcement": []})["corrections"] = fix
+        slot = told.setdefault(label, {"feedback": {}, "announcement": []})
+        slot["corrections"] = {n: d for n, d in fix.items() if n}
+        if fix.get("", {}).get("removed") or fix.get("", {}).get("added"):
+            slot["thread_corrections"] = fix[""]
     return game, told
 
 
@@ -227,21 +233,38 @@ def build(game, events, board: dict[str, Any], label: str, told: dict[str, dict[
         spec = game.ruleset.phase(nxt.partition(" ")[0])
         note = board.get("clock", {}).get(spec.name, {}).get("note", "")
         deadline.append(name(nxt) + (f"：{note}" if note else ""))
+    # an amendment written since this phase closed: the thread is told what it changes
+    fixes = dict(told.get(label, {}).get("thread_corrections") or {"removed": [], "added": []})
+    if label == (game.resolved[-1] if game.resolved else None) and game.label != label:
+        later = told.get(game.label, {}).get("thread_corrections") or {}
+        fixes = {"removed": fixes["removed"] + later.get("removed", []), "added": fixes["added"] + later.get("added", [])}
+    correction = [f"撤回：{_phase_line(name, x)}" for x in fixes["removed"]] + [f"更正为：{_phase_line(name, x)}" for x in fixes["added"]]
     parts = []
     headings = post.get("headings", {})
+    if correction and "corrections" not in post.get("sections", []):
+        parts.append({"key": "corrections", "heading": headings.get("corrections", "更正"), "lines": correction})
     for key in post.get("sections", []):
         if key == "seats":
             parts.append({"key": key, "heading": headings.get(key, key), "rows": seats})
         elif key == "deadline":
             if deadline:
                 parts.append({"key": key, "heading": headings.get(key, key), "lines": deadline})
+        elif key == "corrections":
+            if correction:
+                parts.append({"key": key, "heading": headings.get(key, "更正"), "lines": correction})
         elif key in sections:
             if sections[key]:
                 parts.append({"key": key, "heading": headings.get(key, key), "lines": sections[key]})
         else:
-            raise GameError(f"board template: unknown post section {key!r} (known: last_words, deaths, votes, announcements, seats, deadline)")
+            raise GameError(f"board template: unknown post section {key!r} (known: corrections, last_words, deaths, votes, announcements, seats, deadline)")
     title = post["title"].format(board=game.manifest.name, phase=name(label), day=label.partition(" ")[2])
     return {"phase": label, "phase_name": name(label), "title": title, "sections": parts}
+
+
+def _phase_line(name, text: str) -> str:
+    """"night 1：line" -> "第1天 夜晚：line" (the board's phase name)."""
+    label, sep, line = text.partition("：")
+    return f"{name(label)}：{line}" if sep else text
 
 
 SEAT_HEAD = ["座位", "名字", "状态"]
@@ -307,6 +330,9 @@ def pms(game, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]]
     for p in who:
         lines = told.get(label, {}).get("feedback", {}).get(p.name, [])
         fix = (corrections or {}).get(p.name)
+        if fix:
+            namer = phase_namer(game, board)
+            fix = {k: [_phase_line(namer, x) for x in v] for k, v in fix.items()}
         if not lines and not fix and not (everyone or player):
             continue
         out.append({"player": p.name, "seat": p.seat, "phase": label, "phase_name": name,
