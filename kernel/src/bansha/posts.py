@@ -20,9 +20,13 @@ from .model import GameError, VoteEvent
 DISCUZ_TAGS = ("b", "i", "u", "color", "size", "align", "table", "tr", "td", "quote", "list", "hr", "*")
 
 
+_TAGLIKE = re.compile(r"\[(?=/?[A-Za-z*])")
+
+
 def escape_bbcode(text: str) -> str:
-    # a zero-width space after "[" keeps the text as shown and stops Discuz! reading a tag
-    return text.replace("[", "[\u200b")
+    """A zero-width space after each "[" that could open or close a tag ("[b", "[/list",
+    "[*"): the text shows as typed and Discuz! reads no tag in it ("[不死]" stays as it is)."""
+    return _TAGLIKE.sub("[\u200b", text)
 
 
 _MD = re.compile(r"([\\`*_\[\]|<>~])")

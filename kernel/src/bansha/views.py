@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .engine import Game
@@ -132,7 +133,8 @@ def export_text(game: Game, fmt: str, name=None) -> str:
         parts = [f"[size=5][b]{title}[/b][/size]"]
         for ph, lines in announcements_by_phase(game):
             parts.append(f"\n[b]{name(ph)}[/b]\n[list]")
-            parts += ["[*]" + line.replace("[", "[\u200b") for line in lines]  # no text opens a tag
+            # a zero-width space after a "[" that could start a tag: no text opens one (posts.py)
+            parts += ["[*]" + re.sub(r"\[(?=/?[A-Za-z*])", "[\u200b", line) for line in lines]
             parts.append("[/list]")
         return "\n".join(parts) + "\n"
     raise ValueError(fmt)
