@@ -154,3 +154,18 @@ def test_import_from_stdin_in_a_real_process(tmp_path):
     assert "写入 0 票" in again.stdout and "已记录 12" in again.stdout
     bad = run("votes", "import", "nope", "-", stdin=text)
     assert bad.returncode == 2 and bad.stderr.startswith("error: ") and len(bad.stderr.splitlines()) == 1
+
+
+def test_illusion_three_cuts_the_imported_floors(bansha_cli):
+    """幻觉三: 当天白天多少楼之后（含此楼）的投票或改票无效 — the floors the import recorded."""
+    cli = bansha_cli
+    cli.ok("new", "g", "--ruleset", "qisha-xia", "--players", XIA, "--seed", "11")
+    assert cli.load().players["烧卖"].role == "幻侠"
+    cli.ok("act", "g", "烧卖", "幻觉三", "--arg", "post=10")
+    cli.ok("votes", "import", "g", str(THREADS / "qisha-xia-day1.txt"), "--accept", "5", "--accept", "8")
+    r = cli.ok("resolve", "g", "--json")
+    ann = json.loads(r.output)["announcement"]
+    assert "第10楼及之后的投票无效。" in ann
+    # floors 2-9 count: 包子 ← 水饺(2#) 烧卖(5#) 春卷(9#); 水饺 ← 包子(3#) 油条(6#); 肉夹馍 ← 煎饼(8#)
+    # (水饺's change at 11# is void, so his 2# vote for 包子 stands)
+    assert "包子：3票" in ann and "水饺：2票" in ann and "肉夹馍：1票" in ann
