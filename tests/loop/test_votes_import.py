@@ -49,16 +49,16 @@ def test_m217_thread_with_quotes_typos_and_noise(bansha_cli):
     assert got[6]["recorded"]["target"] == "弃权"
     assert got[14]["target"] == "卯兔"                                     # spaces around the colon
     # 午马马: m217 takes no misspelt name, a new post corrects it (11#)
-    assert status[7] == "reject" and "no such player 午马马" in got[7]["reason"] and "午马?" in got[7]["reason"]
+    assert status[7] == "reject" and "没有玩家午马马" in got[7]["reason"] and "午马？" in got[7]["reason"]
     assert got[11]["recorded"] == {"voter": "巳蛇", "target": "午马", "change": False, "late": False}
     assert got[9]["recorded"]["change"] is True                            # quotes its own 板凳
     assert status[12] == "reject" and "改票只允许进行一次" in got[12]["reason"]  # a second change
-    assert status[13] == "reject" and "does not quote" in got[13]["reason"]  # a change with no vote before
-    assert status[15] == "reject" and "no such player" in got[15]["reason"]   # BBCode around a name
-    assert status[19] == "reject" and "午马's floor 10" in got[19]["reason"]  # someone else's quote
+    assert status[13] == "reject" and "未引用" in got[13]["reason"]  # a change with no vote before
+    assert status[15] == "reject" and "没有玩家" in got[15]["reason"]   # BBCode around a name
+    assert status[19] == "reject" and "午马的10楼" in got[19]["reason"]  # someone else's quote
     assert status[20] == "reject" and "关门前一小时不允许改票" in got[20]["reason"]
     assert status[21] == "reject" and "关门前一小时不允许改票" in got[21]["reason"]  # 回复 14#, in the last hour
-    assert status[22] == "reject" and "after the deadline" in got[22]["reason"]
+    assert status[22] == "reject" and "晚于截止时间" in got[22]["reason"]
     assert got[18]["recorded"]["late"] is True                             # a vote (not a change) in the last hour
     stored = votes(cli)
     assert [(e.voter, e.post) for e in stored][:3] == [("子鼠", 2), ("丑牛", 3), ("寅虎", 4)]
@@ -94,16 +94,16 @@ def test_qisha_xia_thread_typos_proposed_then_accepted(bansha_cli):
     assert status[8] == "propose" and "肉夹馍" in got[8]["reason"]
     assert got[7]["recorded"]["target"] == "弃权"                          # 投票对象：无
     assert status[11] == "record" and got[11]["recorded"]["change"]        # quotes the original
-    assert status[12] == "reject" and "does not quote" in got[12]["reason"]
+    assert status[12] == "reject" and "未引用" in got[12]["reason"]
     assert status[13] == "reject" and "路人甲" in got[13]["reason"]
-    assert status[15] == "reject" and "not a player" in got[15]["reason"]
+    assert status[15] == "reject" and "不是玩家" in got[15]["reason"]
     assert status[16] == "reject" and "一次改票" in got[16]["reason"]      # a second change
-    assert status[18] == "reject" and "汤圆's floor 10" in got[18]["reason"]
-    assert status[19] == "reject" and "2 targets" in got[19]["reason"]
-    assert status[20] == "reject" and "empty" in got[20]["reason"]
+    assert status[18] == "reject" and "汤圆的10楼" in got[18]["reason"]
+    assert status[19] == "reject" and "一票投了2人" in got[19]["reason"]
+    assert status[20] == "reject" and "为空" in got[20]["reason"]
     assert status[22] == "reject" and "1个小时不得改票" in got[22]["reason"]
     assert status[23] == "record" and got[23]["recorded"]["late"]
-    assert status[24] == "reject" and "after the deadline" in got[24]["reason"]
+    assert status[24] == "reject" and "晚于截止时间" in got[24]["reason"]
     before = votes(cli)
     accepted = rows(cli, thread, "--accept", "5")
     assert accepted[5]["status"] == "record" and accepted[5]["recorded"]["target"] == "包子"

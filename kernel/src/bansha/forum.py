@@ -315,9 +315,9 @@ def read_vote(post: Post, forum: dict[str, Any]) -> tuple[str, str | None, str]:
         return "", None, ""
     values = found[kind]
     if any(not v for v in values):
-        return kind, None, f"malformed: {forum[kind][0]} is empty"
+        return kind, None, f"格式有误：{forum[kind][0]}为空"
     if len(set(values)) > 1:
-        return kind, None, f"malformed: {len(values)} different {forum[kind][0]} ({'、'.join(values)})"
+        return kind, None, f"格式有误：{len(values)}个不同的{forum[kind][0]}（{'、'.join(values)}）"
     return kind, values[0], ""
 
 
@@ -349,65 +349,65 @@ def plan(game, posts: list[Post], board: dict[str, Any], done: set[int], accept:
         kind, target, problem = read_vote(post, forum)
         row.kind, row.target = kind, target or ""
         if post.floor in done:
-            row.status, row.reason = "done", "already recorded"
+            row.status, row.reason = "done", "此楼已记录"
             mine.setdefault(post.author, []).append(post.floor)
             continue
         if post.floor == 1:
-            row.status, row.reason = "ignore", "楼主: the director's opening post"
+            row.status, row.reason = "ignore", "楼主（导演的开帖）"
             continue
         if not kind:
-            row.status, row.reason = "ignore", "no vote in the post"
+            row.status, row.reason = "ignore", "帖中没有投票"
             continue
         if problem:
             row.status, row.reason = "reject", problem
             continue
         if post.author not in game.players:
-            row.status, row.reason = "reject", f"{post.author} is not a player"
+            row.status, row.reason = "reject", f"{post.author}不是玩家"
             continue
         if not game.players[post.author].alive:
-            row.status, row.reason = "reject", f"{post.author} is not a living player"
+            row.status, row.reason = "reject", f"{post.author}已出局，不是存活玩家"
             continue
         posted = dt.datetime.strptime(post.time, "%Y-%m-%d %H:%M:%S")
         if close is not None and posted > close:
-            row.status, row.reason = "reject", f"posted {post.time[5:16]}, after the deadline {close:%m-%d %H:%M}"
+            row.status, row.reason = "reject", f"发帖于 {post.time[5:16]}，晚于截止时间 {close:%m-%d %H:%M}"
             continue
         if kind == "change" and forum.get("change_must_quote", True):
             quoted = post.quote.floor if post.quote is not None else post.reply_to
             if quoted is None and post.quote is None:
-                row.status, row.reason = "reject", "a change that does not quote the original vote (改票需引用原投票楼层)"
+                row.status, row.reason = "reject", "改票未引用原投票楼层"
                 continue
             src = floors.get(quoted) if quoted is not None else None
             if src is None:
                 who = post.quote.author if post.quote is not None else "?"
-                row.status, row.reason = "reject", f"the quoted post ({who} {post.quote.time[5:16] if post.quote else ''}) is not in the thread"
+                row.status, row.reason = "reject", f"引用的帖子（{who} {post.quote.time[5:16] if post.quote else ''}）不在帖中"
                 continue
             if src.author != post.author:
-                row.status, row.reason = "reject", f"quotes {src.author}'s floor {src.floor}, not a vote of {post.author}'s own"
+                row.status, row.reason = "reject", f"引用的是{src.author}的{src.floor}楼，不是{post.author}自己的投票"
                 continue
             if src.floor not in mine.get(post.author, []):
-                row.status, row.reason = "reject", f"quotes floor {src.floor}, which holds no recorded vote of {post.author}'s"
+                row.status, row.reason = "reject", f"引用的{src.floor}楼没有{post.author}已记录的投票"
                 continue
         name = target
         if name in abstain_words:
             name = game.manifest.vote.abstain
         elif name not in game.players and len(parts := [x for x in re.split(r"[、,，/／和\s]+", name) if x]) > 1 \
                 and all(x in game.players for x in parts):
-            row.status, row.reason = "reject", f"malformed: {len(parts)} targets in one vote ({'、'.join(parts)})"
+            row.status, row.reason = "reject", f"格式有误：一票投了{len(parts)}人（{'、'.join(parts)}）"
             continue
         elif name not in game.players:
             close_names = sorted(n for n in game.players if near(n, name) == 1)
             typo = [n for n in close_names if len(n) == len(name)] if typos else []
             if len(typo) == 1 and post.floor in accept:
                 name = typo[0]
-                row.reason = f"typo {target} accepted as {name}"
+                row.reason = f"错别字 {target} 按 {name} 记录（--accept）"
             elif len(typo) == 1:
                 row.status = "propose"
-                row.reason = f"no player {target}: a one-character typo of {typo[0]}? (--accept {post.floor})"
+                row.reason = f"没有玩家{target}：是{typo[0]}的错别字？确认请加 --accept {post.floor}"
                 continue
             else:
                 row.status = "reject"
-                hint = f" (the board takes no misspelt name: {'、'.join(close_names)}?)" if close_names else ""
-                row.reason = f"no such player {target}{hint}"
+                hint = f"（本版不接受错别字：{'、'.join(close_names)}？）" if close_names else ""
+                row.reason = f"没有玩家{target}{hint}"
                 continue
         late = late_from is not None and posted >= late_from
         ev = VoteEvent(phase=game.label, voter=post.author, target=name, post=post.floor, change=kind == "change",
@@ -419,7 +419,7 @@ def plan(game, posts: list[Post], board: dict[str, Any], done: set[int], accept:
             continue
         row.status, row.event = "record", ev
         if late and not row.reason:
-            row.reason = "in the last hour"
+            row.reason = "关门前一小时内"
         mine.setdefault(post.author, []).append(post.floor)
     return rows
 
