@@ -354,6 +354,7 @@ def plan(game, posts: list[Post], board: dict[str, Any], done: set[int], accept:
             continue
         if post.floor == 1:
             row.status, row.reason = "ignore", "楼主（导演的开帖）"
+            row.kind, row.target = "", ""  # its format example is no vote
             continue
         if not kind:
             row.status, row.reason = "ignore", "帖中没有投票"
