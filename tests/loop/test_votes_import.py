@@ -169,3 +169,12 @@ def test_illusion_three_cuts_the_imported_floors(bansha_cli):
     # floors 2-9 count: 包子 ← 水饺(2#) 烧卖(5#) 春卷(9#); 水饺 ← 包子(3#) 油条(6#); 肉夹馍 ← 煎饼(8#)
     # (水饺's change at 11# is void, so his 2# vote for 包子 stands)
     assert "包子：3票" in ann and "水饺：2票" in ann and "肉夹馍：1票" in ann
+
+
+def test_a_vote_stored_before_floors_and_times_still_loads():
+    import msgspec
+    from bansha.model import Event
+
+    old = b'{"type":"vote","phase":"day 1","voter":"a","target":"b","post":3,"change":false}'
+    ev = msgspec.json.decode(old, type=Event)
+    assert isinstance(ev, VoteEvent) and ev.time == "" and ev.post == 3
