@@ -155,7 +155,7 @@ def test_export_formats(cli, game):
     bb = cli("export", "g", "--format", "bbcode")
     assert "[list]" in bb.output and victim in bb.output
     md = cli("export", "g", "--format", "md")
-    assert "## night 1" in md.output
+    assert "## 第1天 夜晚" in md.output  # the board's phase names, as `bansha post` gives them
     js = cli("export", "g", "--format", "json")
     assert '"events"' in js.output
     assert cli("export", "g", "--format", "pdf").exit_code == 2

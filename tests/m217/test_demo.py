@@ -35,7 +35,11 @@ def test_bansha_demo_prints_the_game():
     assert "  13 镜\t镜\t三方阵营" in out  # the deal, seat by seat
     assert "[镜] 反射：[交换]→学" in out and "(public) 学出局。" in out
     assert "[猎] 你可以留下遗言" in out
-    assert "(public) 游戏结束，村民阵营胜利。" in out and out.rstrip().endswith("game over: 村民阵营")
+    assert "(public) 游戏结束，村民阵营胜利。" in out and "\ngame over: 村民阵营\n" in out
+    # then the last phase's thread post, as `bansha post` writes it
+    post = out.split("--- bansha post GAME --phase ", 1)[1]
+    assert "【新日暮里】第3天 正午公告" in post and "游戏结束，村民阵营胜利。" in post and "【座位表】" in post
+    assert post.rstrip().endswith("游戏结束。")
 
 
 def test_the_demo_deal_is_a_deal_of_the_table():

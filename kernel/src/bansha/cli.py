@@ -320,14 +320,24 @@ def new(
 @app.command()
 @guarded
 def act(
-    game: str, player: str, skill: str,
+    game: str, player: str = typer.Argument(None), skill: str = typer.Argument(None),
     targets: list[str] = typer.Argument(None),
     arg: list[str] = typer.Option([], "--arg", help="a skill argument KEY=VALUE"),
     phase: str = typer.Option(None, "--phase", help="the phase the PM was sent for (default: the current one); a closed phase is refused"),
+    file: Path = typer.Option(None, "--file", help="record every action of a file, all or nothing (TOML 'actions' list or CSV actor,skill,targets,args)"),
     db: str = DbOpt, as_json: bool = JsonOpt,
 ) -> None:
-    """Record PLAYER's action for the current phase (checked at once)."""
-    from .model import ActEvent
+    """Record PLAYER's action for the current phase (checked at once), or with --file a phase's actions."""
+    from .model import ActEvent, GameError
+
+    if file is not None:
+        if player or skill or arg or phase:
+            raise GameError("--file takes no PLAYER, SKILL, --arg or --phase: they are in the file")
+        from .cli_loop import act_file
+
+        return act_file(game, file, db, as_json)
+    if not player or not skill:
+        raise GameError("act: expected PLAYER SKILL [TARGET…], or --file F")
 
     args = _kv(arg)
     g, mark = _store(db).append(game, lambda g: ActEvent(phase=phase or g.label, actor=player, skill=skill, targets=targets or [], args=args))
@@ -437,6 +447,10 @@ def status(game: str, as_player: str = typer.Option(None, "--as", help="one play
 
     g = _store(db).load(game)
     view = player_view(g, as_player) if as_player else director_view(g)
+    if not as_player:  # the director's to-do list: skills not used, votes, deadline (cli_loop)
+        from .cli_loop import echo_loop_view, loop_view
+
+        view["loop"] = loop_view(g)
     if as_json:
         return _json(view)
     typer.echo(f"{view['ruleset']} — {view['phase']}" + (f" — over: {view['winner']}" if view["winner"] is not None else ""))
@@ -467,6 +481,7 @@ def status(game: str, as_player: str = typer.Option(None, "--as", help="one play
     for w in view["last_words"]:  # 遗言 owed: until the phase that publishes them closes
         typer.echo(f"last words: {w['player']} (out in {w['out']}; until {w['until']} closes)"
                    + (" recorded" if w["recorded"] else ""))
+    echo_loop_view(view["loop"])
 
 
 @app.command("log")
@@ -493,9 +508,15 @@ def log_(game: str, explain: bool = typer.Option(False, "--explain", help="the r
 
 @app.command()
 @guarded
-def undo(game: str, db: str = DbOpt, as_json: bool = JsonOpt) -> None:
-    """Drop the game's last event."""
+def undo(game: str, to: str = typer.Option(None, "--to", help="drop every event after PHASE was resolved"),
+         db: str = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Drop the game's last event (or with --to PHASE every event after that phase)."""
     import msgspec
+
+    if to is not None:
+        from .cli_loop import undo_to
+
+        return undo_to(game, to, db, as_json)
 
     ev = _store(db).undo(game)
     kind = type(ev).__name__.removesuffix("Event").lower()
@@ -520,7 +541,9 @@ def export(game: str, fmt: str = typer.Option("md", "--format", help="md | bbcod
                       "announcements": g.announcements, "winner": g.winner, "scores": g.scores})
     if fmt not in ("md", "bbcode"):
         raise GameError(f"--format {fmt!r}: expected md, bbcode or json")
-    typer.echo(export_text(g, fmt), nl=False)
+    from .forum import load_board, phase_namer
+
+    typer.echo(export_text(g, fmt, phase_namer(g, load_board(g.manifest.id))), nl=False)
 
 
 @app.command()
@@ -564,6 +587,9 @@ def demo(ruleset: str = typer.Option("light-shadow", "--ruleset", help="ruleset 
         typer.echo("")
         _echo_phase(label, fb, ann)
     typer.echo(f"\ngame over: {'draw' if game.draw else '、'.join(game.winner or []) or 'not finished'}" + (f"; scores {game.scores}" if game.scores else ""))
+    from .cli_loop import demo_post
+
+    demo_post(game)  # the last phase's thread post, as `bansha post` writes it
 
 
 def load_id(path: Path) -> str:
@@ -614,6 +640,11 @@ def scenario_run(
     if count["failed"]:
         raise typer.Exit(1)
 
+
+# the director's loop (votes import, post, pm): kernel/src/bansha/cli_loop.py
+from .cli_loop import register as _register_loop  # noqa: E402
+
+_register_loop(app, store=lambda db: _store(db), echo_json=lambda data: _json(data), fail=lambda msg: fail(msg))
 
 COMMAND_GROUP = "bansha.commands"
 

@@ -17,6 +17,7 @@ from .builtins import count_votes, resolve_deaths  # noqa: F401  (their old home
 from .model import (
     ActEvent,
     Action,
+    AmendEvent,
     Ballot,
     Event,
     GameError,
@@ -210,6 +211,8 @@ class Game:
 
     def apply(self, event: Event) -> None:
         """Apply one event; raises GameError (and leaves the game as it was) when refused."""
+        if isinstance(event, AmendEvent):
+            return self._amend(event)
         self._in_event = True
         try:
             self._apply(event)
@@ -220,6 +223,31 @@ class Game:
         for owed in self.last_words.values():
             if owed["until"] is None:
                 owed["until"] = self.label
+
+    def _amend(self, ev: AmendEvent) -> None:
+        """Replay the game with ``ev.event`` just before the resolution of the closed phase
+        ``ev.phase``; the live state becomes that replay's (refused, nothing changes)."""
+        label = self.canonical(ev.phase)
+        if self.canonical(ev.event.phase) != label:
+            raise GameError(f"the amendment's event is for {ev.event.phase!r}, not {label!r}")
+        at = next((i for i, e in enumerate(self.applied)
+                   if isinstance(e, ResolveEvent) and self.canonical(e.phase) == label), None)
+        if at is None:
+            raise GameError(f"{label} is not closed: record it with act, unact or vote")
+        events = [*self.applied[:at], ev.event, *self.applied[at:]]
+        fresh = Game(self.setup, self.ruleset)
+        for i, e in enumerate(events):
+            try:
+                fresh.apply(e)
+            except GameError as exc:
+                if i == at:
+                    raise GameError(f"the amendment of {label} is refused: {exc}") from None
+                what = type(e).__name__.removesuffix("Event").lower()
+                raise GameError(f"after the amendment of {label}, a later {what} of {e.phase} no longer "
+                                f"applies: {exc} (undo --to that phase first)") from None
+        log = self.log
+        self.__dict__.update(fresh.__dict__)
+        self.log = log
 
     def _apply(self, event: Event) -> None:
         if isinstance(event, RulingEvent):
@@ -412,7 +440,8 @@ class Game:
         elif mine:
             raise GameError(f"{voter.name} has already voted (use change to change the vote)")
         self.seq += 1
-        ballot = Ballot(voter=voter.name, target=ev.target, post=ev.post, change=ev.change, proxy=ev.proxy, late=ev.late, seq=self.seq)
+        ballot = Ballot(voter=voter.name, target=ev.target, post=ev.post, change=ev.change, proxy=ev.proxy, late=ev.late,
+                        time=ev.time, seq=self.seq)
         for reason in self.hook.bansha_validate_vote(game=self, ballot=ballot):
             if reason:
                 self.seq -= 1

@@ -383,6 +383,8 @@ class Ballot(msgspec.Struct, kw_only=True):
     proxy: bool = False
     #: cast in the last hour of the phase
     late: bool = False
+    #: when it was posted (the forum's time, "2024-05-06 09:12:40"; "" : not known)
+    time: str = ""
     weight: float = 1.0
     #: why the ballot does not count (None: it counts)
     void: str | None = None
@@ -439,6 +441,9 @@ class VoteEvent(msgspec.Struct, tag="vote", kw_only=True):
     change: bool = False
     proxy: bool = False
     late: bool = False
+    #: the forum post's time ("2024-05-06 09:12:40"), read from the vote thread by
+    #: ``bansha votes import`` ("" : entered by hand); ``post`` is its floor number
+    time: str = ""
 
 
 class ResolveEvent(msgspec.Struct, tag="resolve", kw_only=True):
@@ -459,7 +464,19 @@ class RulingEvent(msgspec.Struct, tag="ruling", kw_only=True):
     data: dict[str, Any] = {}
 
 
-Event = ActEvent | UnactEvent | VoteEvent | ResolveEvent | RulingEvent
+class AmendEvent(msgspec.Struct, tag="amend", kw_only=True):
+    """A correction of a closed phase (``bansha amend``): ``event`` (an act, unact or vote of
+    phase ``phase``) is replayed as if it had come just before that phase was resolved, and
+    everything after it is replayed on it. The log stays append-only: the amendment is the
+    event, and ``record`` keeps what it changed when it was written (replay recomputes it)."""
+
+    phase: str
+    event: ActEvent | UnactEvent | VoteEvent
+    #: {"feedback": {name: {"removed": […], "added": […]}}, "announcement": {…}, "alive": {…}}
+    record: dict[str, Any] = {}
+
+
+Event = ActEvent | UnactEvent | VoteEvent | ResolveEvent | RulingEvent | AmendEvent
 
 
 # ------------------------------------------------------------------ resolution records

@@ -316,6 +316,47 @@ class Store(abc.ABC):
         no other writer of this game can interleave with. A backend overrides it."""
         yield
 
+    def append_all(self, name: str, events: Callable[[Game], list[Event]]) -> tuple[Game, tuple]:
+        """Rebuild, apply every event ``events(game)`` gives and store them all, under the
+        game's write lock: one refused event (a GameError) stores none of them (``act --file``,
+        ``votes import``). Returns the game and its ``mark()`` from before the first."""
+        with self._write_lock(name):
+            undos, seq, game = self._current(name)
+            batch = events(game)
+            mark = game.mark()
+            encoded = []
+            game.log = self.logger(name)
+            try:
+                for ev in batch:  # every event is applied before any is stored
+                    before = game.mark()
+                    game.apply(ev)
+                    if isinstance(ev, ResolveEvent):
+                        ev = ResolveEvent(phase=ev.phase, out=list(game.out.get(ev.phase, [])),
+                                          announcement=game.since(before)[1])
+                    encoded.append(msgspec.json.encode(ev))
+            finally:
+                game.log = SILENT
+            for raw in encoded:  # inside the lock nobody else writes: no conflict
+                self._append_raw(name, seq, undos, raw)
+                seq += 1
+        if not self.cache:
+            return game, mark
+        self._cache[name] = (undos, seq, game)
+        return _copy_game(game), mark
+
+    def undo_to(self, name: str, keep: int) -> list[Event]:
+        """Drop every event after the first ``keep``, under the game's write lock; returns
+        the dropped ones, oldest first."""
+        gone = []
+        with self._write_lock(name):
+            while self._read(name, after=1 << 62, setup=False)[1] > keep:
+                row = self._undo_raw(name)
+                if row is None:
+                    break
+                gone.append(self._decode_event(name, *row))
+        self._cache.pop(name, None)
+        return gone[::-1]
+
     def undo(self, name: str) -> Event:
         self._read(name, after=1 << 62, setup=False)  # an unknown game is named as such
         row = self._undo_raw(name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .engine import Game
@@ -122,19 +123,23 @@ def announcements_by_phase(game: Game) -> list[tuple[str, list[str]]]:
     return out
 
 
-def export_text(game: Game, fmt: str) -> str:
-    title = f"{game.manifest.name} — {game.label}"
+def export_text(game: Game, fmt: str, name=None) -> str:
+    """Every phase's announcements; ``name(label)`` gives the board's phase names (``bansha
+    export`` passes the board file's, the ones ``bansha post`` uses)."""
+    name = name or (lambda label: label)
+    title = f"{game.manifest.name} — {name(game.label)}"
     if fmt == "md":
         parts = [f"# {title}"]
         for ph, lines in announcements_by_phase(game):
-            parts.append(f"\n## {ph}\n")
+            parts.append(f"\n## {name(ph)}\n")
             parts += [f"- {line}" for line in lines]
         return "\n".join(parts) + "\n"
     if fmt == "bbcode":
         parts = [f"[size=5][b]{title}[/b][/size]"]
         for ph, lines in announcements_by_phase(game):
-            parts.append(f"\n[b]{ph}[/b]\n[list]")
-            parts += [f"[*]{line}" for line in lines]
+            parts.append(f"\n[b]{name(ph)}[/b]\n[list]")
+            # a zero-width space after a "[" that could start a tag: no text opens one (posts.py)
+            parts += ["[*]" + re.sub(r"\[(?=/?[A-Za-z*])", "[\u200b", line) for line in lines]
             parts.append("[/list]")
         return "\n".join(parts) + "\n"
     raise ValueError(fmt)

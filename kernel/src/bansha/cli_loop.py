@@ -1,0 +1,611 @@
+"""The director's loop on the command line: ``votes import``, ``post``, ``pm``, ``act --file``,
+``undo --to`` (docs/cli.md, "A director's day"). Registered on the ``bansha`` app by ``cli.py``;
+heavy imports stay inside the commands."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+votes_app = typer.Typer(help="The vote thread (Discuz!) read back.", no_args_is_help=True, rich_markup_mode=None)
+
+
+class _Helpers:
+    """What the loop's commands share with ``cli.py``: its store, JSON printer and one-line
+    error (given at registration: this module never imports ``cli``)."""
+
+    def __init__(self, store=None, echo_json=None, fail=None):
+        self._store, self._json, self.fail = store, echo_json, fail
+
+
+_HELPERS = _Helpers()
+
+
+def _cli() -> _Helpers:
+    return _HELPERS
+
+
+def _read_input(source: str) -> str:
+    from .model import GameError
+
+    if source == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        try:
+            data = Path(source).read_bytes()
+        except OSError as exc:
+            raise GameError(f"{source}: cannot read: {exc.strerror}") from None
+    for enc in ("utf-8-sig", "gb18030"):  # a page saved by an older Discuz! is GBK
+        try:
+            return data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+    raise GameError(f"{source}: neither UTF-8 nor GBK text")
+
+
+def _close_arg(text: str, start):
+    import datetime as dt
+    import re
+
+    from .model import GameError
+
+    t = text.strip().replace("：", ":")
+    m = re.fullmatch(r"(\d{1,2}):(\d{2})", t)
+    if m:
+        return dt.datetime.combine(start.date(), dt.time(int(m.group(1)), int(m.group(2))))
+    for fmt in ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"):
+        try:
+            return dt.datetime.strptime(t, fmt)
+        except ValueError:
+            pass
+    raise GameError(f"--close {text!r}: expected HH:MM or YYYY-MM-DD HH:MM")
+
+
+def _width(s: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+
+
+def _pad(s: str, n: int) -> str:
+    return s + " " * max(0, n - _width(s))
+
+
+def _table(rows: list[list[str]]) -> list[str]:
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(_pad(c, widths[i]) if i < len(r) - 1 else c for i, c in enumerate(r)).rstrip() for r in rows]
+
+
+@votes_app.command("import")
+def votes_import(
+    game: str,
+    source: str = typer.Argument(..., metavar="FILE|-", help="the thread's text as copied from the forum page (- : stdin)"),
+    accept: list[int] = typer.Option([], "--accept", help="record this floor's one-character typo as the name proposed"),
+    close: str = typer.Option(None, "--close", help="the deadline (HH:MM on the thread's first day, or YYYY-MM-DD HH:MM); default: the board's clock, or the 楼主's 关门时间"),
+    dry_run: bool = typer.Option(False, "--dry-run", help="print the table only; record nothing"),
+    template: Path = typer.Option(None, "--template", help="a board file (default: the ruleset's)"),
+    db: str = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file or postgresql:// URL"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON"),
+) -> None:
+    """Read a Discuz! vote thread and record its votes and changes (floor and time), each
+    checked by the engine; print what is recorded, rejected (and why) and proposed."""
+    cli = _cli()
+    try:
+        _votes_import(cli, game, source, set(accept), close, dry_run, template, db, as_json)
+    except cli_error() as exc:
+        cli.fail(str(exc))
+
+
+def cli_error():
+    from .model import GameError
+
+    return GameError
+
+
+def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_json):
+    import datetime as dt
+    import re
+
+    from . import forum
+    from .model import GameError
+
+    store = cli._store(db)
+    g = store.load(game)
+    if g.winner is not None:
+        raise GameError("the game is over")
+    if not g.phase.vote:
+        raise GameError(f"no vote is taken in {g.label}")
+    board = forum.load_board(g.manifest.id, template)
+    if not board.get("forum"):
+        raise GameError(f"the board of {g.manifest.id} has no vote thread format ([forum] in its board file)")
+    text = _read_input(source)
+    posts = forum.parse_thread(text)
+    if not posts:
+        raise GameError(f"{source}: no forum post found (a post starts with a line '发表于 YYYY-M-D HH:MM')")
+    seen: dict[int, int] = {}
+    for p in posts:
+        if p.floor in seen:
+            raise GameError(f"{source}: line {p.line_no}: floor {p.floor} appears twice (first at line {seen[p.floor]})")
+        seen[p.floor] = p.line_no
+    opening = next((p for p in posts if p.floor == 1), None) or min(posts, key=lambda p: p.time)
+    start = dt.datetime.strptime(opening.time, "%Y-%m-%d %H:%M:%S")
+    deadline, late = forum.deadline(board, g.phase.name, start)
+    if opening.floor == 1:  # the 楼主 may state the day's 关门 and its no-change hour
+        m = re.search(r"关门时间\s*[:：]?\s*(\d{1,2})[:：](\d{2})", opening.text)
+        if m:
+            deadline = dt.datetime.combine(deadline.date() if deadline else start.date(), dt.time(int(m.group(1)), int(m.group(2))))
+        m2 = re.search(r"(\d{1,2})[:：](\d{2})\s*(?:后|以后|之后)\s*不(?:允许|得|能)改票", opening.text)
+        if m2 and deadline is not None:
+            cut = dt.datetime.combine(deadline.date(), dt.time(int(m2.group(1)), int(m2.group(2))))
+            late = max(0, int((deadline - cut).total_seconds() // 60))
+    if close:
+        deadline = _close_arg(close, start)
+    from .model import VoteEvent
+
+    done = {e.post for e in store.events(game) if isinstance(e, VoteEvent) and e.post is not None
+            and g.canonical(e.phase) == g.label}
+    unknown = sorted(accept - {p.floor for p in posts})
+    if unknown:
+        raise GameError(f"--accept {unknown[0]}: no such floor in the thread")
+    rows = forum.plan(store.load(game), posts, board, done, accept, deadline, late)
+    events = [r.event for r in rows if r.event is not None]
+    if events and not dry_run:
+        store.append_all(game, lambda _g: events)
+    name = forum.phase_namer(g, board)(g.label)
+    counts = {k: sum(r.status == k for r in rows) for k in forum.STATUS_ZH}
+    if as_json:
+        return cli._json({"phase": g.label, "phase_name": name, "deadline": deadline.isoformat(" ") if deadline else None,
+                          "no_change_minutes": late, "recorded": 0 if dry_run else len(events), "dry_run": dry_run,
+                          "posts": [r.as_dict() for r in rows]})
+    typer.echo(f"{name}（{g.label}）投票帖：{len(posts)} 楼" + (f"，截止 {deadline:%Y-%m-%d %H:%M}" if deadline else "，截止时间未知")
+               + (f"，截止前 {late} 分钟不得改票" if deadline and late else ""))
+    table = [["楼层", "作者", "时间", "类型", "对象", "结果", "原因"]]
+    for r in rows:
+        shown = r.target
+        if r.event is not None and r.event.target != r.target:
+            shown = f"{r.target}→{r.event.target}"
+        table.append([str(r.floor), r.author, r.time[5:16], forum.KIND_ZH[r.kind], shown or "—", forum.STATUS_ZH[r.status], r.reason])
+    for line in _table(table):
+        typer.echo(line)
+    recorded = "未写入（--dry-run）" if dry_run else f"写入 {len(events)} 票"
+    typer.echo(f"{recorded}：记录 {counts['record']}，拒绝 {counts['reject']}，待确认 {counts['propose']}，"
+               f"忽略 {counts['ignore']}，已记录 {counts['done']}")
+
+
+def register(app: typer.Typer, store, echo_json, fail) -> None:
+    global _HELPERS
+    _HELPERS = _Helpers(store, echo_json, fail)
+    app.add_typer(votes_app, name="votes")
+    app.command("amend")(amend)
+    register_commands(app)
+
+
+def post(
+    game: str,
+    phase: str = typer.Option(None, "--phase", help="the phase (default: the last resolved), e.g. 'noon 2' or '第2天 正午'"),
+    fmt: str = typer.Option("bbcode", "--format", help="bbcode | md | text"),
+    template: Path = typer.Option(None, "--template", help="a board file with the layout (default: the ruleset's)"),
+    db: str = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file or postgresql:// URL"),
+    as_json: bool = typer.Option(False, "--json", help="print the post's parts as JSON"),
+) -> None:
+    """The phase's thread post: title, deaths, last words, votes, announcements, seats, deadline."""
+    cli = _cli()
+    from . import forum, posts
+    from .model import GameError
+
+    try:
+        store = cli._store(db)
+        events = store.events(game)
+        g, told = posts.replay(store.setup(game), events)
+        board = forum.load_board(g.manifest.id, template)
+        label = posts.pick_phase(g, phase)
+        data = posts.build(g, events, board, label, told)
+        if as_json:
+            return cli._json(data)
+        typer.echo(posts.render_post(data, fmt), nl=False)
+    except GameError as exc:
+        cli.fail(str(exc))
+
+
+def pm(
+    game: str,
+    phase: str = typer.Option(None, "--phase", help="the phase (default: the last resolved)"),
+    player: str = typer.Option(None, "--player", help="one player's message"),
+    fmt: str = typer.Option("text", "--format", help="text | bbcode | json"),
+    every: bool = typer.Option(False, "--all", help="a block for every player, also those told nothing"),
+    template: Path = typer.Option(None, "--template", help="a board file (default: the ruleset's)"),
+    db: str = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file or postgresql:// URL"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON (as --format json)"),
+) -> None:
+    """Each player's private message (短消息) for the phase, one block per recipient."""
+    cli = _cli()
+    from . import forum, posts
+    from .model import GameError
+
+    try:
+        store = cli._store(db)
+        events = store.events(game)
+        g, told = posts.replay(store.setup(game), events)
+        board = forum.load_board(g.manifest.id, template)
+        label = posts.pick_phase(g, phase)
+        blocks = posts.pms(g, board, label, told, player, corrections=_corrections(told, g, label, phase is None), everyone=every)
+        if as_json or fmt == "json":
+            return cli._json(blocks)
+        typer.echo(posts.render_pms(blocks, fmt), nl=False)
+    except GameError as exc:
+        cli.fail(str(exc))
+
+
+def _corrections(told, game, label, default: bool):
+    """The amendments' corrections to send with the PMs of ``label``: those written while it
+    was current, and by default (no --phase) those written since it closed."""
+    fix = dict(told.get(label, {}).get("corrections", {}))
+    if default and game.label != label:
+        for name, d in told.get(game.label, {}).get("corrections", {}).items():
+            slot = fix.setdefault(name, {"removed": [], "added": []})
+            fix[name] = {"removed": slot["removed"] + d["removed"], "added": slot["added"] + d["added"]}
+    return fix
+
+
+def register_commands(app: typer.Typer) -> None:
+    app.command("post")(post)
+    app.command("pm")(pm)
+
+
+# ------------------------------------------------------------------------- act --file
+
+
+def read_actions(path: Path) -> list[tuple[int, dict]]:
+    """A phase's actions from a file, each with its line: a TOML file with the scenario
+    files' ``actions`` list (``actor``, ``skill``, ``targets``, ``args``, ``phase``,
+    ``withdraw``), or a CSV of ``actor,skill,targets,args`` (targets separated by spaces,
+    ``;`` or ``、``; args ``K=V`` separated by ``;``; an optional header; ``#`` comments)."""
+    import csv
+    import io
+    import re
+    import tomllib
+
+    from .model import GameError
+
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise GameError(f"{path}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise GameError(f"{path}: not UTF-8 text") from None
+    out: list[tuple[int, dict]] = []
+    if path.suffix.lower() == ".toml":
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise GameError(f"{path}: not valid TOML: {exc}") from None
+        extra = set(data) - {"actions"}
+        if extra or not isinstance(data.get("actions"), list):
+            raise GameError(f"{path}: expected a list 'actions' and nothing else" + (f" (found {', '.join(sorted(extra))})" if extra else ""))
+        lines = [text[:m.start()].count("\n") + 1 for m in re.finditer(r"(?m)(?:^|[{,\s])actor\s*=", text)]
+        allowed = {"actor", "skill", "targets", "args", "phase", "withdraw"}
+        for i, a in enumerate(data["actions"]):
+            line = lines[i] if i < len(lines) else 0
+            if not isinstance(a, dict):
+                raise GameError(f"{path}: line {line}: an action is a table {{ actor = …, skill = … }}")
+            bad = set(a) - allowed
+            if bad:
+                raise GameError(f"{path}: line {line}: unknown key {sorted(bad)[0]!r} (keys: {', '.join(sorted(allowed))})")
+            if not a.get("actor") or not a.get("skill"):
+                raise GameError(f"{path}: line {line}: an action needs actor and skill")
+            if not isinstance(a.get("targets", []), list) or not isinstance(a.get("args", {}), dict):
+                raise GameError(f"{path}: line {line}: targets is a list, args a table")
+            out.append((line, a))
+        return out
+    for n, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+        cells = [c.strip() for c in row]
+        if not any(cells) or cells[0].startswith("#"):
+            continue
+        if n == 1 and [c.lower() for c in cells[:2]] == ["actor", "skill"]:
+            continue
+        if len(cells) < 2 or not cells[0] or not cells[1] or len(cells) > 4:
+            raise GameError(f"{path}: line {n}: expected actor,skill,targets,args (got {len(cells)} field(s))")
+        targets = [t for t in re.split(r"[\s;；、]+", cells[2]) if t] if len(cells) > 2 else []
+        args: dict = {}
+        for pair in (re.split(r"[;；]", cells[3]) if len(cells) > 3 else []):
+            if not pair.strip():
+                continue
+            k, sep, v = pair.strip().partition("=")
+            if not sep or not k:
+                raise GameError(f"{path}: line {n}: args {pair!r}: expected KEY=VALUE")
+            args[k.strip()] = int(v) if re.fullmatch(r"-?\d+", v.strip()) else v.strip()
+        out.append((n, {"actor": cells[0], "skill": cells[1], "targets": targets, "args": args}))
+    return out
+
+
+def act_file(game: str, path: Path, db, as_json: bool) -> None:
+    """``bansha act GAME --file F``: every action of the file, all or nothing."""
+    cli = _cli()
+    from .model import ActEvent, GameError, UnactEvent
+
+    try:
+        entries = read_actions(path)
+        if not entries:
+            raise GameError(f"{path}: no action in the file")
+        store = cli._store(db)
+        g = store.load(game)
+
+        def event(g, a):
+            if a.get("withdraw"):
+                return UnactEvent(phase=a.get("phase") or g.label, actor=a["actor"], skill=a["skill"])
+            return ActEvent(phase=a.get("phase") or g.label, actor=a["actor"], skill=a["skill"],
+                            targets=[str(t) for t in a.get("targets", [])], args=dict(a.get("args", {})))
+
+        refused = []
+        for line, a in entries:  # every refusal, each named by its line, before anything is written
+            try:
+                g.apply(event(g, a))
+            except GameError as exc:
+                refused.append(f"line {line}: {a['actor']} {a['skill']}: {exc}")
+        if refused:
+            raise GameError(f"{path}: nothing recorded; " + "; ".join(refused))
+        g, mark = store.append_all(game, lambda g: [event(g, a) for _, a in entries])
+        fb, ann = g.since(mark)
+        if as_json:
+            return cli._json({"recorded": [a for _, a in entries], "feedback": fb, "announcement": ann, "winner": g.winner})
+        for _, a in entries:
+            typer.echo(("withdrawn: " if a.get("withdraw") else "recorded: ")
+                       + " ".join([a["actor"], a["skill"], *map(str, a.get("targets", []))]))
+        for name, lines in fb.items():
+            for line in lines:
+                typer.echo(f"  [{name}] {line}")
+        for t in ann:
+            typer.echo(f"  (public) {t}")
+        typer.echo(f"{len(entries)} action(s) recorded in {g.label}")
+    except GameError as exc:
+        cli.fail(str(exc))
+
+
+# --------------------------------------------------------------------------- amend, undo --to
+
+def amend(
+    game: str,
+    kind: str = typer.Argument(..., metavar="act|unact|vote", help="what is inserted or withdrawn"),
+    words: list[str] = typer.Argument(None, metavar="…", help="act: PLAYER SKILL [TARGET…]; unact: PLAYER SKILL; vote: VOTER TARGET"),
+    phase: str = typer.Option(..., "--phase", help="the closed phase to correct, e.g. 'night 1' or '第1天 夜晚'"),
+    arg: list[str] = typer.Option([], "--arg", help="act: a skill argument KEY=VALUE"),
+    post: int = typer.Option(None, "--post", help="vote: the forum floor number"),
+    change: bool = typer.Option(False, "--change", help="vote: a vote change"),
+    proxy: bool = typer.Option(False, "--proxy", help="vote: entered by the director (代投)"),
+    late: bool = typer.Option(False, "--late", help="vote: posted in the last hour"),
+    yes: bool = typer.Option(False, "--yes", help="write the amendment (without it: only print what changes)"),
+    db: str = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file or postgresql:// URL"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON"),
+) -> None:
+    """Correct a closed phase: insert or withdraw an input and replay everything after it.
+    Prints, per player, the feedback lines removed and added, the announcement lines removed
+    and added and who is alive differently; --yes writes it as an amendment event."""
+    from .model import ActEvent, GameError, UnactEvent, VoteEvent
+
+    words = words or []
+    shapes = {"act": (2, None), "unact": (2, 2), "vote": (2, 2)}
+
+    def make(label):
+        if kind not in shapes:
+            raise GameError(f"amend {kind!r}: expected act, unact or vote")
+        lo, hi = shapes[kind]
+        if len(words) < lo or (hi is not None and len(words) > hi):
+            want = {"act": "PLAYER SKILL [TARGET…]", "unact": "PLAYER SKILL", "vote": "VOTER TARGET"}[kind]
+            raise GameError(f"amend {kind}: expected {want}")
+        if kind == "act":
+            return ActEvent(phase=label, actor=words[0], skill=words[1], targets=words[2:], args=_kv(arg))
+        if kind == "unact":
+            return UnactEvent(phase=label, actor=words[0], skill=words[1])
+        return VoteEvent(phase=label, voter=words[0], target=words[1], post=post, change=change, proxy=proxy, late=late)
+
+    _amend({"game": game, "phase": phase, "db": db}, make, yes, as_json)
+
+
+def _kv(pairs):
+    import re
+
+    from .model import GameError
+
+    out = {}
+    for pair in pairs:
+        k, sep, v = pair.partition("=")
+        if not sep or not k:
+            raise GameError(f"--arg {pair!r}: expected KEY=VALUE")
+        out[k] = int(v) if re.fullmatch(r"-?\d+", v) else v
+    return out
+
+
+def _amend(obj, make, yes: bool, as_json: bool) -> None:
+    cli = _cli()
+    from . import posts
+    from .forum import parse_phase_arg
+    from .model import AmendEvent, GameError
+
+    try:
+        store = cli._store(obj["db"])
+        game = obj["game"]
+        g = store.load(game)
+        label = parse_phase_arg(g, obj["phase"])
+        ev = AmendEvent(phase=label, event=make(label))
+        before = posts.snapshot(g)
+        g.apply(ev)  # a refused amendment: one line, nothing written
+        diff = posts.amend_diff(before, posts.snapshot(g))
+        if yes:
+            store.append(game, AmendEvent(phase=label, event=ev.event, record=diff))
+        if as_json:
+            return cli._json({"phase": label, "amendment": ev.event, "changes": diff, "written": yes})
+        inner = ev.event
+        what = {"ActEvent": lambda e: f"act {e.actor} {e.skill} {' '.join(e.targets)}".rstrip(),
+                "UnactEvent": lambda e: f"unact {e.actor} {e.skill}",
+                "VoteEvent": lambda e: f"vote {e.voter} -> {e.target}" + (" (change)" if e.change else "")}
+        typer.echo(f"amend {label}: {what[type(inner).__name__](inner)}")
+        for name, d in diff["feedback"].items():
+            for line in d["removed"]:
+                typer.echo(f"  [{name}] - {line}")
+            for line in d["added"]:
+                typer.echo(f"  [{name}] + {line}")
+        for line in diff["announcement"]["removed"]:
+            typer.echo(f"  (public) - {line}")
+        for line in diff["announcement"]["added"]:
+            typer.echo(f"  (public) + {line}")
+        for name, a in diff["alive"].items():
+            typer.echo(f"  alive: {name} {'alive' if a['was'] else 'out'} -> {'alive' if a['now'] else 'out'}")
+        if not diff["feedback"] and not diff["announcement"]["removed"] and not diff["announcement"]["added"] and not diff["alive"]:
+            typer.echo("  nothing told changes")
+        typer.echo("written: the amendment is in the log; `bansha pm` gives each affected player the correction"
+                   if yes else "nothing written: --yes writes it")
+    except GameError as exc:
+        cli.fail(str(exc))
+
+
+def undo_to(game: str, phase: str, db, as_json: bool) -> None:
+    """``bansha undo GAME --to PHASE``: drop every event after the resolution that closed PHASE."""
+    cli = _cli()
+    import msgspec
+
+    from .engine import Game
+    from .forum import parse_phase_arg
+    from .model import GameError, ResolveEvent
+
+    try:
+        store = cli._store(db)
+        events = store.events(game)
+        g = Game(store.setup(game))
+        label = parse_phase_arg(g, phase)
+        keep = None
+        for i, ev in enumerate(events):
+            g.apply(ev)
+            if isinstance(ev, ResolveEvent) and g.canonical(ev.phase) == label:
+                keep = i + 1
+        if keep is None:
+            raise GameError(f"--to {phase!r}: {label} has not been resolved (nothing to keep it by)")
+        gone = store.undo_to(game, keep)
+        now = store.load(game).label
+        if as_json:
+            return cli._json({"kept": keep, "undone": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in gone], "phase": now})
+        for e in gone:
+            d = msgspec.to_builtins(e)
+            typer.echo(f"undone: {type(e).__name__.removesuffix('Event').lower()} "
+                       + " ".join(f"{k}={v}" for k, v in d.items() if v not in ("", [], {}, None, False) and k != "type"))
+        typer.echo(f"{len(gone)} event(s) undone; the game is at {now}")
+    except GameError as exc:
+        cli.fail(str(exc))
+
+
+# ------------------------------------------------------------------------------ status
+
+
+def loop_view(g) -> dict:
+    """The director's to-do list for the current phase: skills still usable (forced ones
+    marked, with the selection range and the --args they take), who has not voted, the live
+    tally and the board's threshold, and the phase's deadline from the board's clock."""
+    from .forum import load_board, phase_namer
+    from .model import GameError
+
+    try:
+        board = load_board(g.manifest.id)
+    except GameError:
+        board = load_board("", None)
+    living = g.alive()
+    pending = []
+    if g.winner is None:
+        for p in g.players.values():
+            for skill, _ in g.skills_of(p).values():
+                if g.phase.name not in skill.phases or (not p.alive and not skill.while_out):
+                    continue
+                if skill.uses is not None and p.uses.get(skill.name, 0) <= 0:
+                    continue
+                if any(a.skill == skill.name and (a.actor == p.name or (skill.group and a.group == skill.group))
+                       for a in g.actions):
+                    continue
+                try:
+                    if g.hook.bansha_skill_unavailable(game=g, player=p, skill=skill):
+                        continue
+                except Exception:  # a rule's own check that needs more than the director's view
+                    pass
+                owner = skill.group or p.name
+                last = g.last_use.get((owner, skill.name)) if skill.no_repeat_target else None
+                blocked = set(last[2]) if last and last[0] == g.day - 1 and last[1] == g.phase.name else set()
+                candidates = [t.name for t in g.players.values()
+                              if (t.alive or skill.may_target_dead) and (t.name != p.name or skill.may_target_self)
+                              and t.name not in blocked]
+                hi = skill.max_targets if skill.max_targets is not None else skill.targets
+                # the selection range: the targets the rules' own checks accept now
+                if skill.targets <= 1 and hi >= 1:
+                    candidates = [t for t in candidates if _accepted(g, p, skill, [t])]
+                    if not candidates and skill.targets == 1:
+                        continue
+                elif skill.targets >= 2 and not _accepted(g, p, skill, candidates[:skill.targets]):
+                    continue
+                pending.append({"player": p.name, "skill": skill.name, "forced": "强制" in skill.tags,
+                                "group": skill.group, "targets": skill.targets if hi == skill.targets else f"{skill.targets}-{hi}",
+                                "range": candidates if skill.targets or hi else [], "args": dict(skill.args)})
+    vote = None
+    if g.phase.vote and g.winner is None:
+        v = g.manifest.vote
+        final = {}
+        for b in sorted(g.ballots, key=lambda b: b.seq):
+            final[b.voter] = b
+        counts: dict[str, float] = {}
+        for b in final.values():
+            if g.players[b.voter].alive and b.target != v.abstain and not b.void:
+                counts[b.target] = counts.get(b.target, 0) + b.weight
+        tally = sorted(counts.items(), key=lambda kv: (-kv[1], g.players[kv[0]].seat if kv[0] in g.players else 0))
+        vote = {"not_voted": [p.name for p in living if p.name not in final],
+                "tally": [{"player": n, "votes": c} for n, c in tally],
+                "abstained": [b.voter for b in final.values() if b.target == v.abstain],
+                "threshold": v.threshold, "needed": v.threshold * len(living) if v.threshold else None,
+                "public_counts": v.show_counts}
+    clock = board.get("clock", {}).get(g.phase.name, {})
+    return {"phase_name": phase_namer(g, board)(g.label), "pending": pending, "vote": vote,
+            "deadline": clock.get("note") or None, "closes": clock.get("close") or None}
+
+
+def _accepted(g, p, skill, targets) -> bool:
+    """Whether the rules' checks (``bansha_validate_action``) accept this use now."""
+    from .model import Action
+
+    a = Action(actor=p.name, skill=skill.name, chosen=list(targets), targets=list(targets),
+               acquired=skill.name in p.acquired, group=skill.group)
+    try:
+        return not any(g.hook.bansha_validate_action(game=g, action=a))
+    except Exception:  # a check that needs arguments the director has not typed yet
+        return True
+
+
+def echo_loop_view(view: dict) -> None:
+    typer.echo(f"{view['phase_name']}" + (f" — 截止：{view['deadline']}" if view["deadline"] else ""))
+    if view["pending"]:
+        typer.echo("可用技能（尚未提交）：")
+    for s in view["pending"]:
+        rng = s["range"]
+        shown = "、".join(rng) if len(rng) <= 8 else f"{len(rng)}人（{'、'.join(rng[:8])}…）"
+        args = " ".join(f"--arg {k}=…" for k in s["args"])
+        typer.echo(f"  {s['player']} {s['skill']}" + ("【强制】" if s["forced"] else "")
+                   + (f" 群内({s['group']})" if s["group"] else "")
+                   + (f" 目标{s['targets']}人：{shown}" if rng else "") + (f"  {args}" if args else ""))
+    v = view["vote"]
+    if v is not None:
+        typer.echo("未投票：" + ("、".join(v["not_voted"]) or "无"))
+        label = "票数" if v["public_counts"] else "票数（仅导演可见，公告只公布结果）"
+        typer.echo(f"{label}：" + ("，".join(f"{t['player']} {t['votes']:g}" for t in v["tally"]) or "暂无")
+                   + (f"；弃权 {len(v['abstained'])}" if v["abstained"] else ""))
+        if v["threshold"]:
+            typer.echo(f"出局门槛：最高票须达存活人数的 {v['threshold']:.0%}（{v['needed']:g} 票）")
+        else:
+            typer.echo("出局门槛：最高票出局（平票无人出局）")
+
+
+def demo_post(game) -> None:
+    """The demo's last phase as ``bansha post`` lays it out (text; `--format bbcode` in a game)."""
+    from . import forum, posts
+
+    g, told = posts.replay(game.setup, list(game.applied))
+    label = next((k for k in reversed(told) if told[k]["announcement"]), None)  # the last phase announced
+    if label is None:
+        return
+    board = forum.load_board(g.manifest.id)
+    typer.echo(f"\n--- bansha post GAME --phase '{label}' --format text")
+    typer.echo(posts.render_post(posts.build(g, list(game.applied), board, label, told), "text"), nl=False)

@@ -1,0 +1,429 @@
+"""The board and its forum: a ruleset's board file (phase names, clock, vote formats, post
+layout: ``rulesets/bansha_rulesets/templates/<id>.toml``), a Discuz! vote thread read back
+from the text of its page, and the votes it holds checked by the engine (``bansha votes import``).
+
+A thread as copied from a Discuz! X page (docs/cli.md, "The vote thread"):
+
+    AUTHOR
+    发表于 2024-5-6 09:12:40 | 只看该作者
+    沙发                                   (楼主, 沙发, 板凳, 地板, then N#)
+    the post's text …
+    NAME 发表于 2024-5-6 09:30             (a quoted post: its header, then its first lines)
+    quoted lines …
+
+Nothing here writes: ``plan`` replays the votes on a live game to learn what the engine
+refuses, and the command stores what it accepts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .model import GameError, VoteEvent
+
+# ----------------------------------------------------------------------------- the board
+
+WEEKDAYS = ["周一", "周二", "周三", "周四", "周五", "周六", "周日"]
+
+DEFAULT_BOARD: dict[str, Any] = {
+    "names": {"opening": "{alias}", "phase": "第{day}天 {alias}"},
+    "clock": {},
+    "forum": {"vote": ["投票对象"], "vote_reason": ["投票理由"], "change": ["改票对象"], "change_reason": ["改票理由"],
+              "abstain": ["弃权"], "change_must_quote": True, "typos": 0},
+    "post": {"title": "【{board}】{phase}公告", "sections": ["last_words", "deaths", "votes", "announcements", "seats", "deadline"],
+             "vote_record": "final", "vote_counts": "all",
+             "headings": {"last_words": "遗言", "deaths": "出局", "votes": "投票记录", "announcements": "公告",
+                          "seats": "座位表", "deadline": "下一阶段"}},
+    "pm": {"title": "【{board}】{phase} 私信", "greeting": "致 {name}（{seat}号）：", "empty": "本阶段没有给你的消息。"},
+}
+
+
+def _merge(base: dict, over: dict) -> dict:
+    out = dict(base)
+    for k, v in over.items():
+        out[k] = _merge(base[k], v) if isinstance(v, dict) and isinstance(base.get(k), dict) else v
+    return out
+
+
+def board_file(ruleset_id: str) -> Path | None:
+    """``templates/<id>.toml`` beside the installed manifests; a house variant without one of
+    its own (``id = "m217-tucheng"``, ``extends = "m217"``) uses its board's (``m217``)."""
+    from .entrypoints import entry_points
+    from .registry import RULESET_GROUP
+
+    found: dict[str, Path] = {}
+    for ep in entry_points(RULESET_GROUP):
+        try:
+            root = Path(ep.load().__file__).parent
+        except (ImportError, AttributeError, TypeError):
+            continue
+        for path in sorted((root / "templates").glob("*.toml")):
+            found.setdefault(path.stem, path)
+    if ruleset_id in found:
+        return found[ruleset_id]
+    bases = [k for k in found if ruleset_id.startswith(k + "-")]
+    return found[max(bases, key=len)] if bases else None
+
+
+def load_board(ruleset_id: str, path: Path | str | None = None, has_vote: bool = True) -> dict[str, Any]:
+    """The board file of a ruleset (or the one a director passes with ``--template``), over the
+    defaults. A board file that does not parse is refused naming the file."""
+    file = Path(path) if path else board_file(ruleset_id)
+    board = DEFAULT_BOARD
+    if file is not None:
+        try:
+            data = tomllib.loads(file.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise GameError(f"{file}: cannot read the board template: {exc.strerror}") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise GameError(f"{file}: not a valid board template: {exc}") from None
+        unknown = set(data) - set(DEFAULT_BOARD)
+        if unknown:
+            raise GameError(f"{file}: unknown table(s) {', '.join(sorted(unknown))} (known: {', '.join(DEFAULT_BOARD)})")
+        board = _merge(DEFAULT_BOARD, data)
+        if "forum" not in data:
+            board["forum"] = {}
+    return board
+
+
+def phase_namer(game, board: dict[str, Any]):
+    """label ("noon 2") -> the board's name of the phase ("第2天 正午")."""
+    def name(label: str) -> str:
+        base, _, num = label.partition(" ")
+        try:
+            spec = game.ruleset.phase(base)
+        except GameError:
+            return label
+        alias = spec.alias or spec.name
+        if spec.opening or not num:
+            return board["names"]["opening"].format(alias=alias, name=spec.name)
+        return board["names"]["phase"].format(day=num, alias=alias, name=spec.name)
+    return name
+
+
+def parse_phase_arg(game, text: str) -> str:
+    """A phase as a director types it: "noon 2", "正午 2", "第2天 正午", "第2天" (light-shadow)."""
+    t = text.strip()
+    m = re.fullmatch(r"第\s*(\d+)\s*[天日]\s*(.*)", t)
+    if m:
+        rest = m.group(2).strip().removesuffix("公告").strip()
+        t = f"{rest or game.cycle[0].name} {m.group(1)}"
+    return game.canonical(t)
+
+
+def deadline(board: dict[str, Any], phase: str, start: dt.datetime) -> tuple[dt.datetime | None, int]:
+    """When the phase ``phase`` (a phase name) that began at ``start`` closes, and the minutes
+    before it in which no vote may change. None when the board's clock does not say."""
+    clock = board.get("clock", {}).get(phase)
+    if not clock or not clock.get("close"):
+        return None, 0
+    text = clock["close"].strip()
+    days = 0
+    if text.startswith("次日"):
+        days, text = 1, text.removeprefix("次日").strip()
+    m = re.fullmatch(r"(\d{1,2})[:：](\d{2})", text)
+    if not m:
+        raise GameError(f"board clock {phase}: close {clock['close']!r}: expected HH:MM or 次日 HH:MM")
+    if WEEKDAYS[start.weekday()] in clock.get("extend_on", []):
+        days += 1
+    day = start.date() + dt.timedelta(days=days)
+    return dt.datetime.combine(day, dt.time(int(m.group(1)), int(m.group(2)))), int(clock.get("late", 0))
+
+
+# ---------------------------------------------------------------------------- the thread
+
+FLOOR_NAMES = {"楼主": 1, "沙发": 2, "板凳": 3, "地板": 4}
+TIME = r"(\d{4})-(\d{1,2})-(\d{1,2})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?"
+POST_HEADER = re.compile(rf"^(?:(楼主|沙发|板凳|地板|\d+\s*#)\s*)?发表于\s*{TIME}(.*)$")
+QUOTE_HEADER = re.compile(rf"^(.+?)\s+发表于\s*{TIME}\s*(?:\.\.\.|…)?\s*$")
+REPLY_HEADER = re.compile(r"^回复\s*(\d+)\s*#\s*(\S+)")
+FLOOR_LINE = re.compile(r"^(楼主|沙发|板凳|地板|(\d+)\s*[#楼])$")
+NOISE = re.compile(
+    r"^(本帖最后由\s.*编辑|回复|举报|回复\s*举报|支持\s*反对|支持|反对|评分|使用道具|收藏|分享|点评|"
+    r"显示全部楼层|倒序浏览|阅读模式|电梯直达|只看该作者|打印|上一主题|下一主题|返回列表|\[复制链接\]|"
+    r"查看[:：]\s*\d+\s*\|\s*回复[:：]\s*\d+|来自\s*.*客户端|.*来自手机.*|收起理由|发帖|回复\s*\d+#.*举报)$")
+
+
+def _time(groups) -> str:
+    y, mo, d, h, mi, s = groups
+    return f"{int(y):04d}-{int(mo):02d}-{int(d):02d} {int(h):02d}:{int(mi):02d}:{int(s or 0):02d}"
+
+
+def _floor(label: str) -> int:
+    label = label.strip()
+    if label in FLOOR_NAMES:
+        return FLOOR_NAMES[label]
+    return int(re.match(r"\d+", label).group())
+
+
+@dataclass
+class Quote:
+    author: str
+    time: str          # minute precision, as Discuz! shows it ("2024-05-06 09:30:00")
+    lines: list[str] = field(default_factory=list)
+    floor: int | None = None  # the quoted post, when found in the thread
+
+
+@dataclass
+class Post:
+    floor: int
+    label: str
+    author: str
+    time: str
+    lines: list[str] = field(default_factory=list)   # its own text, quotes left out
+    quote: Quote | None = None
+    reply_to: int | None = None                      # "回复 N# NAME"
+    line_no: int = 0                                 # where its header is in the pasted text
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def _norm(line: str) -> str:
+    return re.sub(r"\s+", "", line.replace("：", ":")).rstrip(".…")
+
+
+def parse_thread(text: str) -> list[Post]:
+    """Every post of a pasted Discuz! thread, in floor order. A line "发表于 TIME" (with
+    "| 只看该作者" and the like after it) heads a post; its author is the line before it,
+    its floor the line after it (or a floor label on the header line itself)."""
+    raw = [line.strip().replace("\u3000", " ") for line in text.splitlines()]
+    heads = []
+    for i, line in enumerate(raw):
+        m = POST_HEADER.match(line)
+        if not m:
+            continue
+        heads.append((i, m))
+    posts: list[Post] = []
+    for k, (i, m) in enumerate(heads):
+        j = i - 1
+        while j >= 0 and (not raw[j] or NOISE.match(raw[j])):
+            j -= 1
+        author = raw[j] if j >= 0 else ""
+        end = heads[k + 1][0] if k + 1 < len(heads) else len(raw)
+        if k + 1 < len(heads):  # the next post's author line is not this post's text
+            e = end - 1
+            while e > i and (not raw[e] or NOISE.match(raw[e])):
+                e -= 1
+            end = e
+        body_start = i + 1
+        label = m.group(1) or ""
+        rest_floor = re.search(r"(楼主|沙发|板凳|地板|\d+\s*#)\s*$", m.group(8) or "")
+        if not label and rest_floor:
+            label = rest_floor.group(1)
+        if not label:
+            b = body_start
+            while b < end and not raw[b]:
+                b += 1
+            if b < end and FLOOR_LINE.match(raw[b]):
+                label, body_start = raw[b], b + 1
+        floor = _floor(label) if label else (posts[-1].floor + 1 if posts else 1)
+        post = Post(floor=floor, label=label or f"{floor}#", author=author, time=_time(m.groups()[1:7]), line_no=i + 1)
+        body = raw[body_start:end]
+        _read_body(post, body, posts)
+        posts.append(post)
+    return posts
+
+
+def _read_body(post: Post, body: list[str], earlier: list[Post]) -> None:
+    i = 0
+    while i < len(body):
+        line = body[i]
+        if not line or NOISE.match(line):
+            i += 1
+            continue
+        r = REPLY_HEADER.match(line)
+        if r and post.reply_to is None and post.quote is None:
+            post.reply_to = int(r.group(1))
+            i += 1
+            continue
+        q = QUOTE_HEADER.match(line)
+        if q and post.quote is None:
+            quote = Quote(author=q.group(1).strip(), time=_time(q.groups()[1:7]))
+            minute = quote.time[:16]
+            src = next((p for p in reversed(earlier) if p.author == quote.author and p.time[:16] == minute), None)
+            i += 1
+            if src is not None:
+                quote.floor = src.floor
+                want = [_norm(x) for x in src.lines if x]
+                k = 0
+                while i < len(body) and k < len(want):
+                    got = _norm(body[i])
+                    if not got:
+                        i += 1
+                        continue
+                    if got == want[k] or (got and want[k].startswith(got)):
+                        quote.lines.append(body[i])
+                        i += 1
+                        k += 1
+                    else:
+                        break
+            else:  # a post not in the pasted text: its quoted lines run to the first change line
+                while i < len(body) and body[i] and not re.match(r"^改票", _norm(body[i])):
+                    quote.lines.append(body[i])
+                    i += 1
+            post.quote = quote
+            continue
+        post.lines.append(line)
+        i += 1
+
+
+# ------------------------------------------------------------------------------ the votes
+
+@dataclass
+class Row:
+    floor: int
+    author: str
+    time: str
+    kind: str = ""          # "vote" | "change" | ""
+    target: str = ""        # as written
+    status: str = ""        # record | reject | propose | ignore | done
+    reason: str = ""
+    event: VoteEvent | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"floor": self.floor, "author": self.author, "time": self.time, "kind": self.kind, "target": self.target,
+                "status": self.status, "reason": self.reason,
+                "recorded": None if self.event is None else {"voter": self.event.voter, "target": self.event.target,
+                                                              "change": self.event.change, "late": self.event.late}}
+
+
+def read_vote(post: Post, forum: dict[str, Any]) -> tuple[str, str | None, str]:
+    """(kind, target, problem) of a post's own text: kind "" when it holds no vote."""
+    text = post.text.replace("：", ":").replace("\u3000", " ")
+    keys = {k: "vote" for k in forum.get("vote", [])} | {k: "change" for k in forum.get("change", [])}
+    keys |= {k: "reason" for k in [*forum.get("vote_reason", []), *forum.get("change_reason", [])]}
+    if not keys:
+        return "", None, ""
+    pattern = re.compile("(" + "|".join(map(re.escape, sorted(keys, key=len, reverse=True))) + r")\s*:?\s*")
+    found: dict[str, list[str]] = {"vote": [], "change": []}
+    marks = list(pattern.finditer(text))
+    for n, m in enumerate(marks):
+        end = marks[n + 1].start() if n + 1 < len(marks) else len(text)
+        value = text[m.end():end].split("\n", 1)[0].strip().strip("。，,.!！?？;；、 ")
+        kind = keys[m.group(1)]
+        if kind in found:
+            found[kind].append(value.lstrip("@＠").strip())
+    kind = "change" if found["change"] else "vote" if found["vote"] else ""
+    if not kind:
+        return "", None, ""
+    values = found[kind]
+    if any(not v for v in values):
+        return kind, None, f"格式有误：{forum[kind][0]}为空"
+    if len(set(values)) > 1:
+        return kind, None, f"格式有误：{len(values)}个不同的{forum[kind][0]}（{'、'.join(values)}）"
+    return kind, values[0], ""
+
+
+def near(a: str, b: str) -> int:
+    """Edit distance of two short names (substitution, insertion, deletion)."""
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def plan(game, posts: list[Post], board: dict[str, Any], done: set[int], accept: set[int],
+         close: dt.datetime | None, late_minutes: int) -> list[Row]:
+    """What the thread's posts come to, in floor order, each vote checked by the engine on
+    ``game`` (applied to it when accepted: pass a game loaded for this purpose)."""
+    forum = board.get("forum") or {}
+    abstain_words = set(forum.get("abstain", [])) | {game.manifest.vote.abstain}
+    typos = int(forum.get("typos", 0))
+    rows: list[Row] = []
+    mine: dict[str, list[int]] = {}  # author -> floors of their votes (recorded now or before)
+    floors = {p.floor: p for p in posts}
+    late_from = close - dt.timedelta(minutes=late_minutes) if close is not None and late_minutes else None
+    for post in sorted(posts, key=lambda p: p.floor):
+        row = Row(floor=post.floor, author=post.author, time=post.time)
+        rows.append(row)
+        kind, target, problem = read_vote(post, forum)
+        row.kind, row.target = kind, target or ""
+        if post.floor in done:
+            row.status, row.reason = "done", "此楼已记录"
+            mine.setdefault(post.author, []).append(post.floor)
+            continue
+        if post.floor == 1:
+            row.status, row.reason = "ignore", "楼主（导演的开帖）"
+            row.kind, row.target = "", ""  # its format example is no vote
+            continue
+        if not kind:
+            row.status, row.reason = "ignore", "帖中没有投票"
+            continue
+        if problem:
+            row.status, row.reason = "reject", problem
+            continue
+        if post.author not in game.players:
+            row.status, row.reason = "reject", f"{post.author}不是玩家"
+            continue
+        if not game.players[post.author].alive:
+            row.status, row.reason = "reject", f"{post.author}已出局，不是存活玩家"
+            continue
+        posted = dt.datetime.strptime(post.time, "%Y-%m-%d %H:%M:%S")
+        if close is not None and posted > close:
+            row.status, row.reason = "reject", f"发帖于 {post.time[5:16]}，晚于截止时间 {close:%m-%d %H:%M}"
+            continue
+        if kind == "change" and forum.get("change_must_quote", True):
+            quoted = post.quote.floor if post.quote is not None else post.reply_to
+            if quoted is None and post.quote is None:
+                row.status, row.reason = "reject", "改票未引用原投票楼层"
+                continue
+            src = floors.get(quoted) if quoted is not None else None
+            if src is None:
+                who = post.quote.author if post.quote is not None else "?"
+                row.status, row.reason = "reject", f"引用的帖子（{who} {post.quote.time[5:16] if post.quote else ''}）不在帖中"
+                continue
+            if src.author != post.author:
+                row.status, row.reason = "reject", f"引用的是{src.author}的{src.floor}楼，不是{post.author}自己的投票"
+                continue
+            if src.floor not in mine.get(post.author, []):
+                row.status, row.reason = "reject", f"引用的{src.floor}楼没有{post.author}已记录的投票"
+                continue
+        name = target
+        if name in abstain_words:
+            name = game.manifest.vote.abstain
+        elif name not in game.players and len(parts := [x for x in re.split(r"[、,，/／和\s]+", name) if x]) > 1 \
+                and all(x in game.players for x in parts):
+            row.status, row.reason = "reject", f"格式有误：一票投了{len(parts)}人（{'、'.join(parts)}）"
+            continue
+        elif name not in game.players:
+            close_names = sorted(n for n in game.players if near(n, name) == 1)
+            typo = [n for n in close_names if len(n) == len(name)] if typos else []
+            if len(typo) == 1 and post.floor in accept:
+                name = typo[0]
+                row.reason = f"错别字 {target} 按 {name} 记录（--accept）"
+            elif len(typo) == 1:
+                row.status = "propose"
+                row.reason = f"没有玩家{target}：是{typo[0]}的错别字？确认请加 --accept {post.floor}"
+                continue
+            else:
+                row.status = "reject"
+                hint = f"（本版不接受错别字：{'、'.join(close_names)}？）" if close_names else ""
+                row.reason = f"没有玩家{target}{hint}"
+                continue
+        late = late_from is not None and posted >= late_from
+        ev = VoteEvent(phase=game.label, voter=post.author, target=name, post=post.floor, change=kind == "change",
+                       late=late, time=post.time)
+        try:
+            game.apply(ev)
+        except GameError as exc:
+            row.status, row.reason = "reject", str(exc)
+            continue
+        row.status, row.event = "record", ev
+        if late and not row.reason:
+            row.reason = "关门前一小时内"
+        mine.setdefault(post.author, []).append(post.floor)
+    return rows
+
+
+STATUS_ZH = {"record": "记录", "reject": "拒绝", "propose": "待确认", "ignore": "忽略", "done": "已记录"}
+KIND_ZH = {"vote": "投票", "change": "改票", "": "—"}

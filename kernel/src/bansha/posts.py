@@ -1,0 +1,390 @@
+"""The phase's thread post and each player's private message (``bansha post``, ``bansha pm``),
+laid out by the board file's ``[post]`` and ``[pm]`` tables (docs/manifests.md, "Board
+templates"), as Discuz! BBCode, Markdown or plain text.
+
+What a post holds is what the rules announced in the phase (its announcement lines, sorted
+into last words, deaths, the vote and the rest), the phase's public vote record (the votes were
+posted in the thread) and the seats; a PM holds only that player's own feedback. Every text a
+player wrote or a director typed (names, last words) is escaped, so that it cannot open or
+close a tag of the post.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .model import GameError, VoteEvent
+
+#: the BBCode tags a post uses: every one is a tag Discuz! supports
+DISCUZ_TAGS = ("b", "i", "u", "color", "size", "align", "table", "tr", "td", "quote", "list", "hr", "*")
+
+
+_TAGLIKE = re.compile(r"\[(?=/?[A-Za-z*])")
+
+
+def escape_bbcode(text: str) -> str:
+    """A zero-width space after each "[" that could open or close a tag ("[b", "[/list",
+    "[*"): the text shows as typed and Discuz! reads no tag in it ("[不死]" stays as it is)."""
+    return _TAGLIKE.sub("[\u200b", text)
+
+
+_MD = re.compile(r"([\\`*_\[\]|<>~])")
+
+
+def escape_md(text: str) -> str:
+    return _MD.sub(r"\\\1", text)
+
+
+def _pattern(template: str, fields: dict[str, str]) -> re.Pattern:
+    """A regular expression matching what ``template`` gives with each field as its pattern."""
+    parts = re.split(r"(\{\w+\})", template)
+    out = []
+    for part in parts:
+        m = re.fullmatch(r"\{(\w+)\}", part)
+        out.append(fields.get(m.group(1), ".*?") if m else re.escape(part))
+    return re.compile("^" + "".join(out) + "$")
+
+
+def snapshot(game) -> dict[str, Any]:
+    """What has been told and who is alive, to compare before and after an amendment."""
+    return {"feedback": {n: list(lines) for n, lines in game.feedback.items()},
+            "announcement": list(game.announcements), "alive": {p.name: p.alive for p in game.players.values()}}
+
+
+def _lines_diff(old: list, new: list) -> tuple[list, list]:
+    from collections import Counter
+
+    a, b = Counter(old), Counter(new)
+    gone, come = a - b, b - a
+    removed, added = [], []
+    for x in old:
+        if gone[x]:
+            gone[x] -= 1
+            removed.append(x)
+    for x in new:
+        if come[x]:
+            come[x] -= 1
+            added.append(x)
+    return removed, added
+
+
+def amend_diff(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """Per player the feedback lines removed and added, the thread's announcement lines
+    removed and added, and who is alive differently ("phase：line" strings)."""
+    fb = {}
+    for name in dict.fromkeys([*before["feedback"], *after["feedback"]]):
+        removed, added = _lines_diff(before["feedback"].get(name, []), after["feedback"].get(name, []))
+        if removed or added:
+            fb[name] = {"removed": [f"{ph}：{t}" for ph, t in removed], "added": [f"{ph}：{t}" for ph, t in added]}
+    removed, added = _lines_diff(before["announcement"], after["announcement"])
+    alive = {n: {"was": before["alive"].get(n), "now": v} for n, v in after["alive"].items() if before["alive"].get(n) != v}
+    return {"feedback": fb, "announcement": {"removed": [f"{ph}：{t}" for ph, t in removed],
+                                             "added": [f"{ph}：{t}" for ph, t in added]}, "alive": alive}
+
+
+def replay(setup, events) -> tuple[Any, dict[str, dict[str, Any]]]:
+    """The game rebuilt from its events, and what each phase's events told, as the commands
+    printed it when they ran: label -> {"feedback": {name: [lines]}, "announcement": [lines]};
+    an amendment's corrections are kept under the phase current when it was written
+    (``"corrections"``: name -> {"removed", "added"})."""
+    from .engine import Game
+    from .model import AmendEvent
+
+    game = Game(setup)
+    told: dict[str, dict[str, Any]] = {}
+    corrections: dict[str, dict[str, Any]] = {}
+    for ev in events:
+        if isinstance(ev, AmendEvent):
+            before = snapshot(game)
+            game.apply(ev)
+            fix = amend_diff(before, snapshot(game))
+            mine = corrections.setdefault(game.label, {})
+            pub = mine.setdefault("", {"removed": [], "added": []})  # "" : the thread's lines
+            pub["removed"] += fix["announcement"]["removed"]
+            pub["added"] += fix["announcement"]["added"]
+            for name, d in fix["feedback"].items():
+                slot = mine.setdefault(name, {"removed": [], "added": []})
+                slot["removed"] += d["removed"]
+                slot["added"] += d["added"]
+            # what each phase told is now what the corrected history tells
+            _, told = replay(setup, list(game.applied))
+            continue
+        label = game.canonical(ev.phase)
+        mark = game.mark()
+        game.apply(ev)
+        fb, ann = game.since(mark)
+        t = told.setdefault(label, {"feedback": {}, "announcement": []})
+        for name, lines in fb.items():
+            t["feedback"].setdefault(name, []).extend(lines)
+        t["announcement"] += ann
+    for label, fix in corrections.items():
+        slot = told.setdefault(label, {"feedback": {}, "announcement": []})
+        slot["corrections"] = {n: d for n, d in fix.items() if n}
+        if fix.get("", {}).get("removed") or fix.get("", {}).get("added"):
+            slot["thread_corrections"] = fix[""]
+    return game, told
+
+
+def played(game) -> list[str]:
+    return list(dict.fromkeys([*game.resolved, game.label]))
+
+
+def pick_phase(game, phase: str | None) -> str:
+    from .forum import parse_phase_arg
+
+    if phase is None:
+        if not game.resolved:
+            raise GameError(f"no phase has been resolved yet (the game is at {game.label}); name one with --phase")
+        return game.resolved[-1]
+    label = parse_phase_arg(game, phase)
+    if label not in played(game):
+        raise GameError(f"--phase {phase!r}: {label} has not been played (played: {', '.join(played(game))})")
+    return label
+
+
+def final_votes(game, events, label: str) -> list[VoteEvent]:
+    """Each voter's standing vote of the phase, as recorded (in the order first cast)."""
+    final: dict[str, VoteEvent] = {}
+    for e in events:
+        if isinstance(e, VoteEvent) and game.canonical(e.phase) == label:
+            final[e.voter] = e
+    order = {id(e): i for i, e in enumerate(events)}
+    # in thread order: the floor of the standing vote, then the order entered
+    return sorted(final.values(), key=lambda e: (e.post is None, e.post or 0, order[id(e)]))
+
+
+def tally(game, label: str) -> list[tuple[str, str]]:
+    """The vote count of the phase as the engine made it (after every rule's adjustment)."""
+    for t in game.trace:
+        if t.phase == label and t.rule == "vote" and t.text.startswith("count: "):
+            body = t.text.removeprefix("count: ")
+            if body == "no votes":
+                return []
+            return [tuple(item.rsplit(" ", 1)) for item in body.split(", ")]
+    return []
+
+
+def out_since(game, upto: str) -> dict[str, str]:
+    """name -> the label of the phase they left in, for phases up to ``upto``."""
+    pos = game.parse_phase(upto)
+    gone: dict[str, str] = {}
+    for label, names in game.out.items():
+        try:
+            if game.parse_phase(label) > pos:
+                continue
+        except GameError:
+            continue
+        for n in names:
+            gone.setdefault(n, label)
+    return gone
+
+
+def next_label(game, label: str) -> str | None:
+    seq = played(game)
+    i = seq.index(label)
+    return seq[i + 1] if i + 1 < len(seq) else None
+
+
+def build(game, events, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The post's parts: title, sections (heading, lines or rows), in the board's order."""
+    from .forum import phase_namer
+
+    name = phase_namer(game, board)
+    post = board["post"]
+    texts = game.manifest.texts
+    names = "|".join(sorted(map(re.escape, game.players), key=len, reverse=True)) or "(?!)"
+    person = f"(?:{names})"
+    lw = _pattern(game.manifest.last_words.text, {"name": person, "text": ".*"})
+    gone = game.out.get(label, [])
+    died = "|".join(map(re.escape, gone)) or "(?!)"
+    deaths = [_pattern(t, {"name": f"(?:{died})", "identity": ".*?"}) for t in (texts.out, texts.voted_out)]
+    counts = _pattern(texts.counts, {"name": person, "count": r"[\d.]+"})
+    sections: dict[str, list[str]] = {k: [] for k in ("last_words", "deaths", "votes", "announcements")}
+    for line in told.get(label, {}).get("announcement", []):
+        if lw.match(line):
+            sections["last_words"].append(line)
+        elif any(p.match(line) for p in deaths):
+            sections["deaths"].append(line)
+        elif counts.match(line):
+            if post.get("vote_counts") == "all":
+                sections["votes"].append(line)
+        else:
+            sections["announcements"].append(line)
+    # the public vote record: the votes were posted in the thread
+    record = post.get("vote_record", "final")
+    votes: list[str] = []
+    if record != "none":
+        for e in final_votes(game, events, label):
+            where = f"（{e.post}#）" if e.post else ("（代投）" if e.proxy else "")
+            votes.append(f"{e.voter} → {e.target}{where}")
+    mode = post.get("vote_counts", "all")
+    counted = tally(game, label)
+    if mode == "top" and counted:
+        top = counted[0][1]
+        votes.append("最高票：" + "、".join(n for n, c in counted if c == top) + f"（{top}票）")
+    elif mode == "all" and counted and not sections["votes"]:
+        votes += [texts.counts.format(name=n, count=c) for n, c in counted]
+    sections["votes"] = votes + sections["votes"]
+    since = out_since(game, label)
+    seats = [[str(p.seat), p.name, "存活" if p.name not in since else f"出局（{name(since[p.name])}）"]
+             for p in sorted(game.players.values(), key=lambda p: p.seat)]
+    nxt = next_label(game, label)
+    deadline: list[str] = []
+    if game.winner is not None and (nxt is None or label in (game.label, game.resolved[-1])):
+        deadline.append("游戏结束。")
+    elif nxt is not None:
+        spec = game.ruleset.phase(nxt.partition(" ")[0])
+        note = board.get("clock", {}).get(spec.name, {}).get("note", "")
+        deadline.append(name(nxt) + (f"：{note}" if note else ""))
+    # an amendment written since this phase closed: the thread is told what it changes
+    fixes = dict(told.get(label, {}).get("thread_corrections") or {"removed": [], "added": []})
+    if label == (game.resolved[-1] if game.resolved else None) and game.label != label:
+        later = told.get(game.label, {}).get("thread_corrections") or {}
+        fixes = {"removed": fixes["removed"] + later.get("removed", []), "added": fixes["added"] + later.get("added", [])}
+    correction = [f"撤回：{_phase_line(name, x)}" for x in fixes["removed"]] + [f"更正为：{_phase_line(name, x)}" for x in fixes["added"]]
+    parts = []
+    headings = post.get("headings", {})
+    if correction and "corrections" not in post.get("sections", []):
+        parts.append({"key": "corrections", "heading": headings.get("corrections", "更正"), "lines": correction})
+    for key in post.get("sections", []):
+        if key == "seats":
+            parts.append({"key": key, "heading": headings.get(key, key), "rows": seats})
+        elif key == "deadline":
+            if deadline:
+                parts.append({"key": key, "heading": headings.get(key, key), "lines": deadline})
+        elif key == "corrections":
+            if correction:
+                parts.append({"key": key, "heading": headings.get(key, "更正"), "lines": correction})
+        elif key in sections:
+            if sections[key]:
+                parts.append({"key": key, "heading": headings.get(key, key), "lines": sections[key]})
+        else:
+            raise GameError(f"board template: unknown post section {key!r} (known: corrections, last_words, deaths, votes, announcements, seats, deadline)")
+    title = post["title"].format(board=game.manifest.name, phase=name(label), day=label.partition(" ")[2])
+    return {"phase": label, "phase_name": name(label), "title": title, "sections": parts}
+
+
+def _phase_line(name, text: str) -> str:
+    """"night 1：line" -> "第1天 夜晚：line" (the board's phase name)."""
+    label, sep, line = text.partition("：")
+    return f"{name(label)}：{line}" if sep else text
+
+
+SEAT_HEAD = ["座位", "名字", "状态"]
+
+
+def render_post(data: dict[str, Any], fmt: str) -> str:
+    if fmt == "bbcode":
+        e = escape_bbcode
+        out = [f"[align=center][size=5][b]{e(data['title'])}[/b][/size][/align]", "[hr]"]
+        for s in data["sections"]:
+            out.append(f"[b][color=#8b0000]{e(s['heading'])}[/color][/b]")
+            if "rows" in s:
+                out.append("[table]")
+                out.append("[tr]" + "".join(f"[td][b]{c}[/b][/td]" for c in SEAT_HEAD) + "[/tr]")
+                out += ["[tr]" + "".join(f"[td]{e(c)}[/td]" for c in row) + "[/tr]" for row in s["rows"]]
+                out.append("[/table]")
+            elif s["key"] == "last_words":
+                out += [f"[quote]{e(line)}[/quote]" for line in s["lines"]]
+            else:
+                out.append("[list]")
+                out += [f"[*]{e(line)}" for line in s["lines"]]
+                out.append("[/list]")
+        return "\n".join(out) + "\n"
+    if fmt == "md":
+        e = escape_md
+        out = [f"# {e(data['title'])}"]
+        for s in data["sections"]:
+            out += ["", f"## {e(s['heading'])}", ""]
+            if "rows" in s:
+                out += ["| " + " | ".join(SEAT_HEAD) + " |", "| --- | --- | --- |"]
+                out += ["| " + " | ".join(e(c) for c in row) + " |" for row in s["rows"]]
+            elif s["key"] == "last_words":
+                out += [f"> {e(line)}" for line in s["lines"]]
+            else:
+                out += [f"- {e(line)}" for line in s["lines"]]
+        return "\n".join(out) + "\n"
+    if fmt == "text":
+        out = [data["title"], ""]
+        for s in data["sections"]:
+            out.append(f"【{s['heading']}】")
+            if "rows" in s:
+                out += ["  ".join(row) for row in [SEAT_HEAD, *s["rows"]]]
+            else:
+                out += s["lines"]
+            out.append("")
+        return "\n".join(out).rstrip() + "\n"
+    raise GameError(f"--format {fmt!r}: expected bbcode, md or text")
+
+
+# ------------------------------------------------------------------------------- the PMs
+
+
+def pms(game, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]], player: str | None = None,
+        corrections: dict[str, dict] | None = None, everyone: bool = False) -> list[dict[str, Any]]:
+    """Each player's private message for the phase: their own feedback lines only.
+    ``corrections``: name -> {"removed": [...], "added": [...]} of an amendment."""
+    from .forum import phase_namer
+
+    name = phase_namer(game, board)(label)
+    pm = board["pm"]
+    who = [game.player(player)] if player else sorted(game.players.values(), key=lambda p: p.seat)
+    out = []
+    for p in who:
+        lines = told.get(label, {}).get("feedback", {}).get(p.name, [])
+        fix = (corrections or {}).get(p.name)
+        if fix:
+            namer = phase_namer(game, board)
+            fix = {k: [_phase_line(namer, x) for x in v] for k, v in fix.items()}
+        if not lines and not fix and not (everyone or player):
+            continue
+        out.append({"player": p.name, "seat": p.seat, "phase": label, "phase_name": name,
+                    "title": pm["title"].format(board=game.manifest.name, phase=name, name=p.name, seat=p.seat),
+                    "greeting": pm["greeting"].format(name=p.name, seat=p.seat, phase=name, board=game.manifest.name),
+                    "lines": lines, "empty": pm.get("empty", ""), "correction": fix})
+    return out
+
+
+def render_pms(blocks: list[dict[str, Any]], fmt: str) -> str:
+    out: list[str] = []
+    for b in blocks:
+        fix = b.get("correction")
+        if fmt == "bbcode":
+            e = escape_bbcode
+            out += [f"[b]收件人：{e(b['player'])}[/b]", f"[b]{e(b['title'])}[/b]", e(b["greeting"])]
+            if fix:
+                out.append("[b][color=#8b0000]更正[/color][/b]")
+                out += ["[list]", *[f"[*]撤回：{e(x)}" for x in fix["removed"]],
+                        *[f"[*]更正为：{e(x)}" for x in fix["added"]], "[/list]"]
+            out += [e(x) for x in b["lines"]] or [e(b["empty"])]
+            out.append("[hr]")
+        elif fmt == "text":
+            out += [f"=== 收件人：{b['player']}", b["title"], b["greeting"]]
+            if fix:
+                out.append("【更正】")
+                out += [f"撤回：{x}" for x in fix["removed"]] + [f"更正为：{x}" for x in fix["added"]]
+            out += b["lines"] or [b["empty"]]
+            out.append("")
+        else:
+            raise GameError(f"--format {fmt!r}: expected text, bbcode or json")
+    return "\n".join(out).rstrip() + "\n" if out else ""
+
+
+def check_bbcode(text: str) -> list[str]:
+    """Problems of a BBCode text: a tag Discuz! does not support, or tags not balanced."""
+    problems = []
+    stack: list[str] = []
+    for m in re.finditer(r"\[(/?)([a-z*]+)(=[^\]]*)?\]", text):
+        close, tag = m.group(1), m.group(2)
+        if tag not in DISCUZ_TAGS:
+            problems.append(f"unsupported tag {tag}")
+            continue
+        if tag in ("*", "hr"):
+            continue
+        if not close:
+            stack.append(tag)
+        elif not stack or stack.pop() != tag:
+            problems.append(f"unbalanced [/{tag}]")
+    problems += [f"unclosed [{t}]" for t in stack]
+    return problems
