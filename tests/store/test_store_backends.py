@@ -85,6 +85,31 @@ def test_undo_drops_one_event_and_an_unknown_game_is_named(store_url):
         store.create("g", toy_setup())
 
 
+def test_append_all_stores_every_event_or_none(store_url):
+    # act --file and votes import: one refused event stores none of the batch
+    store = new(store_url)
+    with pytest.raises(GameError):
+        store.append_all("g", lambda g: [announce("a")(g), ActEvent(phase=g.label, actor="甲", skill="nothing")])
+    assert store.last_seq("g") == 0
+    game, _ = store.append_all("g", lambda g: [announce("a")(g), announce("b")(g), ResolveEvent(phase=g.label)])
+    assert [s for s, _ in store.numbered_events("g")] == [1, 2, 3] and game.label == "night 1"
+    assert director_view(open_store(store_url, logger=quiet).load("g")) == director_view(game)
+    # the stored resolve keeps what it published, as a single append does
+    assert isinstance(store.events("g")[2], ResolveEvent)
+
+
+def test_undo_to_drops_every_event_after_a_point(store_url):
+    store = new(store_url)
+    for text in "abcd":
+        store.append("g", announce(text))
+    other = open_store(store_url, logger=quiet)
+    other.load("g")  # a cached copy elsewhere must notice the undo
+    gone = store.undo_to("g", 1)
+    assert [e.text for e in gone] == ["b", "c", "d"] and store.last_seq("g") == 1
+    other.append("g", announce("e"))
+    assert [e.text for e in store.events("g")] == ["a", "e"]
+
+
 def test_a_stale_writer_catches_up_instead_of_overwriting(store_url):
     a, b = new(store_url), open_store(store_url, logger=quiet)
     a.append("g", announce("a1"))  # a caches the game at seq 1
