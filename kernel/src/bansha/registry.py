@@ -14,6 +14,7 @@ import pluggy
 
 from . import builtins, hookspecs
 from .entrypoints import entry_points
+from .messages import join, lang_of, say
 from .model import GameError, Manifest, Role, Skill
 
 ROLE_GROUP = "bansha.roles"
@@ -79,7 +80,14 @@ def installed_manifests() -> dict[str, Manifest]:
 
 
 def load_manifest_file(path: Path) -> Manifest:
-    return convert(_manifest_table(path, ()), Manifest, str(path))
+    table = _manifest_table(path, ())
+    if not isinstance(table.get("id"), str) or not table["id"].strip():
+        raise GameError(say("no_manifest_id", table.get("language") if isinstance(table.get("language"), str) else None, file=path))
+    m = convert(table, Manifest, str(path))
+    from .options import check_declarations
+
+    check_declarations(m, str(path))
+    return m
 
 
 def _manifest_table(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
@@ -132,8 +140,7 @@ def find_manifest(ref: str, relative_to: Path | None = None) -> Manifest:
     for m in installed_manifests().values():
         if ref in (m.id, m.name, *m.alias):
             return m
-    known = ", ".join(sorted(installed_manifests())) or "none"
-    raise GameError(f"unknown ruleset {ref!r} (installed: {known})")
+    raise GameError(say("unknown_ruleset", None, ref=ref, known=join(sorted(installed_manifests())) or say("none")))
 
 
 # ------------------------------------------------------------------------------- plugins
@@ -232,23 +239,32 @@ class Ruleset:
             found = self._prefix_memo[prefix] = sorted((n, h) for n, h in self.handlers.items() if n.startswith(prefix))
         return found
 
+    @property
+    def lang(self) -> str:
+        """The board's language (``language`` in the manifest)."""
+        return lang_of(self.manifest.language)
+
+    def msg(self, key: str, /, **fields: Any) -> str:
+        """The kernel's message ``key`` in the board's language (messages.py)."""
+        return say(key, self.lang, **fields)
+
     def role(self, name: str) -> Role:
         for role in self.roles.values():
             if name in (role.name, role.alias):
                 return role
-        raise GameError(f"unknown role {name!r} in ruleset {self.manifest.id}")
+        raise GameError(self.msg("unknown_role_in", name=name, ruleset=self.manifest.id))
 
     def phase(self, name: str):
         for p in self.manifest.phases:
             if name in (p.name, p.alias):
                 return p
-        raise GameError(f"unknown phase {name!r} in ruleset {self.manifest.id}")
+        raise GameError(self.msg("unknown_phase", name=name, ruleset=self.manifest.id))
 
     def camp(self, name: str) -> str:
         for c in self.manifest.camps:
             if name in (c.name, c.alias):
                 return c.name
-        raise GameError(f"unknown camp {name!r} in ruleset {self.manifest.id}")
+        raise GameError(self.msg("unknown_camp", name=name, ruleset=self.manifest.id))
 
     def option(self, options: dict[str, Any], key: str) -> Any:
         return options.get(key, self.manifest.options.get(key))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .engine import Game
@@ -117,19 +118,37 @@ def announcements_by_phase(game: Game) -> list[tuple[str, list[str]]]:
     return out
 
 
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-!|<>~])")
+
+
+def escape_md(text: str) -> str:
+    """Text as Markdown shows it literally: every character Markdown reads is backslashed, so a
+    name like ``**卡片**`` or ``[x](y)`` cannot restyle a post."""
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def escape_bbcode(text: str) -> str:
+    """Text as Discuz! shows it literally: an empty ``[b][/b]`` after every ``[`` keeps a
+    name like ``[/list][b]梦见`` from closing the list or opening a tag (BBCode has no escape
+    character; the empty tag renders as nothing)."""
+    return text.replace("[", "[[b][/b]")
+
+
 def export_text(game: Game, fmt: str) -> str:
+    """The announcements for a forum post. Their lines hold player-given text (names, last
+    words, free announcements): escaped, so that it cannot break or restyle the post."""
     title = f"{game.manifest.name} — {game.label}"
     if fmt == "md":
-        parts = [f"# {title}"]
+        parts = [f"# {escape_md(title)}"]
         for ph, lines in announcements_by_phase(game):
-            parts.append(f"\n## {ph}\n")
-            parts += [f"- {line}" for line in lines]
+            parts.append(f"\n## {escape_md(ph)}\n")
+            parts += [f"- {escape_md(line)}" for line in lines]
         return "\n".join(parts) + "\n"
     if fmt == "bbcode":
-        parts = [f"[size=5][b]{title}[/b][/size]"]
+        parts = [f"[size=5][b]{escape_bbcode(title)}[/b][/size]"]
         for ph, lines in announcements_by_phase(game):
-            parts.append(f"\n[b]{ph}[/b]\n[list]")
-            parts += [f"[*]{line}" for line in lines]
+            parts.append(f"\n[b]{escape_bbcode(ph)}[/b]\n[list]")
+            parts += [f"[*]{escape_bbcode(line)}" for line in lines]
             parts.append("[/list]")
         return "\n".join(parts) + "\n"
     raise ValueError(fmt)
