@@ -40,6 +40,17 @@ def say(key: str, lang: str | None = None, /, **fields: Any) -> str:
     return _say(key, lang, **fields)
 
 
+#: the language of the board the running command has learnt (``_seen``): a refusal's
+#: ``错误：`` / ``error:`` is in it; reset by every command (tests run many in one process)
+_BOARD: list[str | None] = [None]
+
+
+def _seen(g):
+    """Note the board of the game a command works on (its language); returns ``g``."""
+    _BOARD[0] = g.lang
+    return g
+
+
 def fail(msg: str, as_json: bool = False, lang: str | None = None) -> None:
     """The one way bad input ends: one line ``错误：…`` (``error: …`` on an English board) on
     stderr, or with ``--json`` one JSON object on stdout; exit code 2."""
@@ -59,10 +70,11 @@ def guarded(fn):
     def wrapper(*args, **kwargs):
         from .model import GameError
 
+        _BOARD[0] = None
         try:
             return fn(*args, **kwargs)
         except GameError as exc:
-            fail(str(exc), bool(kwargs.get("as_json")), getattr(exc, "lang", None))
+            fail(str(exc), bool(kwargs.get("as_json")), _BOARD[0])
 
     return wrapper
 
@@ -380,7 +392,7 @@ def new(
         if ruleset.endswith(".toml") or "/" in ruleset:
             raise GameError(f"{ruleset}: {exc}") from None
         raise
-    lang = rs.lang
+    lang = _BOARD[0] = rs.lang
     game = check_name(game, "what_game", lang, limit=MAX_GAME_NAME)
     if not 0 <= seed <= 2**63 - 1:
         raise GameError(say("seed_range", lang, seed=seed))
@@ -442,10 +454,11 @@ def act(
     """Record PLAYER's action for the current phase (checked at once)."""
     from .model import ActEvent
 
-    args = _kv(arg)
     who: list[str] = []
 
     def event(g):
+        _seen(g)
+        args = _kv(arg, "--arg", g.lang)
         # names as stored: normalised, and a player's own spelling where one is meant (names.py)
         who.append(g.find_name(_name(player)))
         return ActEvent(phase=phase or g.label, actor=who[0], skill=skill.strip(),
@@ -476,6 +489,7 @@ def unact(game: str, player: str, skill: str, db: Path = DbOpt, as_json: bool = 
     gone = []
 
     def event(g):
+        _seen(g)
         actor = g.find_name(_name(player))
         gone.append(g.standing(actor, skill))  # named as what it removes: a group's may be another member's
         return UnactEvent(phase=g.label, actor=actor, skill=skill)
@@ -502,21 +516,23 @@ def vote(
     from .model import VoteEvent
 
     store = _store(db)
-    number = _post(post)
     names: list[str] = []
+    number: list[int | None] = []
 
     def event(g):
+        _seen(g)
+        number[:] = [_post(post, g.lang)]
         names[:] = [g.find_name(_name(voter)), g.find_name(_name(target))]
-        return VoteEvent(phase=g.label, voter=names[0], target=names[1], post=number, change=change, proxy=proxy, late=late)
+        return VoteEvent(phase=g.label, voter=names[0], target=names[1], post=number[0], change=change, proxy=proxy, late=late)
 
     g, _ = store.append(game, event)
     label = g.label
     if as_json:
-        return _json({"vote": {"voter": names[0], "target": names[1], "post": number, "change": change, "phase": label}})
+        return _json({"vote": {"voter": names[0], "target": names[1], "post": number[0], "change": change, "phase": label}})
     typer.echo(say("l_vote", g.lang, voter=names[0], target=names[1], label=label))
 
 
-def _post(post: str | None) -> int | None:
+def _post(post: str | None, lang: str | None = None) -> int | None:
     """``--post``: a positive integer; full-width digits (１２) are read as digits."""
     import unicodedata
 
@@ -526,7 +542,7 @@ def _post(post: str | None) -> int | None:
         return None
     text = unicodedata.normalize("NFKC", post).strip()
     if not re.fullmatch(r"[0-9]+", text, flags=re.ASCII) or int(text) < 1:
-        raise GameError(say("post_number", None, post=post))
+        raise GameError(say("post_number", lang, post=post))
     return int(text)
 
 
@@ -562,10 +578,14 @@ def ruling(
     from .model import RulingEvent
 
     store = _store(db)
-    data = _kv(arg)
     kind = kind.strip()
-    g, mark = store.append(game, lambda g: RulingEvent(phase=g.label, kind=kind, player=g.find_name(_name(player)) if player else "",
-                                                         text=text, data=data))
+
+    def event(g):
+        _seen(g)
+        return RulingEvent(phase=g.label, kind=kind, player=g.find_name(_name(player)) if player else "",
+                           text=text, data=_kv(arg, "--arg", g.lang))
+
+    g, mark = store.append(game, event)
     label = g.label
     if as_json:
         return _json({"ruling": kind, "phase": label, "announcement": g.since(mark)[1], "winner": g.winner})
@@ -580,7 +600,7 @@ def status(game: str, as_player: str = typer.Option(None, "--as", help="one play
     """The director's view, or with --as one player's view."""
     from .views import director_view, player_view
 
-    g = _store(db).load(game)
+    g = _seen(_store(db).load(game))
     lang = g.lang
     view = player_view(g, g.find_name(_name(as_player))) if as_player else director_view(g)
     if as_json:
@@ -641,7 +661,7 @@ def log_(game: str, explain: bool = typer.Option(False, "--explain", help="the r
 
     store = _store(db)
     events = store.events(game)
-    g = store.load(game)
+    g = _seen(store.load(game))
     if as_json:
         return _json({"events": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in events],
                       "trace": g.trace if explain else []})
@@ -681,7 +701,7 @@ def export(game: str, fmt: str = typer.Option("md", "--format", help="md | bbcod
     from .views import export_text
 
     store = _store(db)
-    g = store.load(game)
+    g = _seen(store.load(game))
     if fmt == "json" or as_json:
         return _json({"setup": store.setup(game), "events": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in store.events(game)],
                       "announcements": g.announcements, "winner": g.winner, "scores": g.scores})

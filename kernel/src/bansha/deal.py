@@ -78,27 +78,18 @@ def number_cards(table: Table, setups: list[PlayerSetup]) -> None:
 
 
 def mismatch(ruleset: Ruleset, table: Table, setups: list[PlayerSetup]) -> str:
-    """Why a deal file's seats cannot be a deal of ``table`` ("" when they can): a role (of a
-    camp, where the table deals by camp) given more often than the table holds it, or a
-    numbered card (法师1) given twice."""
+    """Why a deal file's seats cannot be a deal of ``table`` ("" when they can). A deal file may
+    seat any role of the ruleset (a director's own deal), but where the table deals by camp
+    (each camp's cards once, 光影传说) a role of a camp is given at most as often as the
+    table holds it (never two 国王 of one nation), and a numbered card (法师1) once."""
     if table.camps:
         have = Counter((role, camp) for camp, roles in table.camps.items() for role in roles)
         got = Counter((ps.role, ps.camp or ruleset.role(ps.role).camp) for ps in setups)
         for (role, camp), n in got.items():
             if n > have[(role, camp)]:
                 return ruleset.msg("deal_count", role=f"{camp}{role}", got=n, want=have[(role, camp)])
-    else:
-        have = Counter({r: n for r, n in table.fixed.items()})
-        for pool in table.pools:
-            have.update(pool.roles)
-        for c in table.constraints:
-            if c.replace_from and c.role:
-                have[c.role] += 1
-        got = Counter(ps.role for ps in setups)
-        for role, n in got.items():
-            if n > have[role]:
-                return ruleset.msg("deal_count", role=role, got=n, want=have[role])
-    numbered = Counter((ps.role, ps.camp, str(v)) for ps in setups for k, v in ps.setup.items() if k in table.numbering.values())
+    keys = set(table.numbering.values())
+    numbered = Counter((ps.role, ps.camp, str(v)) for ps in setups for k, v in ps.setup.items() if k in keys)
     for (role, _camp, number), n in numbered.items():
         if n > 1:
             return ruleset.msg("deal_numbered", role=role, number=number)
