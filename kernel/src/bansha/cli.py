@@ -72,9 +72,15 @@ def guarded(fn):
 
         _BOARD[0] = None
         try:
-            return fn(*args, **kwargs)
+            out = fn(*args, **kwargs)
+            sys.stdout.flush()  # a closed pipe shows here, not at the interpreter's exit
+            return out
         except GameError as exc:
             fail(str(exc), bool(kwargs.get("as_json")), _BOARD[0])
+        except BrokenPipeError:
+            # `bansha status | head`: the reader has what it wanted; nothing is wrong
+            _quiet_stdout()
+            raise typer.Exit(0) from None
 
     return wrapper
 
@@ -885,6 +891,16 @@ def usage_message(exc: Exception) -> str:
     return say("usage_other", None, message=message)
 
 
+def _quiet_stdout() -> None:
+    """Point stdout at nothing, so that the interpreter's last flush into a closed pipe does
+    not complain."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # in-process (tests): stdout is no file
+        pass
+
+
 def main() -> None:
     """The ``bansha`` entry point. Usage errors (an unknown option, a missing argument, a value
     of the wrong type) print one line ``错误：…`` (or with ``--json`` a JSON object) and exit
@@ -892,11 +908,8 @@ def main() -> None:
     0. Logging is configured here, the entry point, lazily (``_logger``)."""
     try:
         _main()
-    except BrokenPipeError:
-        # the reader stopped reading: nothing more to say; point stdout at nothing so the
-        # interpreter's final flush does not complain
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+    except BrokenPipeError:  # the reader stopped reading: nothing more to say
+        _quiet_stdout()
         sys.exit(0)
 
 
