@@ -674,7 +674,7 @@ def log_(game: str, explain: bool = typer.Option(False, "--explain", help="the r
     for i, e in enumerate(events, start=1):
         d = msgspec.to_builtins(e)
         d.pop("type", None)  # the event's kind is printed first
-        typer.echo(f"{i:>4} {type(e).__name__.removesuffix('Event').lower():<8} " + " ".join(f"{k}={v}" for k, v in d.items() if v not in ("", [], {}, None, False)))
+        typer.echo(f"{i:>4} {type(e).__name__.removesuffix('Event').lower():<8} " + " ".join(f"{k}={_text(v, g.lang)}" for k, v in d.items() if v not in ("", [], {}, None, False)))
         if explain and isinstance(e, msgspec.Struct) and type(e).__name__ == "ResolveEvent":
             for t in g.trace:
                 if t.phase == d["phase"]:

@@ -147,6 +147,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "deal_twice": ("有玩家名出现了两次", "a player name is given twice"),
     "table_cards": ("{seats}人桌发出{cards}张身份牌", "table for {seats} deals {cards} roles"),
     "none": ("无", "none"),
+    # ------------------------------------------------------- the kernel's rulings (bansha rulings)
+    "ruling_remove": ("PLAYER [--text 理由]：取消玩家参赛资格（出局）", "PLAYER [--text reason]: take a player out of the game (disqualification)"),
+    "ruling_announce": ("--text 内容：发布公告", "--text TEXT: announce free text"),
+    "ruling_answer": ("PLAYER --text 回答：导演对玩家提问的回答", "PLAYER --text ANSWER: the director's answer to a player's question"),
+    "ruling_substitute": ("PLAYER --text 新名字：替补接手该座位", "PLAYER --text NEW_NAME: a substitute takes over the seat"),
+    "ruling_draw": ("以平局结束游戏", "end the game as a draw"),
     # ------------------------------------------------------------------------- CLI labels
     "l_recorded": ("已记录：{text}", "recorded: {text}"),
     "l_replaces": ("取代：{text}", "replaces: {text}"),

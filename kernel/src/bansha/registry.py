@@ -194,7 +194,7 @@ class Ruleset:
         for _, handlers in _by_plugin(self.pm, "bansha_step_handlers"):
             self.handlers.update(handlers or {})
         #: the director's ruling kinds: the kernel's, then those the rules add (bansha rulings)
-        self.ruling_kinds: dict[str, str] = dict(KERNEL_RULINGS)
+        self.ruling_kinds: dict[str, str] = {k: self.msg(f"ruling_{k}") for k in KERNEL_RULINGS}
         if self.manifest.last_words.owed:
             self.ruling_kinds[self.manifest.last_words.kind] = (
                 "PLAYER --text TEXT: a player's last words, if owed; announced first in this phase's announcement")
