@@ -76,4 +76,4 @@ def test_out_of_tree_command_adds_bansha_hello(fresh_env, tmp_path):
     assert r.stdout.splitlines() == [f"你好，{n}" for n in "甲乙丙丁"]
     # a built-in command stays the kernel's, and an unknown game is still one line
     r = bansha("hello", "nope", "--db", db)
-    assert r.returncode == 2 and r.stderr.startswith("error: ") and len(r.stderr.splitlines()) == 1
+    assert r.returncode == 2 and r.stderr.startswith(("error: ", "错误：")) and len(r.stderr.splitlines()) == 1

@@ -55,7 +55,7 @@ def cli(bansha_cli):
 def refused(r, *words: str) -> str:
     assert r.exit_code == 2, r.output
     lines = r.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), r.output
+    assert len(lines) == 1 and lines[0].startswith(("error: ", "错误：")), r.output
     for w in words:
         assert w in lines[0], (w, lines[0])
     return lines[0]
@@ -75,10 +75,10 @@ def test_a_malformed_manifest(cli, tmp_path, case):
 
 
 DEALS = {
-    "unknown-role": (deal_text([*SEVEN[:-1], ("庚", "龙")]), ["players[6].role", "unknown role '龙'"]),
-    "unknown-camp": (deal_text([*SEVEN[:-1], ("庚", "平民", "中立")]), ["players[6].camp", "unknown camp '中立'"]),
-    "duplicate-name": (deal_text([*SEVEN[:-1], ("甲", "阻挡者")]), ["players[6].name", "'甲' is named twice"]),
-    "empty-name": (deal_text([*SEVEN[:-1], ("  ", "阻挡者")]), ["players[6].name", "needs a name"]),
+    "unknown-role": (deal_text([*SEVEN[:-1], ("庚", "龙")]), ["players[6].role", "unknown role 龙"]),
+    "unknown-camp": (deal_text([*SEVEN[:-1], ("庚", "平民", "中立")]), ["players[6].camp", "unknown camp 中立"]),
+    "duplicate-name": (deal_text([*SEVEN[:-1], ("甲", "阻挡者")]), ["players[6].name", "甲 is given twice"]),
+    "empty-name": (deal_text([*SEVEN[:-1], ("  ", "阻挡者")]), ["players[6].name", "the name is empty"]),
     "too-few-seats": (deal_text(SEVEN[:3]), ["key players", "3 seats", "tables for 7"]),
     "too-many-seats": (deal_text([*SEVEN, ("辛", "平民")]), ["key players", "8 seats"]),
     "unknown-key": (deal_text(SEVEN) + '\nhat = "red"\n', ["players[6]", "hat"]),
