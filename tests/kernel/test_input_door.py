@@ -233,3 +233,31 @@ def test_status_into_a_closed_pipe_exits_0(ls):
     p.stdout.close()  # the reader is gone before anything is written (`… | head -0`)
     err = p.stderr.read().decode()
     assert p.wait() == 0 and "Traceback" not in err, err
+
+
+def test_every_shipped_house_rule_declares_its_type():
+    from bansha.registry import installed_manifests
+
+    for m in installed_manifests().values():
+        assert m.language == "zh"
+        assert set(m.option_types) == set(m.options), m.id
+
+
+def test_the_catalogue_says_every_message_in_both_languages_with_the_same_fields():
+    import string
+
+    from bansha.messages import CATALOGUE
+
+    def fields(text):
+        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+    for key, (zh, en) in CATALOGUE.items():
+        assert zh and en, key
+        assert fields(zh) == fields(en), key
+
+
+def test_bansha_lang_chooses_the_language_before_a_board_is_known(bansha_cli, monkeypatch):
+    monkeypatch.setenv("BANSHA_LANG", "en")
+    assert "unknown ruleset nosuch" in refused(bansha_cli, "new", "g", "--ruleset", "nosuch", "--players", "a", message="error: ")
+    monkeypatch.delenv("BANSHA_LANG")
+    assert "没有规则 nosuch" in refused(bansha_cli, "new", "g", "--ruleset", "nosuch", "--players", "a", message="错误：")
