@@ -193,9 +193,8 @@ def rulesets(as_json: bool = JsonOpt) -> None:
 def roles(ruleset: str = typer.Argument(None, help="ruleset id (default: all installed)"), as_json: bool = JsonOpt,
           markdown: bool = typer.Option(False, "--markdown", help="every role and skill with its arguments, as Markdown (docs/roles/)")) -> None:
     """List the roles of a ruleset (or of every installed ruleset)."""
-    from .registry import find_manifest, installed_manifests, ruleset_for
-
     from .model import GameError
+    from .registry import find_manifest, installed_manifests, ruleset_for
 
     if markdown and as_json:
         raise GameError(say("markdown_json"))
@@ -335,9 +334,8 @@ def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ..
 def _check_deal(rs, setups, source: str) -> None:
     """A deal file's seats: as many as a table of the ruleset, each name once, known roles
     and camps; the error names the file and the key."""
-    from .model import GameError
-
     from .deal import mismatch, table_for
+    from .model import GameError
     from .names import check_name, fold, reserved_of
 
     lang = rs.lang

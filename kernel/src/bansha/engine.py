@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from .builtins import count_votes, resolve_deaths  # noqa: F401  (their old home: plugins import them from here)
+from .messages import join, say
 from .model import (
     ActEvent,
     Action,
@@ -31,9 +32,8 @@ from .model import (
     UnactEvent,
     VoteEvent,
 )
-from .messages import join, say
-from .options import check_options
 from .names import check_name, fold, reserved_of
+from .options import check_options
 from .registry import Ruleset, ruleset_for
 
 
