@@ -261,3 +261,21 @@ def test_bansha_lang_chooses_the_language_before_a_board_is_known(bansha_cli, mo
     assert "unknown ruleset nosuch" in refused(bansha_cli, "new", "g", "--ruleset", "nosuch", "--players", "a", message="error: ")
     monkeypatch.delenv("BANSHA_LANG")
     assert "没有规则 nosuch" in refused(bansha_cli, "new", "g", "--ruleset", "nosuch", "--players", "a", message="错误：")
+
+
+def test_a_vote_without_its_post_number_where_the_board_reads_them(bansha_cli, tmp_path):
+    """七杀·侠's 幻觉三 cut-off reads post numbers: a vote without one is recorded with a warning
+    (docs/rulings/qisha-xia.md R-H5); a board that requires them refuses it."""
+    bansha_cli.ok("new", "g", "--ruleset", "qisha-xia", "--players", ",".join(XIA20))
+    while not bansha_cli.load().phase.vote:
+        bansha_cli.ok("resolve", "g")
+    out = bansha_cli.ok("vote", "g", "侠01", "侠02").output
+    assert "注意：侠01的投票没有注明楼层（--post N）：幻觉三的截止楼层按此票在截止前计算。" in out
+    assert "注意" not in bansha_cli.ok("vote", "g", "侠03", "侠02", "--post", "7").output
+    strict = tmp_path / "strict.toml"
+    strict.write_text('extends = "qisha-xia"\nid = "xia-strict"\nname = "严格"\n[vote]\npost = "required"\npost_warning = ""\n',
+                      encoding="utf-8")
+    bansha_cli.ok("new", "h", "--ruleset", strict, "--players", ",".join(XIA20))
+    while not bansha_cli.load("h").phase.vote:
+        bansha_cli.ok("resolve", "h")
+    refused(bansha_cli, "vote", "h", "侠01", "侠02", message="侠01的投票需要注明楼层（--post N）")

@@ -531,9 +531,16 @@ def vote(
 
     g, _ = store.append(game, event)
     label = g.label
+    rule = g.manifest.vote
+    # a vote without its post number where the board reads them (docs/rulings): said, not silent
+    warning = (g.refusal(rule.post_warning, "post_missing", name=names[0])
+               if rule.post == "warn" and number[0] is None else "")
     if as_json:
-        return _json({"vote": {"voter": names[0], "target": names[1], "post": number[0], "change": change, "phase": label}})
+        return _json({"vote": {"voter": names[0], "target": names[1], "post": number[0], "change": change, "phase": label},
+                      "warnings": [warning] if warning else []})
     typer.echo(say("l_vote", g.lang, voter=names[0], target=names[1], label=label))
+    if warning:
+        typer.echo(say("l_vote_warning", g.lang, text=warning))
 
 
 def _post(post: str | None, lang: str | None = None) -> int | None:

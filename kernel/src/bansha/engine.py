@@ -388,6 +388,8 @@ class Game:
             raise GameError(self.refusal(self.manifest.texts.refuse_voter_out, "voter_out", name=voter.name))
         v = self.manifest.vote
         texts = self.manifest.texts
+        if v.post == "required" and ev.post is None:
+            raise GameError(self.refusal(v.post_warning, "post_required", name=voter.name))
         runoff = self.scheduled.get(self.phase.name) if self.phase.optional else None
         if ev.target == v.abstain:
             if runoff is not None and not v.runoff_abstain:

@@ -199,6 +199,11 @@ class VoteRule(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     runoff_threshold: bool = True
     #: publish each player's count, or only who is out
     show_counts: bool = True
+    #: a vote without ``--post`` where a rule reads post numbers: "optional" (recorded as is),
+    #: "warn" (recorded, and the CLI says ``post_warning``) or "required" (refused)
+    post: str = "optional"
+    #: the warning (or, for "required", the refusal) in the board's words; "" : the catalogue's
+    post_warning: str = ""
 
 
 class Texts(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

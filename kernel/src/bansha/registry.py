@@ -296,6 +296,8 @@ class Ruleset:
             for ph in rule.phases:
                 if ph not in phase_steps:
                     raise GameError(f"{where}: key last_words.owed: unknown phase {ph!r}")
+        if m.vote.post not in ("optional", "warn", "required"):
+            raise GameError(f"{where}: key vote.post: {m.vote.post!r} is not 'optional', 'warn' or 'required'")
         for name in m.common:
             if name not in self.roles:
                 raise GameError(f"{where}: key common: {name!r} is not a role of the ruleset")
