@@ -28,7 +28,7 @@ def test_qisha_xia_status_lists_who_is_owed_and_until_when(bansha_cli, tmp_path)
     cli.ok("resolve", "s")
     assert "等待死者遗言：12:50～20:00" in cli.ok("status", "s").output
     cli.ok("ruling", "g", "遗言", "士一", "--text", "黑一可疑")
-    assert "recorded" in cli.ok("status", "g").output
+    assert "已记录" in cli.ok("status", "g").output
     cli.refused("ruling", "g", "遗言", "士一", "--text", "再说一句", message="只有一次遗言的机会")
     r = cli.ok("resolve", "g")
     assert "士一的遗言：黑一可疑" in r.output
