@@ -27,7 +27,7 @@ BOARDS = {
     "qisha-xia": [f"侠{i:02d}" for i in range(1, 21)],
     "m217": [f"新{i:02d}" for i in range(1, 15)],
 }
-SETTINGS = settings(max_examples=60, derandomize=True, deadline=None, print_blob=True,
+SETTINGS = settings(max_examples=150, derandomize=True, deadline=None, print_blob=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 # pieces a new user (or a pasted forum post) brings: invisible characters, full width,
