@@ -220,7 +220,7 @@ def test_scenario_run_exit_codes(cli, tmp_path):
     for text, message in [
         ("ruleset = 3\n", "ruleset"),
         (f'ruleset = "{TOY}"\ntitle = "x"\n[[players]]\nname = "甲"\nrole = "刀手"\n[[phases]]\nphase = "黄昏 1"\n', "unknown phase"),
-        ("title = [unclosed\n", "not valid TOML"),
+        ("title = [unclosed\n", "不是有效的 TOML"),
     ]:
         bad = tmp_path / "bad.toml"
         bad.write_text(text, encoding="utf-8")

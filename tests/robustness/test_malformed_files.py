@@ -43,7 +43,7 @@ MANIFESTS = {
     "override-of-no-skill": (TOY_TEXT + '\n[skills]\n"飞" = { step = "kill" }\n', ["skills.飞", "no role"]),
     "override-to-no-step": (TOY_TEXT + '\n[skills]\n"刀" = { step = "nowhere" }\n', ["skills.刀.step", "nowhere"]),
     "unknown-camp-in-table": (edit('seats = 7\n', 'seats = 7\ncamps = { "中立" = ["平民"] }\n'), ["tables.camps", "中立"]),
-    "not-toml": ("id = [unclosed\n", ["not valid TOML"]),
+    "not-toml": ("id = [unclosed\n", ["不是有效的 TOML"]),
 }
 
 
@@ -84,7 +84,7 @@ DEALS = {
     "unknown-key": (deal_text(SEVEN) + '\nhat = "red"\n', ["players[6]", "hat"]),
     "wrong-type": (deal_text(SEVEN).replace('name = "甲"', "name = 1"), ["players[0].name", "Expected `str`"]),
     "no-players": ('title = "x"\n', ["players"]),
-    "not-toml": ("[[players]\n", ["not valid TOML"]),
+    "not-toml": ("[[players]\n", ["不是有效的 TOML"]),
 }
 
 

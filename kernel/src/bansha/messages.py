@@ -148,6 +148,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "deal_twice": ("有玩家名出现了两次", "a player name is given twice"),
     "table_cards": ("{seats}人桌发出{cards}张身份牌", "table for {seats} deals {cards} roles"),
     "none": ("无", "none"),
+    "not_toml": ("{file}：不是有效的 TOML：{why}", "{file}: not valid TOML: {why}"),
+    "manifest_unreadable": ("{file}：无法读取清单：{why}", "{file}: cannot read the manifest: {why}"),
+    "extends_kind": ("{file}：键 extends：应为规则的 id 或清单路径", "{file}: key extends: expected the id or path of a ruleset"),
+    "extends_unknown": ("{file}：extends 的规则 {ref} 不存在（已安装：{known}）", "{file}: extends unknown ruleset {ref} (installed: {known})"),
+    "extends_cycle": ("{file}：extends {ref} 形成循环", "{file}: extends {ref} in a cycle"),
     # ------------------------------------------------------- the kernel's rulings (bansha rulings)
     "ruling_remove": ("PLAYER [--text 理由]：取消玩家参赛资格（出局）", "PLAYER [--text reason]: take a player out of the game (disqualification)"),
     "ruling_announce": ("--text 内容：发布公告", "--text TEXT: announce free text"),

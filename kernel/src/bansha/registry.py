@@ -39,7 +39,7 @@ def decode_toml(text: bytes | str, type_: Any, source: str) -> Any:
     try:
         raw = tomllib.loads(text.decode() if isinstance(text, bytes) else text)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise GameError(f"{source}: not valid TOML: {exc}") from None
+        raise GameError(say("not_toml", None, file=source, why=exc)) from None
     return convert(raw, type_, source)
 
 
@@ -96,25 +96,24 @@ def _manifest_table(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise GameError(f"{path}: cannot read the manifest: {exc.strerror}") from None
+        raise GameError(say("manifest_unreadable", None, file=path, why=exc.strerror)) from None
     try:
         raw = tomllib.loads(data.decode())
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise GameError(f"{path}: not valid TOML: {exc}") from None
+        raise GameError(say("not_toml", None, file=path, why=exc)) from None
     base_ref = raw.pop("extends", None)
     if base_ref is None:
         return raw
     if not isinstance(base_ref, str):
-        raise GameError(f"{path}: key extends: expected the id or path of a ruleset")
+        raise GameError(say("extends_kind", None, file=path))
     if base_ref.endswith(".toml") or "/" in base_ref:
         base_path = (path.parent / base_ref).resolve()
     elif base_ref in ruleset_files():
         base_path = ruleset_files()[base_ref]
     else:
-        known = ", ".join(sorted(ruleset_files())) or "none"
-        raise GameError(f"{path}: extends unknown ruleset {base_ref!r} (installed: {known})")
+        raise GameError(say("extends_unknown", None, file=path, ref=base_ref, known=join(sorted(ruleset_files())) or say("none")))
     if base_path in seen:
-        raise GameError(f"{path}: extends {base_ref!r} in a cycle")
+        raise GameError(say("extends_cycle", None, file=path, ref=base_ref))
     return merge_tables(_manifest_table(base_path, (*seen, path.resolve())), raw)
 
 
