@@ -34,7 +34,7 @@ MANIFESTS = {
     "unknown-key": (edit("first_day = 1", 'first_day = 1\ncolour = "red"'), ["colour"]),
     "unknown-nested-key": (edit("threshold = 0.4", "threshold = 0.4\nmajority = 1"), ["vote", "majority"]),
     "unknown-role": (edit('"平民" = "toy" }', '"平民" = "toy", "龙" = "toy" }'), ["roles.龙", "龙"]),
-    "unknown-role-in-table": (edit('"平民" = 1 }', '"平民" = 1, "龙" = 1 }'), ["tables", "unknown role '龙'"]),
+    "unknown-role-in-table": (edit('"平民" = 1 }', '"平民" = 1, "龙" = 1 }'), ["tables", "unknown role 龙"]),
     "unknown-plugin": (edit('"平民" = "toy" }', '"平民" = "toy", "龙" = "no-such-plugin" }'), ["no-such-plugin", "not installed"]),
     "unknown-handler": (edit('{ name = "block" },', '{ name = "block", handlers = ["no.such.handler"] },'),
                         ["phases.night.steps.block", "no.such.handler"]),

@@ -162,10 +162,7 @@ class Ruleset:
             elif name in eps:
                 self.pm.register(eps[name].load(), name=name)
             else:
-                raise GameError(
-                    f"ruleset {manifest.id}: plugin {name!r} is not installed "
-                    f"(no entry point {name!r} in group {ROLE_GROUP})"
-                )
+                raise GameError(say("m_not_installed", manifest.language, ruleset=manifest.id, name=name, group=ROLE_GROUP))
         # a misspelt hook name is an error, not a silently dead rule
         self.pm.check_pending()
         self.roles: dict[str, Role] = {}
@@ -185,10 +182,7 @@ class Ruleset:
                     self.group_skills.setdefault(skill.group, []).append(skill)
         for role_name, plugin_name in manifest.roles.items():
             if role_name not in self.roles:
-                raise GameError(
-                    f"ruleset {manifest.id}: key roles.{role_name}: plugin {plugin_name!r} "
-                    f"declares no role {role_name!r}"
-                )
+                raise GameError(say("m_no_role", manifest.language, ruleset=manifest.id, role=role_name, plugin=plugin_name))
         self.handlers: dict[str, Any] = {}
         for _, handlers in _by_plugin(self.pm, "bansha_step_handlers"):
             self.handlers.update(handlers or {})
@@ -270,52 +264,45 @@ class Ruleset:
 
     def _check_manifest(self) -> None:
         m = self.manifest
-        where = f"ruleset {m.id}"
+        where = self.msg("m_where", ruleset=m.id)
         phase_steps = {p.name: {s.name for s in p.steps} for p in m.phases}
         for role in self.roles.values():
             for skill in role.skills:
                 for ph in skill.phases:
                     if ph not in phase_steps:
-                        raise GameError(
-                            f"{where}: role {role.name}, skill {skill.name}: unknown phase {ph!r}"
-                        )
+                        raise GameError(self.msg("m_skill_phase", where=where, role=role.name, skill=skill.name, phase=ph))
                     if not skill.immediate and skill.step not in phase_steps[ph]:
-                        raise GameError(
-                            f"{where}: key skills.{skill.name}.step: step {skill.step!r} "
-                            f"is not a step of phase {ph!r}"
-                        )
+                        raise GameError(self.msg("m_skill_step", where=where, skill=skill.name, step=skill.step, phase=ph))
         for p in m.phases:
             for step in p.steps:
                 for h in (*step.handlers, *step.after):
                     if h not in self.handlers:
-                        raise GameError(
-                            f"{where}: key phases.{p.name}.steps.{step.name}: unknown handler {h!r}"
-                        )
+                        raise GameError(self.msg("m_handler", where=where, phase=p.name, step=step.name, handler=h))
         for rule in m.last_words.owed:
             for ph in rule.phases:
                 if ph not in phase_steps:
-                    raise GameError(f"{where}: key last_words.owed: unknown phase {ph!r}")
+                    raise GameError(self.msg("m_lw_phase", where=where, phase=ph))
         if m.vote.post not in ("optional", "warn", "required"):
-            raise GameError(f"{where}: key vote.post: {m.vote.post!r} is not 'optional', 'warn' or 'required'")
+            raise GameError(self.msg("m_vote_post", where=where, value=m.vote.post))
         for name in m.common:
             if name not in self.roles:
-                raise GameError(f"{where}: key common: {name!r} is not a role of the ruleset")
+                raise GameError(self.msg("m_common", where=where, name=name))
         for name in m.skills:
             if not any(r.skill(name) for r in self.roles.values()):
-                raise GameError(f"{where}: key skills.{name}: no role of the ruleset has it")
+                raise GameError(self.msg("m_skills", where=where, name=name))
         if isinstance(m.rewind, list):
             for moment in m.rewind:
                 name, _, point = moment.partition(":")
                 if name not in phase_steps or point not in ("start", "resolve"):
-                    raise GameError(f"{where}: key rewind: {moment!r} is not 'phase:start' or 'phase:resolve' of a phase")
+                    raise GameError(self.msg("m_rewind", where=where, moment=moment))
         camps = {c.name for c in m.camps}
         for t in m.tables:
             for camp in t.camps:
                 if camp not in camps:
-                    raise GameError(f"{where}: key tables.camps: unknown camp {camp!r}")
+                    raise GameError(self.msg("m_table_camp", where=where, camp=camp))
             for r in [*t.fixed, *(r for pool in t.pools for r in pool.roles)]:
                 if r not in self.roles:
-                    raise GameError(f"{where}: key tables: unknown role {r!r}")
+                    raise GameError(self.msg("m_table_role", where=where, role=r))
 
 
 class _PluginManager(pluggy.PluginManager):
