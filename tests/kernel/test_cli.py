@@ -81,7 +81,7 @@ BAD = [
     (("act", "g", "{killer}", "刀", "{victim}"), "not in day"),
     (("act", "g", "{killer}", "刀"), "wrong phase"),
     (("vote", "g", "{killer}", "无名"), "unknown player"),
-    (("new", "h", "--ruleset", "nosuch", "--players", NAMES), "unknown ruleset"),
+    (("new", "h", "--ruleset", "nosuch", "--players", NAMES), "没有规则 nosuch"),
     (("new", "h", "--ruleset", TOY, "--players", "甲,乙"), "no table for 2 players"),
     (("new", "g", "--ruleset", TOY, "--players", NAMES), "already exists"),
     (("resolve", "g", "--extra"), None),
@@ -102,7 +102,8 @@ def test_bad_input_is_refused_and_changes_nothing(cli, game, args, message):
     r = cli(*args)
     assert r.exit_code == 2, r.output
     assert message in r.output
-    assert len([line for line in r.output.splitlines() if line.startswith("error:")]) == 1
+    # the toy board is English ("error:"); an unknown game or ruleset has no board yet: zh
+    assert len([line for line in r.output.splitlines() if line.startswith(("error:", "错误："))]) == 1
     assert snapshot(cli) == before
 
 
@@ -219,7 +220,7 @@ def test_scenario_run_exit_codes(cli, tmp_path):
     for text, message in [
         ("ruleset = 3\n", "ruleset"),
         (f'ruleset = "{TOY}"\ntitle = "x"\n[[players]]\nname = "甲"\nrole = "刀手"\n[[phases]]\nphase = "黄昏 1"\n', "unknown phase"),
-        ("title = [unclosed\n", "not valid TOML"),
+        ("title = [unclosed\n", "不是有效的 TOML"),
     ]:
         bad = tmp_path / "bad.toml"
         bad.write_text(text, encoding="utf-8")
@@ -234,20 +235,26 @@ def test_empty_roster_file(cli, tmp_path):
     assert r.exit_code == 2 and "no player names" in r.output
 
 
-@pytest.mark.parametrize(("argv", "message"), [
-    (["resolve", "g", "--extra"], "No such option: --extra"),
-    (["vote", "g", "甲", "乙", "--post", "abc"], "'abc' is not a valid int"),
-    (["act"], "Missing argument"),
-    (["nosuch"], "No such command"),
+@pytest.mark.parametrize(("argv", "lang", "message"), [
+    (["resolve", "g", "--extra"], "", "错误：bansha resolve: 没有选项 --extra"),
+    (["new", "g", "--ruleset", "toy", "--seed", "abc"], "", "--seed 的值无效：abc：应为整数"),
+    (["act"], "", "缺少参数 GAME"),
+    (["nosuch"], "", "没有命令 nosuch"),
+    (["resolve", "g", "--extra"], "en", "error: bansha resolve: no such option --extra"),
+    (["new", "g", "--ruleset", "toy", "--seed", "abc"], "en", "invalid value for --seed: abc：expected an integer"),
+    (["act"], "en", "missing argument GAME"),
+    (["nosuch"], "en", "no such command nosuch"),
 ])
-def test_usage_errors_are_one_line_and_exit_2(monkeypatch, capsys, tmp_path, argv, message):
+def test_usage_errors_are_one_line_and_exit_2(monkeypatch, capsys, tmp_path, argv, lang, message):
+    """click's usage errors in the catalogue's words: BANSHA_LANG, else Chinese."""
     import sys
 
     from bansha.cli import main
 
+    monkeypatch.setenv("BANSHA_LANG", lang)
     monkeypatch.setattr(sys, "argv", ["bansha", *argv, "--db", str(tmp_path / "g.db")] if argv[0] != "nosuch" else ["bansha", *argv])
     with pytest.raises(SystemExit) as exit_:
         main()
     err = capsys.readouterr().err
     assert exit_.value.code == 2
-    assert err.startswith("error:") and err.count("\n") == 1 and message in err, err
+    assert err.startswith(("error:", "错误：")) and err.count("\n") == 1 and message in err, err

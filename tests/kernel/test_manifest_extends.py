@@ -31,9 +31,9 @@ def test_a_path_is_read_beside_the_variant(tmp_path):
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ('extends = "no-such-board"\nid = "v"\nname = "v"\n', "extends unknown ruleset 'no-such-board'"),
-    ('extends = "v.toml"\nid = "v"\nname = "v"\n', "in a cycle"),
-    ('extends = 3\nid = "v"\nname = "v"\n', "key extends"),
+    ('extends = "no-such-board"\nid = "v"\nname = "v"\n', "extends 的规则 no-such-board 不存在"),  # no board known yet: Chinese
+    ('extends = "v.toml"\nid = "v"\nname = "v"\n', "形成循环"),
+    ('extends = 3\nid = "v"\nname = "v"\n', "键 extends"),
 ])
 def test_a_bad_base_is_one_line(tmp_path, text, message):
     (tmp_path / "v.toml").write_text(text, encoding="utf-8")

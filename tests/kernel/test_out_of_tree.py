@@ -53,7 +53,7 @@ def test_out_of_tree_role_is_seen_by_the_next_command(fresh_env, tmp_path):
     assert r.returncode == 0 and "打造" in r.stdout, r.stdout + r.stderr
     r = bansha("scenario", "run", str(work / "scenarios"))
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "1 passed, 0 failed" in r.stdout
+    assert "1个通过，0个失败" in r.stdout  # no board's language yet: BANSHA_LANG, else zh
     db = str(tmp_path / "g.db")
     r = bansha("new", "g", "--ruleset", board, "--players", "A,B,C,D", "--db", db)
     assert r.returncode == 0, r.stderr
@@ -76,4 +76,4 @@ def test_out_of_tree_command_adds_bansha_hello(fresh_env, tmp_path):
     assert r.stdout.splitlines() == [f"你好，{n}" for n in "甲乙丙丁"]
     # a built-in command stays the kernel's, and an unknown game is still one line
     r = bansha("hello", "nope", "--db", db)
-    assert r.returncode == 2 and r.stderr.startswith("error: ") and len(r.stderr.splitlines()) == 1
+    assert r.returncode == 2 and r.stderr.startswith(("error: ", "错误：")) and len(r.stderr.splitlines()) == 1

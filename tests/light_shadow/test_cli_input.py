@@ -40,8 +40,8 @@ DAY0 = [
     (("act", "g", "白鹭", "伪装", "黑猫"), "伪装"),
     (("act", "g", "白鹭", "伪装", "黑猫", "--arg", "camp=影之国", "--arg", "role=法师", "--arg", "number=2"), "伪装"),
     (("act", "g", "梦见", "追击", "黑猫"), "追击"),
-    (("act", "g", "阿木", "追击"), "target"),
-    (("vote", "g", "阿木", "黑猫"), "vote"),
+    (("act", "g", "阿木", "追击"), "追击需要1个目标，给了0个"),
+    (("vote", "g", "阿木", "黑猫"), "day 0不投票"),
     # an --arg the skill does not take
     (("act", "g", "阿木", "询问", "黑猫", *KING_Q, "--arg", "numbr=1"), "询问没有参数numbr"),
     (("act", "g", "梦见", "辨别", "黑猫", "--arg", "camp=影之国"), "辨别没有参数camp"),
@@ -84,8 +84,8 @@ def test_guess_rules_and_game_over(cli):
     refused(cli, ("act", "g", "阿木", "询问", "黑猫", *KING_Q), "今天已经进行了猜测")
     refused(cli, ("unact", "g", "阿木", "猜测"), "猜测")
     ok(cli, "act", "g", "小雨", "猜测", *GUESS)
-    refused(cli, ("act", "g", "梦见", "辨别", "黑猫"), "over")
-    refused(cli, ("resolve", "g"), "over")
+    refused(cli, ("act", "g", "梦见", "辨别", "黑猫"), "游戏已结束")
+    refused(cli, ("resolve", "g"), "游戏已结束")
 
 
 def test_disqualified_player_and_target(cli):

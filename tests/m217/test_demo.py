@@ -4,6 +4,7 @@ by itself. Here it is played as a scenario (every phase's [phases.expect] is che
 is replayed from scratch), through `bansha demo --ruleset m217`, and its deal is checked against
 the document's 14-seat table."""
 
+import re
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -32,10 +33,10 @@ def test_bansha_demo_prints_the_game():
     out = r.output
     assert r.exit_code == 0, out
     assert out.startswith("新日暮里 — ")
-    assert "  13 镜\t镜\t三方阵营" in out  # the deal, seat by seat
-    assert "[镜] 反射：[交换]→学" in out and "(public) 学出局。" in out
+    assert re.search(r"^  13 镜 +镜 +三方阵营$", out, re.M)  # the deal, seat by seat, in aligned columns
+    assert "[镜] 反射：[交换]→学" in out and "（公开） 学出局。" in out
     assert "[猎] 你可以留下遗言" in out
-    assert "(public) 游戏结束，村民阵营胜利。" in out and "\ngame over: 村民阵营\n" in out
+    assert "（公开） 游戏结束，村民阵营胜利。" in out and "\n游戏结束：村民阵营\n" in out
     # then the last phase's thread post, as `bansha post` writes it
     post = out.split("--- bansha post GAME --phase ", 1)[1]
     assert "【新日暮里】第3天 正午公告" in post and "游戏结束，村民阵营胜利。" in post and "【座位表】" in post

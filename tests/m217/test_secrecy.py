@@ -176,7 +176,11 @@ def test_announcements_name_no_role_but_a_card_shown_and_export_holds_only_them(
     bb = bansha_cli.ok("export", "g", "--format", "bbcode").output
     body_md = [line[2:] for line in md.splitlines() if line.startswith("- ")]
     body_bb = [line[3:] for line in bb.splitlines() if line.startswith("[*]")]
-    assert body_md == body_bb == [t for _, t in game.announcements]
+    # player-given text is escaped in an export (issue 11): the lines are the announcements, escaped
+    from bansha.views import escape_bbcode, escape_md
+
+    assert body_md == [escape_md(t) for _, t in game.announcements]
+    assert body_bb == [escape_bbcode(t) for _, t in game.announcements]
     private = {t for lines in game.feedback.values() for _, t in lines} - {t for _, t in game.announcements}
     for line in private:
         assert line not in md and line not in bb

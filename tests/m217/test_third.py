@@ -27,7 +27,7 @@ def test_any_state_skills_are_cast_under_silence_others_are_refused():
     assert [a.skill for a in game.actions] == ["赌博", "大奖"]
     # the same status on another player refuses his skill (the 纵火者 burns himself)
     game.player("戊").statuses.append(silence)
-    with pytest.raises(GameError, match="戊 is under 业炎 and cannot use 预言"):
+    with pytest.raises(GameError, match="戊处于业炎状态，不能使用预言"):
         game.apply(ActEvent(phase=game.label, actor="戊", skill="预言", targets=["甲"]))
 
 

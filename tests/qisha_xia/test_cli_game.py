@@ -40,17 +40,17 @@ def test_a_whole_game_from_the_cli(cli):
         for v in phase.get("votes", []):
             cli("vote", "g", v["voter"], v["target"], "--post", str(v["post"]), *(["--change"] if v.get("change") else []))
         out = cli("resolve", "g")
-    assert "光明获胜。" in out and "game over: 光明" in out
-    assert "'青一': 35.0" in out and "'士一': 20.0" in out
+    assert "光明获胜。" in out and "游戏结束：光明" in out
+    assert "青一 35" in out and "士一 20" in out and "35.0" not in out and "{" not in out  # no Python repr
     status = cli("status", "g")
-    assert "over" in status and "青侠（白侠）" in status
+    assert "结束：光明" in status and "青侠（白侠）" in status
 
 
 def test_the_demo_plays():
     r = CliRunner().invoke(app, ["demo", "--ruleset", "qisha-xia"])
     out = r.output
     assert r.exit_code == 0, out
-    assert "光明获胜。" in out and "scores" in out
+    assert "光明获胜。" in out and "得分：" in out
 
 
 def test_status_shows_the_deadline_and_the_weekend_extension(cli, tmp_path):
@@ -90,10 +90,10 @@ def test_group_kill_by_a_second_member_through_the_cli(bansha_cli, tmp_path):
     cli.ok("new", "g", "--ruleset", "qisha-xia", "--deal", deal)
     cli.ok("resolve", "g")
     cli.ok("act", "g", "黑一", "杀人", "士一")
-    assert "replaces: 黑一 杀人 士一" in cli.ok("act", "g", "黑二", "杀人", "士二").output
+    assert "取代：黑一 杀人 士一" in cli.ok("act", "g", "黑二", "杀人", "士二").output
     for name in ("黑一", "黑三"):
         assert json.loads(cli.ok("status", "g", "--as", name, "--json").output)["you"]["group_acted"] == ["黑二 杀人 士二"]
-    assert "withdrawn: 黑二 杀人 士二" in cli.ok("unact", "g", "黑一", "杀人").output
+    assert "已撤回：黑二 杀人 士二" in cli.ok("unact", "g", "黑一", "杀人").output
     assert "昨夜无人出局。" in cli.ok("resolve", "g").output  # the replaced kill did not come back
     for voter in [n for n, _ in TABLE if n != "黑一"][:10]:
         cli.ok("vote", "g", voter, "黑一", "--post", "1")

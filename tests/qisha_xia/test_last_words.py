@@ -17,7 +17,7 @@ def test_qisha_xia_status_lists_who_is_owed_and_until_when(bansha_cli, tmp_path)
     cli.ok("act", "g", "黑一", "杀人", "士一")
     cli.ok("resolve", "g")
     out = cli.ok("status", "g").output
-    assert "last words: 士一 (out in night 1; until day 2 closes)" in out
+    assert "遗言：士一（night 1出局；day 2结束前）" in out
     assert "遗言截止: 2024-05-08 周三 20:00" in out
     mine = json.loads(cli.ok("status", "g", "--as", "士一", "--json").output)["you"]
     assert mine["last_words_until"] == "day 2"
@@ -28,7 +28,7 @@ def test_qisha_xia_status_lists_who_is_owed_and_until_when(bansha_cli, tmp_path)
     cli.ok("resolve", "s")
     assert "等待死者遗言：12:50～20:00" in cli.ok("status", "s").output
     cli.ok("ruling", "g", "遗言", "士一", "--text", "黑一可疑")
-    assert "recorded" in cli.ok("status", "g").output
+    assert "已记录" in cli.ok("status", "g").output
     cli.refused("ruling", "g", "遗言", "士一", "--text", "再说一句", message="只有一次遗言的机会")
     r = cli.ok("resolve", "g")
     assert "士一的遗言：黑一可疑" in r.output

@@ -337,7 +337,7 @@ class Fuzzer:
         after = db_bytes(self.db)
         if r.exit_code == 2:
             lines = r.output.strip().splitlines()
-            assert len(lines) == 1 and lines[0].startswith("error: "), f"not one error line: {where}"
+            assert len(lines) == 1 and lines[0].startswith(("error: ", "错误：")), f"not one error line: {where}"
             assert after == before, f"a refused command changed the database: {where}"
             return
         verb = cmd[0]

@@ -34,7 +34,7 @@ MANIFESTS = {
     "unknown-key": (edit("first_day = 1", 'first_day = 1\ncolour = "red"'), ["colour"]),
     "unknown-nested-key": (edit("threshold = 0.4", "threshold = 0.4\nmajority = 1"), ["vote", "majority"]),
     "unknown-role": (edit('"平民" = "toy" }', '"平民" = "toy", "龙" = "toy" }'), ["roles.龙", "龙"]),
-    "unknown-role-in-table": (edit('"平民" = 1 }', '"平民" = 1, "龙" = 1 }'), ["tables", "unknown role '龙'"]),
+    "unknown-role-in-table": (edit('"平民" = 1 }', '"平民" = 1, "龙" = 1 }'), ["tables", "unknown role 龙"]),
     "unknown-plugin": (edit('"平民" = "toy" }', '"平民" = "toy", "龙" = "no-such-plugin" }'), ["no-such-plugin", "not installed"]),
     "unknown-handler": (edit('{ name = "block" },', '{ name = "block", handlers = ["no.such.handler"] },'),
                         ["phases.night.steps.block", "no.such.handler"]),
@@ -43,7 +43,7 @@ MANIFESTS = {
     "override-of-no-skill": (TOY_TEXT + '\n[skills]\n"飞" = { step = "kill" }\n', ["skills.飞", "no role"]),
     "override-to-no-step": (TOY_TEXT + '\n[skills]\n"刀" = { step = "nowhere" }\n', ["skills.刀.step", "nowhere"]),
     "unknown-camp-in-table": (edit('seats = 7\n', 'seats = 7\ncamps = { "中立" = ["平民"] }\n'), ["tables.camps", "中立"]),
-    "not-toml": ("id = [unclosed\n", ["not valid TOML"]),
+    "not-toml": ("id = [unclosed\n", ["不是有效的 TOML"]),
 }
 
 
@@ -55,7 +55,7 @@ def cli(bansha_cli):
 def refused(r, *words: str) -> str:
     assert r.exit_code == 2, r.output
     lines = r.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), r.output
+    assert len(lines) == 1 and lines[0].startswith(("error: ", "错误：")), r.output
     for w in words:
         assert w in lines[0], (w, lines[0])
     return lines[0]
@@ -75,16 +75,16 @@ def test_a_malformed_manifest(cli, tmp_path, case):
 
 
 DEALS = {
-    "unknown-role": (deal_text([*SEVEN[:-1], ("庚", "龙")]), ["players[6].role", "unknown role '龙'"]),
-    "unknown-camp": (deal_text([*SEVEN[:-1], ("庚", "平民", "中立")]), ["players[6].camp", "unknown camp '中立'"]),
-    "duplicate-name": (deal_text([*SEVEN[:-1], ("甲", "阻挡者")]), ["players[6].name", "'甲' is named twice"]),
-    "empty-name": (deal_text([*SEVEN[:-1], ("  ", "阻挡者")]), ["players[6].name", "needs a name"]),
+    "unknown-role": (deal_text([*SEVEN[:-1], ("庚", "龙")]), ["players[6].role", "unknown role 龙"]),
+    "unknown-camp": (deal_text([*SEVEN[:-1], ("庚", "平民", "中立")]), ["players[6].camp", "unknown camp 中立"]),
+    "duplicate-name": (deal_text([*SEVEN[:-1], ("甲", "阻挡者")]), ["players[6].name", "甲 is given twice"]),
+    "empty-name": (deal_text([*SEVEN[:-1], ("  ", "阻挡者")]), ["players[6].name", "the name is empty"]),
     "too-few-seats": (deal_text(SEVEN[:3]), ["key players", "3 seats", "tables for 7"]),
     "too-many-seats": (deal_text([*SEVEN, ("辛", "平民")]), ["key players", "8 seats"]),
     "unknown-key": (deal_text(SEVEN) + '\nhat = "red"\n', ["players[6]", "hat"]),
     "wrong-type": (deal_text(SEVEN).replace('name = "甲"', "name = 1"), ["players[0].name", "Expected `str`"]),
     "no-players": ('title = "x"\n', ["players"]),
-    "not-toml": ("[[players]\n", ["not valid TOML"]),
+    "not-toml": ("[[players]\n", ["不是有效的 TOML"]),
 }
 
 

@@ -39,26 +39,53 @@ class Refused(Exception):
     pass
 
 
-def fail(msg: str, as_json: bool = False) -> None:
-    if as_json:  # a program reading --json output reads the error the same way
+def say(key: str, lang: str | None = None, /, **fields: Any) -> str:
+    from .messages import say as _say
+
+    return _say(key, lang, **fields)
+
+
+#: the language of the board the running command has learnt (``_seen``): a refusal's
+#: ``错误：`` / ``error:`` is in it; reset by every command (tests run many in one process)
+_BOARD: list[str | None] = [None]
+
+
+def _seen(g):
+    """Note the board of the game a command works on (its language); returns ``g``."""
+    _BOARD[0] = g.lang
+    return g
+
+
+def fail(msg: str, as_json: bool = False, lang: str | None = None) -> None:
+    """The one way bad input ends: one line ``错误：…`` (``error: …`` on an English board) on
+    stderr, or with ``--json`` one JSON object on stdout; exit code 2."""
+    msg = " ".join(str(msg).split())  # one line, whatever a message holds
+    if as_json:
         typer.echo(json.dumps({"error": msg, "code": 2}, ensure_ascii=False))
     else:
-        typer.echo(f"error: {msg}", err=True)
+        typer.echo(say("error", lang, message=msg), err=True)
     raise typer.Exit(2)
 
 
 def guarded(fn):
-    """Turn a GameError into one line on stderr and exit code 2."""
+    """Turn a GameError into one line on stderr (or one JSON object) and exit code 2."""
     import functools
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         from .model import GameError
 
+        _BOARD[0] = None
         try:
-            return fn(*args, **kwargs)
+            out = fn(*args, **kwargs)
+            sys.stdout.flush()  # a closed pipe shows here, not at the interpreter's exit
+            return out
         except GameError as exc:
-            fail(str(exc), bool(kwargs.get("as_json")))
+            fail(str(exc), bool(kwargs.get("as_json")), _BOARD[0])
+        except BrokenPipeError:
+            # `bansha status | head`: the reader has what it wanted; nothing is wrong
+            _quiet_stdout()
+            raise typer.Exit(0) from None
 
     return wrapper
 
@@ -98,27 +125,42 @@ def _json(data: Any) -> None:
     typer.echo(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=2))
 
 
-def _kv(pairs: list[str]) -> dict[str, Any]:
+def _kv(pairs: list[str], flag: str = "--arg", lang: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
+        key = key.strip()
         if not sep or not key:
             from .model import GameError
 
-            raise GameError(f"--arg {pair!r}: expected KEY=VALUE")
+            raise GameError(say("kv_expected", lang, flag=flag, pair=pair))
         # a whole number is an int; anything else (1.5, --5, ², 甲) stays the text it is
         out[key] = int(value) if re.fullmatch(r"-?\d+", value) else value
     return out
 
 
-def _echo_phase(label: str, feedback: dict[str, list[str]], announcement: list[str]) -> None:
+def _echo_phase(label: str, feedback: dict[str, list[str]], announcement: list[str], lang: str | None = None) -> None:
     """One phase's results: each player's private lines, then the public ones."""
     typer.echo(f"== {label}")
     for name, lines in feedback.items():
         for line in lines:
             typer.echo(f"  [{name}] {line}")
+    public = say("l_public", lang)
     for line in announcement:
-        typer.echo(f"  (public) {line}")
+        typer.echo(f"  {public} {line}")
+
+
+def _scores(scores: dict[str, float], lang: str | None) -> str:
+    """Scores for text output: 米粉 35, 麻团 10 (never a dict's repr)."""
+    from .messages import join, num
+
+    return join((f"{k} {num(v)}" for k, v in scores.items()), lang)
+
+
+def _result(game) -> str:
+    from .messages import join
+
+    return say("draw", game.lang) if game.draw else join(game.winner or [], game.lang) or say("l_not_finished", game.lang)
 
 
 def _print_results(game, mark, label: str, as_json: bool) -> None:
@@ -127,11 +169,12 @@ def _print_results(game, mark, label: str, as_json: bool) -> None:
         _json({"phase": label, "feedback": fb, "announcement": ann,
                "out": game.out.get(label, []), "next": game.label, "winner": game.winner, "scores": game.scores})
         return
-    _echo_phase(label, fb, ann)
+    _echo_phase(label, fb, ann, game.lang)
     if game.winner is not None:
-        typer.echo(f"  game over: {'draw' if game.draw else '、'.join(game.winner)}" + (f"  scores: {game.scores}" if game.scores else ""))
+        typer.echo("  " + say("l_game_over", game.lang, result=_result(game))
+                   + ("  " + say("l_scores", game.lang, scores=_scores(game.scores, game.lang)) if game.scores else ""))
     else:
-        typer.echo(f"  now: {game.label}")
+        typer.echo("  " + say("l_now", game.lang, label=game.label))
 
 
 # ----------------------------------------------------------------------------- catalogue
@@ -143,11 +186,12 @@ def rulesets(as_json: bool = JsonOpt) -> None:
     """List installed rulesets."""
     from .registry import installed_manifests
 
-    rows = [{"id": m.id, "name": m.name, "alias": m.alias, "seats": [t.seats for t in m.tables]} for m in installed_manifests().values()]
+    rows = [{"id": m.id, "name": m.name, "alias": m.alias, "seats": [t.seats for t in m.tables], "language": m.language}
+            for m in installed_manifests().values()]
     if as_json:
         return _json(rows)
     for r in rows:
-        typer.echo(f"{r['id']}\t{r['name']}\tseats {'/'.join(map(str, r['seats']))}")
+        typer.echo(f"{r['id']}\t{r['name']}\t" + say("l_seats", r["language"], seats="/".join(map(str, r["seats"]))))
 
 
 @app.command()
@@ -155,8 +199,11 @@ def rulesets(as_json: bool = JsonOpt) -> None:
 def roles(ruleset: str = typer.Argument(None, help="ruleset id (default: all installed)"), as_json: bool = JsonOpt,
           markdown: bool = typer.Option(False, "--markdown", help="every role and skill with its arguments, as Markdown (docs/roles/)")) -> None:
     """List the roles of a ruleset (or of every installed ruleset)."""
+    from .model import GameError
     from .registry import find_manifest, installed_manifests, ruleset_for
 
+    if markdown and as_json:
+        raise GameError(say("markdown_json"))
     manifests = [find_manifest(ruleset)] if ruleset else list(installed_manifests().values())
     if markdown:
         from .views import roles_reference
@@ -169,11 +216,11 @@ def roles(ruleset: str = typer.Argument(None, help="ruleset id (default: all ins
         for role in rs.roles.values():
             rows.append({"ruleset": m.id, "role": role.name, "alias": role.alias, "camp": role.camp,
                          "skills": [s.name for s in role.skills], "plugin": m.roles[role.name],
-                         "common": role.name in m.common})
+                         "common": role.name in m.common, "language": m.language})
     if as_json:
-        return _json(rows)
+        return _json([{k: v for k, v in r.items() if k != "language"} for r in rows])
     for r in rows:
-        common = "  (every player's skills, not dealt)" if r["common"] else ""
+        common = "  " + say("l_common", r["language"]) if r["common"] else ""
         typer.echo(f"{r['ruleset']}\t{r['role']} ({r['alias']})\t{'、'.join(r['skills']) or '-'}{common}")
 
 
@@ -205,50 +252,111 @@ def role_show(name: str, ruleset: str = typer.Option(None, "--ruleset", help="ru
         except GameError:
             continue
         if as_json:
-            return _json({"ruleset": m.id, "role": role})
-        typer.echo(f"{role.name} ({role.alias}) — {m.name}, camp {role.camp or 'by the deal'}")
+            return _json({"ruleset": m.id, "role": _plain(role)})
+        lang = rs.lang
+        typer.echo(say("l_role", lang, role=role.name, alias=role.alias, ruleset=m.name, camp=role.camp or say("l_by_deal", lang)))
         if role.rule:
             typer.echo(f"  {role.rule}")
         for s in role.skills:
             n = s.targets if s.max_targets in (None, s.targets) else f"{s.targets}-{s.max_targets}"
-            typer.echo(f"  skill {s.name} ({s.alias}) in {'/'.join(s.phases)}, step {s.step or 'at once'}, priority {s.priority}, {n} target(s)"
-                       + (f", {s.uses} use(s)" if s.uses is not None else "") + (f", tags {'、'.join(s.tags)}" if s.tags else ""))
+            typer.echo("  " + say("l_skill", lang, skill=s.name, alias=s.alias, phases="/".join(s.phases), step=s.step or say("l_at_once", lang),
+                                  priority=s.priority, targets=n)
+                       + (say("l_skill_uses", lang, uses=s.uses) if s.uses is not None else "")
+                       + (say("l_skill_tags", lang, tags="、".join(s.tags)) if s.tags else ""))
             for k, v in s.args.items():
                 typer.echo(f"    --arg {k}=…  {v}")
             if s.rule:
                 typer.echo(f"    {s.rule}")
         return
-    raise GameError(f"unknown role {name!r}" + (f" in ruleset {ruleset}" if ruleset else " in any installed ruleset"))
+    raise GameError(say("unknown_role_in", None, name=name, ruleset=ruleset) if ruleset else say("unknown_role_any", None, name=name))
+
+
+def _plain(obj: Any) -> Any:
+    """A declaration as JSON data: its fields, without the functions (a skill's effect, a
+    role's hooks) JSON cannot hold."""
+    import msgspec
+
+    if isinstance(obj, msgspec.Struct):
+        return {f: _plain(getattr(obj, f)) for f in obj.__struct_fields__ if not callable(getattr(obj, f))}
+    if isinstance(obj, list | tuple):
+        return [_plain(v) for v in obj]
+    if isinstance(obj, dict):
+        return {str(k): _plain(v) for k, v in obj.items() if not callable(v)}
+    if isinstance(obj, set | frozenset):
+        return sorted(_plain(v) for v in obj)
+    return obj if obj is None or isinstance(obj, str | int | float | bool) else str(obj)
 
 
 # ------------------------------------------------------------------------------- a game
 
 
-def _players(values: list[str]) -> list[str]:
+def read_roster(path: Path, lang: str | None = None) -> tuple[list[str], list[str]]:
+    """A roster file's names, a name a line, and the notes to print: UTF-8 (with or without a
+    BOM), else GB18030 (Chinese Windows' encoding), else refused naming the byte that is
+    neither. A line starting with ``#`` is a comment, skipped and said so."""
+    from .model import GameError
+
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise GameError(say("roster_unreadable", lang, file=path, why=exc.strerror)) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        try:
+            text = raw.decode("gb18030")
+        except UnicodeDecodeError:
+            raise GameError(say("roster_encoding", lang, file=path, byte=exc.start + 1)) from None
+    names, notes = [], []
+    for i, line in enumerate(text.splitlines(), start=1):
+        line = line.strip().lstrip("\ufeff")
+        if line.startswith("#"):
+            notes.append(say("roster_skipped", lang, file=path, line=i, text=line))
+        elif line:
+            names.append(line)
+    return names, notes
+
+
+def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
+    """The names ``--players`` gives (roster files or comma-separated names), each checked
+    (names.py) and none twice; and the notes to print (comment lines skipped)."""
+    from .names import check_names
+
     names: list[str] = []
+    notes: list[str] = []
+    listed = False
     for v in values:
         p = Path(v)
         if p.is_file():
-            text = p.read_text(encoding="utf-8")
-            names += [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+            got, said = read_roster(p, lang)
+            names += got
+            notes += said
         else:
-            names += [n for n in v.replace("，", ",").replace(",", " ").split() if n]
-    return names
+            listed = True
+            names += [n for n in re.split(r"[,，]", v) if n.strip()]
+    return check_names(names, lang, reserved=reserved, in_list=listed), notes
 
 
 def _check_deal(rs, setups, source: str) -> None:
     """A deal file's seats: as many as a table of the ruleset, each name once, known roles
     and camps; the error names the file and the key."""
+    from .deal import mismatch, table_for
     from .model import GameError
+    from .names import check_name, fold, reserved_of
 
-    seen: set[str] = set()
+    lang = rs.lang
+    seen: dict[str, str] = {}
     for i, ps in enumerate(setups):
         where = f"{source}: key players[{i}]"
-        if not ps.name.strip():
-            raise GameError(f"{where}.name: a player needs a name")
-        if ps.name in seen:
-            raise GameError(f"{where}.name: player {ps.name!r} is named twice")
-        seen.add(ps.name)
+        try:
+            ps.name = check_name(ps.name, "what_player", lang, reserved=reserved_of(rs.manifest))
+        except GameError as exc:
+            raise GameError(f"{where}.name: {exc}") from None
+        if fold(ps.name) in seen:
+            first = seen[fold(ps.name)]
+            raise GameError(f"{where}.name: " + (say("name_repeated", lang, what=say("what_roster", lang), name=ps.name) if first == ps.name
+                                                  else say("name_twice", lang, what=say("what_roster", lang), first=first, second=ps.name)))
+        seen[fold(ps.name)] = ps.name
         try:
             rs.role(ps.role)
         except GameError as exc:
@@ -260,8 +368,11 @@ def _check_deal(rs, setups, source: str) -> None:
                 raise GameError(f"{where}.camp: {exc}") from None
     sizes = [t.seats for t in rs.manifest.tables]
     if sizes and len(setups) not in sizes:
-        raise GameError(f"{source}: key players: {len(setups)} seats, but ruleset {rs.manifest.id} "
-                        f"has tables for {'/'.join(map(str, sizes))}")
+        raise GameError(say("deal_seats", lang, file=source, count=len(setups), ruleset=rs.manifest.id, sizes="/".join(map(str, sizes))))
+    if sizes:
+        why = mismatch(rs, table_for(rs, len(setups)), setups)
+        if why:
+            raise GameError(say("deal_table", lang, file=source, seats=len(setups), why=why))
 
 
 @app.command()
@@ -279,7 +390,9 @@ def new(
     """Create a game, dealing roles from the manifest with the seed (or from --deal)."""
     from . import deal as dealing
     from .model import Deal, GameError, Setup
-    from .registry import convert, decode_toml, find_manifest, ruleset_for
+    from .names import MAX_GAME_NAME, check_name, reserved_of
+    from .options import check_options
+    from .registry import decode_toml, find_manifest, ruleset_for
 
     manifest = find_manifest(ruleset)
     try:
@@ -289,32 +402,54 @@ def new(
         if ruleset.endswith(".toml") or "/" in ruleset:
             raise GameError(f"{ruleset}: {exc}") from None
         raise
+    lang = _BOARD[0] = rs.lang
+    game = check_name(game, "what_game", lang, limit=MAX_GAME_NAME)
+    if not 0 <= seed <= 2**63 - 1:
+        raise GameError(say("seed_range", lang, seed=seed))
+    opts = check_options(manifest, _kv(option, "--option", lang), "--option", lang)
+    notes: list[str] = []
     if deal_file is not None:
         try:
             raw = deal_file.read_bytes()
         except OSError as exc:
-            raise GameError(f"{deal_file}: cannot read the deal: {exc.strerror}") from None
+            raise GameError(say("deal_unreadable", lang, file=deal_file, why=exc.strerror)) from None
         setups = decode_toml(raw, Deal, str(deal_file)).players
         _check_deal(rs, setups, str(deal_file))
         dealt_by = str(deal_file)
     else:
-        names = _players(players or [])
+        names, notes = _players(players or [], lang, reserved_of(manifest))
         if not names:
             files = [v for v in players or [] if Path(v).is_file()]
-            raise GameError(f"{files[0]}: no player names in the roster file" if files else "--players: no player names given")
+            raise GameError(say("no_players_in_file", lang, file=files[0]) if files else say("no_players", lang))
         setups = dealing.deal(rs, names, seed)
         dealt_by = f"seed {seed}"
-    opts = convert(_kv(option), dict, "--option")
-    for k in opts:
-        if k not in manifest.options:
-            raise GameError(f"--option {k}: ruleset {manifest.id} has no house rule {k!r}")
     setup = Setup(ruleset=manifest.id, manifest=manifest, players=setups, seed=seed, options=opts, dealt_by=dealt_by)
     g = _store(db).create(game, setup)
     if as_json:
-        return _json({"game": game, "phase": g.label, "players": setups})
-    typer.echo(f"game {game}: {manifest.name}, {len(setups)} players ({dealt_by}), now {g.label}")
-    for p in g.players.values():
-        typer.echo(f"  {p.seat:>2} {p.name}\t{p.role}{p.setup.get('number', '') or ''}\t{p.camp}")
+        return _json({"game": game, "phase": g.label, "players": setups, "notes": notes})
+    for note in notes:  # a skipped comment line of the roster
+        typer.echo(note, err=True)
+    dealt = say("l_seed", lang, seed=seed) if deal_file is None else dealt_by
+    typer.echo(say("l_new", lang, game=game, ruleset=manifest.name, count=len(setups), dealt=dealt, label=g.label))
+    _seats(g, [(p.seat, p.name, f"{p.role}{p.setup.get('number', '') or ''}", p.camp) for p in g.players.values()])
+
+
+def _seats(g, rows: list[tuple]) -> None:
+    """Seats as aligned columns: a name of wide (CJK) characters takes two columns a character."""
+    from .names import pad, width
+
+    cols = [max((width(str(r[i])) for r in rows), default=0) for i in range(1, len(rows[0]) if rows else 1)]
+    for r in rows:
+        cells = [pad(str(c), cols[i]) for i, c in enumerate(r[1:-1])] + [str(r[-1])]
+        typer.echo(f"  {r[0]:>2} " + "  ".join(cells).rstrip())
+
+
+def _name(text: str) -> str:
+    """A player's name as the director typed it, normalised as names are stored (names.py):
+    ``act 梦见`` with a zero-width space is 梦见."""
+    from .names import clean
+
+    return clean(text)
 
 
 @app.command()
@@ -339,20 +474,29 @@ def act(
     if not player or not skill:
         raise GameError("act: expected PLAYER SKILL [TARGET…], or --file F")
 
-    args = _kv(arg)
-    g, mark = _store(db).append(game, lambda g: ActEvent(phase=phase or g.label, actor=player, skill=skill, targets=targets or [], args=args))
-    a = next((a for a in reversed(g.actions) if a.actor == player), None)
+    who: list[str] = []
+
+    def event(g):
+        _seen(g)
+        args = _kv(arg, "--arg", g.lang)
+        # names as stored: normalised, and a player's own spelling where one is meant (names.py)
+        who.append(g.find_name(_name(player)))
+        return ActEvent(phase=phase or g.label, actor=who[0], skill=skill.strip(),
+                        targets=[g.find_name(_name(t)) for t in targets or []], args=args)
+
+    g, mark = _store(db).append(game, event)
+    a = next((a for a in reversed(g.actions) if a.actor == who[0]), None)
     fb, ann = g.since(mark)
     if as_json:
         return _json({"recorded": a, "feedback": fb, "announcement": ann, "winner": g.winner})
-    typer.echo(f"recorded: {player} {skill} {' '.join(targets or [])}")
+    typer.echo(say("l_recorded", g.lang, text=" ".join([who[0], skill.strip(), *(g.find_name(_name(t)) for t in targets or [])])))
     for old in a.replaced if a is not None else ():  # a group's standing action it replaces
-        typer.echo(f"  replaces: {old}")
+        typer.echo("  " + say("l_replaces", g.lang, text=old))
     for name, lines in fb.items():  # an immediate answer
         for line in lines:
             typer.echo(f"  [{name}] {line}")
     for t in ann:
-        typer.echo(f"  (public) {t}")
+        typer.echo(f"  {say('l_public', g.lang)} {t}")
 
 
 @app.command()
@@ -365,21 +509,23 @@ def unact(game: str, player: str, skill: str, db: str = DbOpt, as_json: bool = J
     gone = []
 
     def event(g):
-        gone.append(g.standing(player, skill))  # named as what it removes: a group's may be another member's
-        return UnactEvent(phase=g.label, actor=player, skill=skill)
+        _seen(g)
+        actor = g.find_name(_name(player))
+        gone.append(g.standing(actor, skill))  # named as what it removes: a group's may be another member's
+        return UnactEvent(phase=g.label, actor=actor, skill=skill)
 
     g, _ = store.append(game, event)
     label, a = g.label, gone[0]
     if as_json:
         return _json({"withdrawn": {"player": a.actor, "skill": a.skill, "targets": a.chosen, "phase": label}})
-    typer.echo(f"withdrawn: {a.describe()} ({label})")
+    typer.echo(say("l_withdrawn", g.lang, text=a.describe(), label=label))
 
 
 @app.command()
 @guarded
 def vote(
     game: str, voter: str, target: str,
-    post: int = typer.Option(None, "--post", help="forum post number"),
+    post: str = typer.Option(None, "--post", help="forum post number (a positive integer; full-width digits are digits)"),
     change: bool = typer.Option(False, "--change", help="this is a vote change"),
     proxy: bool = typer.Option(False, "--proxy", help="entered by the director for the voter (代投)"),
     late: bool = typer.Option(False, "--late", help="posted in the last hour of the vote"),
@@ -390,11 +536,41 @@ def vote(
     from .model import VoteEvent
 
     store = _store(db)
-    g, _ = store.append(game, lambda g: VoteEvent(phase=g.label, voter=voter, target=target, post=post, change=change, proxy=proxy, late=late))
+    names: list[str] = []
+    number: list[int | None] = []
+
+    def event(g):
+        _seen(g)
+        number[:] = [_post(post, g.lang)]
+        names[:] = [g.find_name(_name(voter)), g.find_name(_name(target))]
+        return VoteEvent(phase=g.label, voter=names[0], target=names[1], post=number[0], change=change, proxy=proxy, late=late)
+
+    g, _ = store.append(game, event)
     label = g.label
+    rule = g.manifest.vote
+    # a vote without its post number where the board reads them (docs/rulings): said, not silent
+    warning = (g.refusal(rule.post_warning, "post_missing", name=names[0])
+               if rule.post == "warn" and number[0] is None else "")
     if as_json:
-        return _json({"vote": {"voter": voter, "target": target, "post": post, "change": change, "phase": label}})
-    typer.echo(f"vote: {voter} -> {target} ({label})")
+        return _json({"vote": {"voter": names[0], "target": names[1], "post": number[0], "change": change, "phase": label},
+                      "warnings": [warning] if warning else []})
+    typer.echo(say("l_vote", g.lang, voter=names[0], target=names[1], label=label))
+    if warning:
+        typer.echo(say("l_vote_warning", g.lang, text=warning))
+
+
+def _post(post: str | None, lang: str | None = None) -> int | None:
+    """``--post``: a positive integer; full-width digits (１２) are read as digits."""
+    import unicodedata
+
+    from .model import GameError
+
+    if post is None:
+        return None
+    text = unicodedata.normalize("NFKC", post).strip()
+    if not re.fullmatch(r"[0-9]+", text, flags=re.ASCII) or int(text) < 1:
+        raise GameError(say("post_number", lang, post=post))
+    return int(text)
 
 
 @app.command()
@@ -429,14 +605,20 @@ def ruling(
     from .model import RulingEvent
 
     store = _store(db)
-    data = _kv(arg)
-    g, mark = store.append(game, lambda g: RulingEvent(phase=g.label, kind=kind, player=player, text=text, data=data))
+    kind = kind.strip()
+
+    def event(g):
+        _seen(g)
+        return RulingEvent(phase=g.label, kind=kind, player=g.find_name(_name(player)) if player else "",
+                           text=text, data=_kv(arg, "--arg", g.lang))
+
+    g, mark = store.append(game, event)
     label = g.label
     if as_json:
         return _json({"ruling": kind, "phase": label, "announcement": g.since(mark)[1], "winner": g.winner})
-    typer.echo(f"ruling {kind} recorded ({label})")
+    typer.echo(say("l_ruling", g.lang, kind=kind, label=label))
     for t in g.since(mark)[1]:
-        typer.echo(f"  (public) {t}")
+        typer.echo(f"  {say('l_public', g.lang)} {t}")
 
 
 @app.command()
@@ -445,43 +627,63 @@ def status(game: str, as_player: str = typer.Option(None, "--as", help="one play
     """The director's view, or with --as one player's view."""
     from .views import director_view, player_view
 
-    g = _store(db).load(game)
-    view = player_view(g, as_player) if as_player else director_view(g)
+    g = _seen(_store(db).load(game))
+    lang = g.lang
+    view = player_view(g, g.find_name(_name(as_player))) if as_player else director_view(g)
     if not as_player:  # the director's to-do list: skills not used, votes, deadline (cli_loop)
         from .cli_loop import echo_loop_view, loop_view
 
         view["loop"] = loop_view(g)
     if as_json:
         return _json(view)
-    typer.echo(f"{view['ruleset']} — {view['phase']}" + (f" — over: {view['winner']}" if view["winner"] is not None else ""))
+    typer.echo(f"{view['ruleset']} — {view['phase']}" + (" — " + say("l_over", lang, winner=_text(view["winner"], lang)) if view["winner"] is not None else ""))
     for k, v in view["facts"].items():
-        typer.echo(f"{k}: {v}")
+        typer.echo(f"{k}: {_text(v, lang)}")
+    out_mark = say("l_out_mark", lang)
     if as_player:
         you = view["you"]
-        typer.echo(f"you: {you['name']} {you['role']}{you['setup'].get('number', '') or ''} {you['camp']}" + ("" if you["alive"] else " (out)"))
+        typer.echo(say("l_you", lang, text=f"{you['name']} {you['role']}{you['setup'].get('number', '') or ''} {you['camp']}")
+                   + ("" if you["alive"] else out_mark))
         for k, v in you.items():
             if k not in ("name", "role", "camp", "setup", "alive") and v:
-                typer.echo(f"  {k}: {v}")
-        typer.echo("players: " + "  ".join(p["name"] + ("" if p["alive"] else "(out)") for p in view["players"]))
+                typer.echo(f"  {k}: {_text(v, lang)}")
+        typer.echo(say("l_players", lang, text="  ".join(p["name"] + ("" if p["alive"] else out_mark) for p in view["players"])))
         for f in view["feedback"]:
             typer.echo(f"  [{f['phase']}] {f['text']}")
         return
+    rows = []
     for p in view["players"]:
         extra = []
         if p["statuses"]:
-            extra.append("statuses " + ",".join(p["statuses"]))
+            extra.append(say("l_statuses", lang, text="、".join(p["statuses"])))
         if p["uses"]:
-            extra.append("uses " + ",".join(f"{k}:{v}" for k, v in p["uses"].items()))
+            extra.append(say("l_uses", lang, text="、".join(f"{k}:{v}" for k, v in p["uses"].items())))
         if p["acted"]:
-            extra.append("acted " + "; ".join(p["acted"]))
+            extra.append(say("l_acted", lang, text="; ".join(p["acted"])))
         if p["voted"]:
-            extra.append("voted " + "→".join(p["voted"]))
+            extra.append(say("l_voted", lang, text="→".join(p["voted"])))
         num = p["setup"].get("number", "") or ""
-        typer.echo(f"  {p['seat']:>2} {p['name']}\t{p['identity']}{num}\t{p['camp']}\t{'alive' if p['alive'] else 'out'}\t{'  '.join(extra)}")
+        rows.append((p["seat"], p["name"], f"{p['identity']}{num}", p["camp"], say("l_alive" if p["alive"] else "l_out", lang), "  ".join(extra)))
+    _seats(g, rows)
     for w in view["last_words"]:  # 遗言 owed: until the phase that publishes them closes
-        typer.echo(f"last words: {w['player']} (out in {w['out']}; until {w['until']} closes)"
-                   + (" recorded" if w["recorded"] else ""))
+        typer.echo(say("l_last_words", lang, player=w["player"], out=w["out"], until=w["until"])
+                   + (" " + say("l_recorded_mark", lang) if w["recorded"] else ""))
     echo_loop_view(view["loop"])
+
+
+
+def _text(value: Any, lang: str | None) -> str:
+    """A view's value for text output: lists joined, tables as key value, 35.0 as 35 (never a
+    Python repr)."""
+    from .messages import join, num
+
+    if isinstance(value, dict):
+        return join((f"{k} {_text(v, lang)}" for k, v in value.items()), lang)
+    if isinstance(value, list | tuple | set):
+        return join((_text(v, lang) for v in value), lang)
+    if isinstance(value, bool):
+        return ("是" if value else "否") if lang != "en" else ("yes" if value else "no")
+    return num(value) if value is not None else ""
 
 
 @app.command("log")
@@ -492,14 +694,14 @@ def log_(game: str, explain: bool = typer.Option(False, "--explain", help="the r
 
     store = _store(db)
     events = store.events(game)
-    g = store.load(game)
+    g = _seen(store.load(game))
     if as_json:
         return _json({"events": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in events],
                       "trace": g.trace if explain else []})
     for i, e in enumerate(events, start=1):
         d = msgspec.to_builtins(e)
         d.pop("type", None)  # the event's kind is printed first
-        typer.echo(f"{i:>4} {type(e).__name__.removesuffix('Event').lower():<8} " + " ".join(f"{k}={v}" for k, v in d.items() if v not in ("", [], {}, None, False)))
+        typer.echo(f"{i:>4} {type(e).__name__.removesuffix('Event').lower():<8} " + " ".join(f"{k}={_text(v, g.lang)}" for k, v in d.items() if v not in ("", [], {}, None, False)))
         if explain and isinstance(e, msgspec.Struct) and type(e).__name__ == "ResolveEvent":
             for t in g.trace:
                 if t.phase == d["phase"]:
@@ -522,12 +724,15 @@ def undo(game: str, to: str = typer.Option(None, "--to", help="drop every event 
     kind = type(ev).__name__.removesuffix("Event").lower()
     if as_json:
         return _json({"undone": kind, "event": ev})
-    typer.echo(f"undone: {kind} {msgspec.to_builtins(ev)}")
+    d = msgspec.to_builtins(ev)
+    d.pop("type", None)
+    typer.echo(say("l_undone", None, kind=kind, text=" ".join(f"{k}={_text(v, None)}" for k, v in d.items() if v not in ("", [], {}, None, False))))
 
 
 @app.command()
 @guarded
-def export(game: str, fmt: str = typer.Option("md", "--format", help="md | bbcode | json"), db: str = DbOpt) -> None:
+def export(game: str, fmt: str = typer.Option("md", "--format", help="md | bbcode | json"), db: str = DbOpt,
+           as_json: bool = typer.Option(False, "--json", help="the whole game as JSON (--format json)")) -> None:
     """Forum-ready announcements (Markdown or Discuz! BBCode), or the whole game as JSON."""
     import msgspec
 
@@ -535,12 +740,12 @@ def export(game: str, fmt: str = typer.Option("md", "--format", help="md | bbcod
     from .views import export_text
 
     store = _store(db)
-    g = store.load(game)
-    if fmt == "json":
+    g = _seen(store.load(game))
+    if fmt == "json" or as_json:
         return _json({"setup": store.setup(game), "events": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in store.events(game)],
                       "announcements": g.announcements, "winner": g.winner, "scores": g.scores})
     if fmt not in ("md", "bbcode"):
-        raise GameError(f"--format {fmt!r}: expected md, bbcode or json")
+        raise GameError(say("format", g.lang, fmt=fmt))
     from .forum import load_board, phase_namer
 
     typer.echo(export_text(g, fmt, phase_namer(g, load_board(g.manifest.id))), nl=False)
@@ -566,27 +771,29 @@ def demo(ruleset: str = typer.Option("light-shadow", "--ruleset", help="ruleset 
     from .scenario import Mismatch, lines_of, load, run
 
     m = find_manifest(ruleset)
+    lang = m.language
     if not m.demo:
-        raise GameError(f"ruleset {m.id} has no demo script")
+        raise GameError(say("no_demo", lang, ruleset=m.id))
     path = next(p for p in ruleset_files().values() if load_id(p) == m.id).parent / m.demo
     sc = load(path)
     try:
         game = run(sc, path.parent)
     except Mismatch as exc:
-        raise GameError(f"the demo script {path.name} no longer plays as written: {exc}") from None
+        raise GameError(say("demo_broken", lang, file=path.name, why=exc)) from None
     if as_json:
         return _json({"title": sc.title, "announcements": game.announcements, "feedback": game.feedback, "winner": game.winner, "scores": game.scores})
     typer.echo(f"{m.name} — {sc.title}")
-    for seat, p in enumerate(game.setup.players, start=1):  # the deal, before any conversion
-        camp = p.camp or game.ruleset.role(p.role).camp
-        typer.echo(f"  {seat:>2} {p.name}\t{p.role}{p.setup.get('number', '') or ''}\t{camp}")
+    # the deal, before any conversion
+    _seats(game, [(seat, p.name, f"{p.role}{p.setup.get('number', '') or ''}", p.camp or game.ruleset.role(p.role).camp)
+                  for seat, p in enumerate(game.setup.players, start=1)])
     for label in game.resolved + ([game.label] if game.winner is not None and game.label not in game.resolved else []):
         fb, ann = lines_of(game, label)
         if not any(fb.values()) and not ann:
             continue
         typer.echo("")
-        _echo_phase(label, fb, ann)
-    typer.echo(f"\ngame over: {'draw' if game.draw else '、'.join(game.winner or []) or 'not finished'}" + (f"; scores {game.scores}" if game.scores else ""))
+        _echo_phase(label, fb, ann, game.lang)
+    typer.echo("\n" + say("l_game_over", game.lang, result=_result(game))
+               + ("  " + say("l_scores", game.lang, scores=_scores(game.scores, game.lang)) if game.scores else ""))
     from .cli_loop import demo_post
 
     demo_post(game)  # the last phase's thread post, as `bansha post` writes it
@@ -634,7 +841,8 @@ def scenario_run(
                 typer.echo(f"INVALID {r['file']}: {r['message']}", err=True)
             elif verbose:
                 typer.echo(f"ok      {r['file']}")
-        typer.echo(f"{count['passed']} passed, {count['failed']} failed" + (f", {count['invalid']} invalid" if count["invalid"] else ""))
+        typer.echo(say("l_scenarios", None, passed=count["passed"], failed=count["failed"])
+                   + (say("l_invalid", None, invalid=count["invalid"]) if count["invalid"] else ""))
     if count["invalid"]:
         raise typer.Exit(2)
     if count["failed"]:
@@ -678,8 +886,8 @@ def add_plugin_commands(argv: list[str]) -> None:
         try:
             obj = ep.load()
         except Exception as exc:  # a broken plugin: one line naming it, never a traceback
-            raise GameError(f"command {ep.name!r} of {ep.dist or 'an unknown distribution'} "
-                            f"cannot be loaded: {type(exc).__name__}: {exc}") from None
+            raise GameError(say("plugin_command", None, name=ep.name, dist=ep.dist or say("an_unknown_dist"),
+                                why=f"{type(exc).__name__}: {exc}")) from None
         if isinstance(obj, typer.Typer):
             only = obj.registered_commands
             if len(only) == 1 and not obj.registered_groups and obj.registered_callback is None:
@@ -690,20 +898,75 @@ def add_plugin_commands(argv: list[str]) -> None:
         elif callable(obj):
             app.command(name=ep.name)(obj)
         else:
-            raise GameError(f"command {ep.name!r} of {ep.dist}: {ep.value} is neither a typer.Typer nor a function")
+            raise GameError(say("plugin_command_kind", None, name=ep.name, dist=ep.dist, value=ep.value))
+
+
+def usage_message(exc: Exception) -> str:
+    """click's usage error in the catalogue's words (``BANSHA_LANG``, else Chinese): no board
+    is known yet when the command line itself is wrong."""
+    # typer vendors click (typer._click): the error classes are told by name, not imported
+    kinds = {c.__name__ for c in type(exc).__mro__}
+    param = getattr(exc, "param", None)
+    pname = None
+    if param is not None:
+        pname = "/".join(param.opts) if getattr(param, "param_type_name", "") == "option" else (param.human_readable_name or param.name or "").upper()
+    if "NoSuchOption" in kinds:
+        return say("usage_no_such_option", None, option=exc.option_name)
+    if "MissingParameter" in kinds:
+        pname = pname or (exc.param_hint if isinstance(exc.param_hint, str) else "")
+        kind = "usage_missing_option" if getattr(param, "param_type_name", "") == "option" else "usage_missing_argument"
+        return say(kind, None, param=pname)
+    if "BadOptionUsage" in kinds:
+        return say("usage_option_value", None, option=exc.option_name)
+    if "BadParameter" in kinds:
+        value = " ".join(exc.message.split())
+        m = re.fullmatch(r"'(.*)' is not a valid (int|integer)\.?", value)
+        if m:
+            value = f"{m.group(1)}：{say('allowed_int', None)}"
+        return say("usage_bad_value", None, param=pname or exc.param_hint or "", value=value)
+    message = " ".join(exc.format_message().split())
+    m = re.match(r"No such command '(.*)'", message)
+    if m:
+        return say("usage_no_such_command", None, command=m.group(1))
+    m = re.match(r"Got unexpected extra arguments? \((.*)\)", message)
+    if m:
+        return say("usage_extra", None, args=m.group(1))
+    return say("usage_other", None, message=message)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at nothing, so that the interpreter's last flush into a closed pipe does
+    not complain."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # in-process (tests): stdout is no file
+        pass
 
 
 def main() -> None:
     """The ``bansha`` entry point. Usage errors (an unknown option, a missing argument, a value
-    of the wrong type) print one line ``error: …`` and exit 2, like every other bad input.
-    Logging is configured here, the entry point, lazily (``_logger``)."""
+    of the wrong type) print one line ``错误：…`` (or with ``--json`` a JSON object) and exit
+    2, like every other bad input. A closed pipe (``bansha status | head``) ends quietly with
+    0. Logging is configured here, the entry point, lazily (``_logger``)."""
+    try:
+        _main()
+    except BrokenPipeError:  # the reader stopped reading: nothing more to say
+        _quiet_stdout()
+        sys.exit(0)
+
+
+def _main() -> None:
     from .model import GameError
 
+    as_json = "--json" in sys.argv[1:]
     try:
         add_plugin_commands(sys.argv[1:])
     except GameError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+        try:
+            fail(str(exc), as_json)
+        except typer.Exit:
+            sys.exit(2)
     try:
         code = app(prog_name="bansha", standalone_mode=False)
     except Exception as exc:
@@ -713,11 +976,12 @@ def main() -> None:
         if type(exc).__name__ == "NoArgsIsHelpError":  # `bansha` alone: the help
             typer.echo(exc.format_message())
             sys.exit(0)
-        message = " ".join(exc.format_message().split())
         ctx = getattr(exc, "ctx", None)
         where = f"{ctx.command_path}: " if ctx is not None else ""
-        typer.echo(f"error: {where}{message}", err=True)
-        sys.exit(exc.exit_code)
+        try:
+            fail(where + usage_message(exc), as_json)
+        except typer.Exit:
+            sys.exit(exc.exit_code)
     sys.exit(code or 0)
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
+from .messages import say
 from .model import GameError, PlayerSetup, Table
 from .registry import Ruleset
 
@@ -12,11 +14,11 @@ def table_for(ruleset: Ruleset, seats: int) -> Table:
     for t in ruleset.manifest.tables:
         if t.seats == seats:
             return t
-    sizes = ", ".join(str(t.seats) for t in ruleset.manifest.tables)
-    raise GameError(f"ruleset {ruleset.manifest.id} has no table for {seats} players (tables: {sizes})")
+    sizes = "/".join(str(t.seats) for t in ruleset.manifest.tables)
+    raise GameError(ruleset.msg("no_table", ruleset=ruleset.manifest.id, seats=seats, sizes=sizes))
 
 
-def draw_roles(table: Table, rng: random.Random) -> list[str]:
+def draw_roles(table: Table, rng: random.Random, lang: str | None = None) -> list[str]:
     """Fixed roles plus each pool's draw, retried until every constraint holds."""
     for _ in range(10_000):
         roles = [r for r, n in table.fixed.items() for _ in range(n)]
@@ -31,7 +33,7 @@ def draw_roles(table: Table, rng: random.Random) -> list[str]:
                     victim = rng.choice(drawn[c.replace_from])
                     roles[roles.index(victim)] = c.role
             return roles
-    raise GameError("the table's deal constraints cannot all hold")
+    raise GameError(say("constraints", lang))
 
 
 def _holds(c, roles: list[str]) -> bool:
@@ -44,15 +46,15 @@ def _holds(c, roles: list[str]) -> bool:
 
 def deal(ruleset: Ruleset, names: list[str], seed: int) -> list[PlayerSetup]:
     if len(set(names)) != len(names):
-        raise GameError("a player name is given twice")
+        raise GameError(ruleset.msg("deal_twice"))
     table = table_for(ruleset, len(names))
     rng = random.Random(f"deal/{seed}")
     if table.camps:
         cards = [(role, camp) for camp, roles in table.camps.items() for role in roles]
     else:
-        cards = [(role, "") for role in draw_roles(table, rng)]
+        cards = [(role, "") for role in draw_roles(table, rng, ruleset.lang)]
     if len(cards) != len(names):
-        raise GameError(f"table for {table.seats} deals {len(cards)} roles")
+        raise GameError(ruleset.msg("table_cards", seats=table.seats, cards=len(cards)))
     rng.shuffle(cards)
     setups = []
     for name, (role, camp) in zip(names, cards, strict=True):
@@ -72,3 +74,22 @@ def number_cards(table: Table, setups: list[PlayerSetup]) -> None:
             if len(holders) > 1:
                 for i, ps in enumerate(holders, start=1):
                     ps.setup[key] = i
+
+
+def mismatch(ruleset: Ruleset, table: Table, setups: list[PlayerSetup]) -> str:
+    """Why a deal file's seats cannot be a deal of ``table`` ("" when they can). A deal file may
+    seat any role of the ruleset (a director's own deal), but where the table deals by camp
+    (each camp's cards once, 光影传说) a role of a camp is given at most as often as the
+    table holds it (never two 国王 of one nation), and a numbered card (法师1) once."""
+    if table.camps:
+        have = Counter((role, camp) for camp, roles in table.camps.items() for role in roles)
+        got = Counter((ps.role, ps.camp or ruleset.role(ps.role).camp) for ps in setups)
+        for (role, camp), n in got.items():
+            if n > have[(role, camp)]:
+                return ruleset.msg("deal_count", role=f"{camp}{role}", got=n, want=have[(role, camp)])
+    keys = set(table.numbering.values())
+    numbered = Counter((ps.role, ps.camp, str(v)) for ps in setups for k, v in ps.setup.items() if k in keys)
+    for (role, _camp, number), n in numbered.items():
+        if n > 1:
+            return ruleset.msg("deal_numbered", role=role, number=number)
+    return ""

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from .builtins import count_votes, resolve_deaths  # noqa: F401  (their old home: plugins import them from here)
+from .messages import join, say
 from .model import (
     ActEvent,
     Action,
@@ -32,6 +33,8 @@ from .model import (
     UnactEvent,
     VoteEvent,
 )
+from .names import check_name, fold, reserved_of
+from .options import check_options
 from .registry import Ruleset, ruleset_for
 
 
@@ -57,19 +60,19 @@ class Game:
         self.manifest = self.ruleset.manifest
         self.pm = self.ruleset.pm
         self.hook = self.pm.hook
-        for key in setup.options:
-            if key not in self.manifest.options:
-                known = ", ".join(sorted(self.manifest.options)) or "none"
-                raise GameError(f"ruleset {self.manifest.id} has no house rule {key!r} (house rules: {known})")
-        self.options = {**self.manifest.options, **setup.options}
+        #: the board's language: every kernel message of this game is in it (messages.py)
+        self.lang = self.ruleset.lang
+        # the one check of house rules' values (new --option, a scenario's [options]): a value
+        # its type does not allow never reaches a rule (options.py)
+        self.options = {**self.manifest.options, **check_options(self.manifest, setup.options, "options", self.lang)}
         self.players: dict[str, Player] = {}
         for seat, ps in enumerate(setup.players, start=1):
             role = self.ruleset.role(ps.role)
             camp = self.ruleset.camp(ps.camp) if ps.camp else role.camp
             if not camp:
-                raise GameError(f"player {ps.name}: role {role.name} needs a camp in this ruleset")
+                raise GameError(self.msg("needs_camp", name=ps.name, role=role.name))
             if ps.name in self.players:
-                raise GameError(f"player {ps.name!r} is named twice")
+                raise GameError(self.msg("named_twice", name=ps.name))
             p = Player(name=ps.name, seat=seat, role=role.name, camp=camp, setup=dict(ps.setup))
             if role.group:
                 p.groups.append(role.group)
@@ -123,6 +126,14 @@ class Game:
 
     # ------------------------------------------------------------------ clock and names
 
+    def msg(self, key: str, /, **fields: Any) -> str:
+        """The kernel's message ``key`` in this board's language (messages.py)."""
+        return say(key, self.lang, **fields)
+
+    def refusal(self, template: str, key: str, /, **fields: Any) -> str:
+        """A refusal the manifest may word (``[texts] refuse_*``); unworded, the catalogue's."""
+        return template.format(**fields) if template else say(key, self.lang, **fields)
+
     @property
     def label(self) -> str:
         return self.phase.name if self.phase.opening else f"{self.phase.name} {self.day}"
@@ -136,7 +147,7 @@ class Game:
         try:
             day = int(num)
         except ValueError:
-            raise GameError(f"phase {text!r}: expected a name and a number, like 'day 1'") from None
+            raise GameError(self.msg("bad_phase", text=text)) from None
         return (day, self.cycle.index(spec))
 
     @property
@@ -154,8 +165,16 @@ class Game:
     def player(self, name: str) -> Player:
         p = self.players.get(name)
         if p is None:
-            raise GameError(f"unknown player {name!r}")
+            p = self.players.get(self.find_name(name))
+        if p is None:
+            raise GameError(self.msg("unknown_player", name=name))
         return p
+
+    def find_name(self, name: str) -> str:
+        """The player ``name`` means once normalised and width-folded (``梦见`` with a
+        zero-width space, full-width ``Ａｌｉｃｅ``), or ``name`` itself when none is."""
+        key = fold(name)
+        return next((n for n in self.players if fold(n) == key), name)
 
     def alive(self) -> list[Player]:
         return [p for p in self.players.values() if p.alive]
@@ -205,7 +224,7 @@ class Game:
             if name in (s.name, s.alias):
                 return s, acquired
         reason = self.hook.bansha_unknown_skill(game=self, player=player, skill=name)
-        raise GameError(reason or f"{player.name} ({player.role}) has no skill {name!r}")
+        raise GameError(reason or self.msg("no_skill", name=player.name, role=player.role, skill=name))
 
     # -------------------------------------------------------------------- the event log
 
@@ -254,7 +273,7 @@ class Game:
             self._check_phase(event.phase)
             return self._ruling(event)
         if self.winner is not None:
-            raise GameError(f"the game is over ({'draw' if self.draw else '、'.join(self.winner) + ' won'})")
+            raise GameError(self.msg("game_over", result=self.msg("draw") if self.draw else self.msg("won", camps=join(self.winner, self.lang))))
         self._check_phase(event.phase)
         if isinstance(event, ActEvent):
             self.submit(event)
@@ -267,35 +286,33 @@ class Game:
 
     def _check_phase(self, phase: str) -> None:
         if self.canonical(phase) != self.label:
-            raise GameError(f"wrong phase: {phase!r} is closed or not open; the game is at {self.label!r}")
+            raise GameError(self.msg("wrong_phase", phase=phase, label=self.label))
 
     # --------------------------------------------------------------------------- actions
 
     def submit(self, ev: ActEvent) -> Action:
         actor = self.player(ev.actor)
         if not actor.alive and not any(s.while_out for s, _ in self.skills_of(actor).values()):
-            raise GameError(f"{actor.name} is out of the game and cannot act")
+            raise GameError(self.msg("actor_out", name=actor.name))
         skill, acquired = self.find_skill(actor, ev.skill)
         if not actor.alive and not skill.while_out:
-            raise GameError(f"{actor.name} is out of the game and cannot act")
+            raise GameError(self.msg("actor_out", name=actor.name))
         if not skill.phases:
             # a standing or triggered skill (常驻, [触发]): the rules apply it, nobody sends it
-            raise GameError(f"{skill.name} is not sent: it applies by itself when its rule says")
+            raise GameError(self.msg("not_sent", skill=skill.name))
         # a rule may open a skill outside its phases (answered at once: its step is not here)
         out_of_phase = not self.in_phase(skill)
         if out_of_phase and not self.hook.bansha_skill_window(game=self, player=actor, skill=skill):
-            raise GameError(
-                f"{skill.name} is used in {'/'.join(skill.phases)}, not in {self.phase.name}"
-            )
+            raise GameError(self.msg("skill_phase", skill=skill.name, phases="/".join(skill.phases), phase=self.phase.name))
         unavailable = self.hook.bansha_skill_unavailable(game=self, player=actor, skill=skill)
         if unavailable:
             raise GameError(unavailable)
         for st in actor.statuses:
             # a status that stops casting; skills with one of its ``except_tags`` still work
             if st.data.get("no_cast") and not set(skill.tags) & set(st.data.get("except_tags", ())):
-                raise GameError(f"{actor.name} is under {st.name} and cannot use {skill.name}")
+                raise GameError(self.msg("under_status", name=actor.name, status=st.name, skill=skill.name))
         if skill.uses is not None and actor.uses.get(skill.name, 0) - self._pending_uses(actor, skill) <= 0:
-            raise GameError(self.manifest.texts.refuse_no_uses.format(actor=actor.name, skill=skill.name))
+            raise GameError(self.refusal(self.manifest.texts.refuse_no_uses, "no_uses", actor=actor.name, skill=skill.name))
         owner = skill.group if skill.group else actor.name
         mine = [a for a in self.actions if a.skill == skill.name and (a.group or a.actor) == owner]
         # uses in this phase: the skill's ``per_phase``, unless a rule grants more now (M217's 迅捷)
@@ -305,19 +322,16 @@ class Game:
         if self.phase.continues and self.last_use.get((owner, skill.name), (0, ""))[:2] == (self.day, self.phase.continues):
             used += 1  # used in the phase this one continues, the same day: it stays used (no new cool-down)
         if not skill.group and used >= allowed:
-            raise GameError(
-                f"{actor.name} has already used {skill.name} in {self.label} "
-                f"(withdraw it with unact to change it)"
-            )
+            raise GameError(self.msg("used_already", name=actor.name, skill=skill.name, label=self.label))
         targets = [self._target(actor, skill, t) for t in ev.targets]
         hi = skill.max_targets if skill.max_targets is not None else skill.targets
         if not skill.targets <= len(targets) <= hi:
-            want = str(skill.targets) if hi == skill.targets else f"{skill.targets} to {hi}"
-            raise GameError(f"{skill.name} takes {want} target(s), got {len(targets)}")
+            want = str(skill.targets) if hi == skill.targets else self.msg("target_range", lo=skill.targets, hi=hi)
+            raise GameError(self.msg("target_count", skill=skill.name, want=want, got=len(targets)))
         if skill.no_repeat_target and targets:
             last = self.last_use.get((owner, skill.name))
             if last and last[0] == self.day - 1 and last[1] == self.phase.name and set(targets) & set(last[2]):
-                raise GameError(self.manifest.texts.refuse_repeat_target.format(
+                raise GameError(self.refusal(self.manifest.texts.refuse_repeat_target, "repeat_target",
                     skill=skill.name, target=targets[0], phase=self.phase.name))
         self.seq += 1
         action = Action(
@@ -373,11 +387,13 @@ class Game:
     def _target(self, actor: Player, skill: Skill, name: str) -> str:
         t = self.players.get(name)
         if t is None:
-            raise GameError(f"unknown player {name!r} as target of {skill.name}")
+            t = self.players.get(self.find_name(name))
+        if t is None:
+            raise GameError(self.msg("unknown_target", name=name, skill=skill.name))
         if not t.alive and not skill.may_target_dead:
-            raise GameError(f"{name} is out of the game and cannot be targeted by {skill.name}")
+            raise GameError(self.msg("target_out", name=t.name, skill=skill.name))
         if t.name == actor.name and not skill.may_target_self:
-            raise GameError(f"{skill.name} may not target oneself")
+            raise GameError(self.msg("target_self", skill=skill.name))
         return t.name
 
     def standing(self, player: str, skill_name: str) -> Action:
@@ -389,9 +405,9 @@ class Game:
         for a in reversed(self.actions):
             if a.skill == skill.name and (a.actor == actor.name or (skill.group and a.group == skill.group)):
                 if skill.immediate or a.answered:
-                    raise GameError(f"{skill.name} was answered at once and cannot be withdrawn")
+                    raise GameError(self.msg("answered_at_once", skill=skill.name))
                 return a
-        raise GameError(f"{actor.name} has no {skill.name} to withdraw in {self.label}")
+        raise GameError(self.msg("nothing_to_withdraw", name=actor.name, skill=skill.name, label=self.label))
 
     def withdraw(self, ev: UnactEvent) -> None:
         self.actions.remove(self.standing(ev.actor, ev.skill))
@@ -413,32 +429,34 @@ class Game:
 
     def cast(self, ev: VoteEvent) -> None:
         if not self.phase.vote:
-            raise GameError(f"no vote is taken in {self.label}")
+            raise GameError(self.msg("no_vote_phase", label=self.label))
         voter = self.player(ev.voter)
         if not voter.alive:
-            raise GameError(self.manifest.texts.refuse_voter_out.format(name=voter.name))
+            raise GameError(self.refusal(self.manifest.texts.refuse_voter_out, "voter_out", name=voter.name))
         v = self.manifest.vote
         texts = self.manifest.texts
+        if v.post == "required" and ev.post is None:
+            raise GameError(self.refusal(v.post_warning, "post_required", name=voter.name))
         runoff = self.scheduled.get(self.phase.name) if self.phase.optional else None
         if ev.target == v.abstain:
             if runoff is not None and not v.runoff_abstain:
-                raise GameError(texts.refuse_runoff_abstain.format(label=self.label, names=" or ".join(runoff)))
+                raise GameError(self.refusal(texts.refuse_runoff_abstain, "runoff_abstain", label=self.label, names=self.msg("or").join(runoff)))
         else:
             target = self.player(ev.target)
             if not target.alive:
-                raise GameError(texts.refuse_target_out.format(name=target.name))
+                raise GameError(self.refusal(texts.refuse_target_out, "vote_target_out", name=target.name))
             if runoff is not None and target.name not in runoff:
-                raise GameError(texts.refuse_runoff_target.format(label=self.label, names=" and ".join(runoff)))
+                raise GameError(self.refusal(texts.refuse_runoff_target, "runoff_target", label=self.label, names=self.msg("and").join(runoff)))
         mine = [b for b in self.ballots if b.voter == voter.name]
         if ev.change:
             if ev.late and not v.late_changes:
-                raise GameError(texts.refuse_late_change.format(name=voter.name, label=self.label))
+                raise GameError(self.refusal(texts.refuse_late_change, "late_change", name=voter.name, label=self.label))
             if not mine:
-                raise GameError(f"{voter.name} has no vote to change")
+                raise GameError(self.msg("no_vote_to_change", name=voter.name))
             if len(mine) > v.changes:
-                raise GameError(texts.refuse_changes.format(name=voter.name, changes=v.changes))
+                raise GameError(self.refusal(texts.refuse_changes, "changes_used", name=voter.name, changes=v.changes))
         elif mine:
-            raise GameError(f"{voter.name} has already voted (use change to change the vote)")
+            raise GameError(self.msg("voted_already", name=voter.name))
         self.seq += 1
         ballot = Ballot(voter=voter.name, target=ev.target, post=ev.post, change=ev.change, proxy=ev.proxy, late=ev.late,
                         time=ev.time, seq=self.seq)
@@ -623,14 +641,14 @@ class Game:
         p = self.player(ev.player)
         owed = self.last_words.get(p.name)
         if owed is None:
-            raise GameError(cfg.refuse_not_owed.format(name=p.name))
+            raise GameError(self.refusal(cfg.refuse_not_owed, "lw_not_owed", name=p.name))
         if owed["text"] is not None:
-            raise GameError(cfg.refuse_recorded.format(name=p.name))
+            raise GameError(self.refusal(cfg.refuse_recorded, "lw_recorded", name=p.name))
         text = ev.text.strip()
         if not text:
-            raise GameError(cfg.refuse_empty.format(name=p.name))
+            raise GameError(self.refusal(cfg.refuse_empty, "lw_empty", name=p.name))
         if cfg.max_chars and len(text) > cfg.max_chars:
-            raise GameError(cfg.refuse_too_long.format(name=p.name, count=len(text), max=cfg.max_chars))
+            raise GameError(self.refusal(cfg.refuse_too_long, "lw_too_long", name=p.name, count=len(text), max=cfg.max_chars))
         for f in cfg.forbid:
             if re.search(f.pattern, text):
                 raise GameError(f.reason.format(name=p.name))
@@ -651,7 +669,7 @@ class Game:
             self.rulings.append(ev)
             return
         if self.winner is not None and ev.kind != "announce":
-            raise GameError(f"the game is over: only an announcement can follow, not {ev.kind!r}")
+            raise GameError(self.msg("over_only_announce", kind=ev.kind))
         # the rules may refuse a ruling (a seat substituted once already) before anything changes
         for reason in self.hook.bansha_validate_ruling(game=self, ruling=ev):
             if reason:
@@ -662,18 +680,18 @@ class Game:
         elif ev.kind == "remove":
             p = self.player(ev.player)
             if not p.alive:
-                raise GameError(f"{p.name} is already out of the game")
+                raise GameError(self.msg("already_out", name=p.name))
             res.trace("director", f"{p.name} removed: {ev.text or 'ruling'}")
             res.remove(p, Kill(target=p.name, kind="ruling", rule="director", last_words=False))
         elif ev.kind == "announce":
             if not ev.text:
-                raise GameError("an announcement needs --text")
+                raise GameError(self.msg("announce_needs_text"))
             res.announce(ev.text)
         elif ev.kind == "substitute":
             p = self.player(ev.player)
-            new = ev.text.strip()
-            if not new or new in self.players or new == self.manifest.vote.abstain:
-                raise GameError(f"substitute name {new!r} is empty, already playing or the abstention word")
+            new = check_name(ev.text, "what_player", self.lang, reserved=reserved_of(self.manifest))
+            if fold(new) in {fold(n) for n in self.players}:
+                raise GameError(self.msg("substitute_bad", name=new))
             self.feedback[new] = self.feedback.pop(p.name)
             self._rename({p.name: new})
             res.announce(f"{ev.player}由{new}替补。")
@@ -684,7 +702,7 @@ class Game:
         elif ev.kind == "answer":
             pass  # recorded below; rule plugins read game.rulings
         else:
-            raise GameError(f"unknown ruling {ev.kind!r} (kinds: {', '.join(self.ruleset.ruling_kinds)})")
+            raise GameError(self.msg("unknown_ruling", kind=ev.kind, kinds=join(self.ruleset.ruling_kinds, self.lang)))
         self.rulings.append(ev)
         res.finish_immediate()
 
@@ -884,7 +902,7 @@ class Resolution:
         g = self.game
         key = (g.canonical(to), point)
         if key not in g.snapshots:
-            raise GameError(f"cannot turn back to the {point} of {to}: no such moment in this game")
+            raise GameError(self.msg("no_moment", point=point, to=to))
         keeps = [keep] if keep is not None else []
         if g.pending_rewind is not None:
             label, old_point, old_keeps = g.pending_rewind

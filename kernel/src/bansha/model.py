@@ -204,12 +204,18 @@ class VoteRule(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     runoff_threshold: bool = True
     #: publish each player's count, or only who is out
     show_counts: bool = True
+    #: a vote without ``--post`` where a rule reads post numbers: "optional" (recorded as is),
+    #: "warn" (recorded, and the CLI says ``post_warning``) or "required" (refused)
+    post: str = "optional"
+    #: the warning (or, for "required", the refusal) in the board's words; "" : the catalogue's
+    post_warning: str = ""
 
 
 class Texts(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Announcement templates; ``{name}``, ``{identity}``, ``{count}`` are filled in.
 
-    The ``refuse_*`` templates are the kernel's own refusals, in the ruleset's wording."""
+    The ``refuse_*`` templates are the kernel's own refusals in the ruleset's wording; empty
+    (the default), the kernel's catalogue says it in the board's ``language`` (messages.py)."""
 
     out: str = "{name}出局，身份是{identity}。"
     voted_out: str = "{name}被投票出局，身份是{identity}。"
@@ -222,14 +228,14 @@ class Texts(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: the director's draw ("" : ``win`` with 平局)
     draw: str = ""
     counts: str = "{name}：{count}票"
-    refuse_no_uses: str = "{actor} has no use of {skill} left"
-    refuse_repeat_target: str = "{skill} may not be used on {target} two {phase}s running"
-    refuse_voter_out: str = "{name} is out of the game and cannot vote"
-    refuse_target_out: str = "{name} is out of the game and cannot be voted for"
-    refuse_runoff_target: str = "{label} is between {names} only"
-    refuse_runoff_abstain: str = "no abstention in {label}: vote for {names}"
-    refuse_changes: str = "{name} has already changed their vote {changes} time(s)"
-    refuse_late_change: str = "{name} may not change a vote in the last hour of {label}"
+    refuse_no_uses: str = ""
+    refuse_repeat_target: str = ""
+    refuse_voter_out: str = ""
+    refuse_target_out: str = ""
+    refuse_runoff_target: str = ""
+    refuse_runoff_abstain: str = ""
+    refuse_changes: str = ""
+    refuse_late_change: str = ""
     #: an ``--arg`` the skill does not declare (``{actor}``, ``{skill}``, ``{arg}``, ``{takes}``:
     #: its keys). "" : the kernel leaves arguments to the rules (M217 checks its own). A skill
     #: declaring a ``<…>`` key takes keys of its own (a guess keyed by player names)
@@ -269,16 +275,32 @@ class LastWords(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     forbid: list[Forbidden] = []
     #: the announcement line (``{name}``, ``{text}``)
     text: str = "{name}的遗言：{text}"
-    #: refusals (``{name}``; ``{count}`` and ``{max}`` for the length)
-    refuse_not_owed: str = "{name} is not owed last words"
-    refuse_recorded: str = "the last words of {name} are already recorded"
-    refuse_empty: str = "last words need --text"
-    refuse_too_long: str = "the last words of {name} have {count} characters, at most {max}"
+    #: refusals (``{name}``; ``{count}`` and ``{max}`` for the length); "" : the kernel's catalogue
+    refuse_not_owed: str = ""
+    refuse_recorded: str = ""
+    refuse_empty: str = ""
+    refuse_too_long: str = ""
+
+
+class OptionType(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``[option_types.NAME]``: what a house rule takes (options.py checks every value given).
+
+    ``type``: ``bool``, ``int`` (``min``/``max``), ``number``, ``str`` (any text, or one of
+    ``choices``), ``list`` (of text; each one of ``choices`` when given), ``time``
+    (``YYYY-MM-DD HH:MM`` or empty) or ``table``. Undeclared, the default's type is the
+    option's type."""
+
+    type: str
+    choices: list[Any] = []
+    min: int | None = None
+    max: int | None = None
 
 
 class Manifest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     id: str
     name: str
+    #: the language of every kernel message and label for this board: "zh" (default) or "en"
+    language: str = "zh"
     alias: list[str] = []
     description: str = ""
     #: rule plugins (entry-point names in ``bansha.roles``) for what belongs to the ruleset
@@ -300,6 +322,10 @@ class Manifest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     last_words: LastWords = msgspec.field(default_factory=LastWords)
     #: house rules: name -> default value (scenarios and games may override)
     options: dict[str, Any] = {}
+    #: words no player may be named, besides the abstention word: they read as something else
+    reserved_names: list[str] = []
+    #: house rule -> its type and allowed values (``OptionType``)
+    option_types: dict[str, OptionType] = {}
     #: the ruleset has skills that turn the clock back (``res.rewind``): remember every moment
     #: (true) or only the moments listed as "phase:start" or "phase:resolve" (a moment is a count
     #: of events; turning back to it replays them)

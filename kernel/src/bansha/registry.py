@@ -14,6 +14,7 @@ import pluggy
 
 from . import builtins, hookspecs
 from .entrypoints import entry_points
+from .messages import join, lang_of, say
 from .model import GameError, Manifest, Role, Skill
 
 ROLE_GROUP = "bansha.roles"
@@ -38,7 +39,7 @@ def decode_toml(text: bytes | str, type_: Any, source: str) -> Any:
     try:
         raw = tomllib.loads(text.decode() if isinstance(text, bytes) else text)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise GameError(f"{source}: not valid TOML: {exc}") from None
+        raise GameError(say("not_toml", None, file=source, why=exc)) from None
     return convert(raw, type_, source)
 
 
@@ -79,7 +80,14 @@ def installed_manifests() -> dict[str, Manifest]:
 
 
 def load_manifest_file(path: Path) -> Manifest:
-    return convert(_manifest_table(path, ()), Manifest, str(path))
+    table = _manifest_table(path, ())
+    if not isinstance(table.get("id"), str) or not table["id"].strip():
+        raise GameError(say("no_manifest_id", table.get("language") if isinstance(table.get("language"), str) else None, file=path))
+    m = convert(table, Manifest, str(path))
+    from .options import check_declarations
+
+    check_declarations(m, str(path))
+    return m
 
 
 def _manifest_table(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
@@ -88,25 +96,24 @@ def _manifest_table(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise GameError(f"{path}: cannot read the manifest: {exc.strerror}") from None
+        raise GameError(say("manifest_unreadable", None, file=path, why=exc.strerror)) from None
     try:
         raw = tomllib.loads(data.decode())
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise GameError(f"{path}: not valid TOML: {exc}") from None
+        raise GameError(say("not_toml", None, file=path, why=exc)) from None
     base_ref = raw.pop("extends", None)
     if base_ref is None:
         return raw
     if not isinstance(base_ref, str):
-        raise GameError(f"{path}: key extends: expected the id or path of a ruleset")
+        raise GameError(say("extends_kind", None, file=path))
     if base_ref.endswith(".toml") or "/" in base_ref:
         base_path = (path.parent / base_ref).resolve()
     elif base_ref in ruleset_files():
         base_path = ruleset_files()[base_ref]
     else:
-        known = ", ".join(sorted(ruleset_files())) or "none"
-        raise GameError(f"{path}: extends unknown ruleset {base_ref!r} (installed: {known})")
+        raise GameError(say("extends_unknown", None, file=path, ref=base_ref, known=join(sorted(ruleset_files())) or say("none")))
     if base_path in seen:
-        raise GameError(f"{path}: extends {base_ref!r} in a cycle")
+        raise GameError(say("extends_cycle", None, file=path, ref=base_ref))
     return merge_tables(_manifest_table(base_path, (*seen, path.resolve())), raw)
 
 
@@ -132,8 +139,7 @@ def find_manifest(ref: str, relative_to: Path | None = None) -> Manifest:
     for m in installed_manifests().values():
         if ref in (m.id, m.name, *m.alias):
             return m
-    known = ", ".join(sorted(installed_manifests())) or "none"
-    raise GameError(f"unknown ruleset {ref!r} (installed: {known})")
+    raise GameError(say("unknown_ruleset", None, ref=ref, known=join(sorted(installed_manifests())) or say("none")))
 
 
 # ------------------------------------------------------------------------------- plugins
@@ -156,10 +162,7 @@ class Ruleset:
             elif name in eps:
                 self.pm.register(eps[name].load(), name=name)
             else:
-                raise GameError(
-                    f"ruleset {manifest.id}: plugin {name!r} is not installed "
-                    f"(no entry point {name!r} in group {ROLE_GROUP})"
-                )
+                raise GameError(say("m_not_installed", manifest.language, ruleset=manifest.id, name=name, group=ROLE_GROUP))
         # a misspelt hook name is an error, not a silently dead rule
         self.pm.check_pending()
         self.roles: dict[str, Role] = {}
@@ -179,15 +182,12 @@ class Ruleset:
                     self.group_skills.setdefault(skill.group, []).append(skill)
         for role_name, plugin_name in manifest.roles.items():
             if role_name not in self.roles:
-                raise GameError(
-                    f"ruleset {manifest.id}: key roles.{role_name}: plugin {plugin_name!r} "
-                    f"declares no role {role_name!r}"
-                )
+                raise GameError(say("m_no_role", manifest.language, ruleset=manifest.id, role=role_name, plugin=plugin_name))
         self.handlers: dict[str, Any] = {}
         for _, handlers in _by_plugin(self.pm, "bansha_step_handlers"):
             self.handlers.update(handlers or {})
         #: the director's ruling kinds: the kernel's, then those the rules add (bansha rulings)
-        self.ruling_kinds: dict[str, str] = dict(KERNEL_RULINGS)
+        self.ruling_kinds: dict[str, str] = {k: self.msg(f"ruling_{k}") for k in KERNEL_RULINGS}
         if self.manifest.last_words.owed:
             self.ruling_kinds[self.manifest.last_words.kind] = (
                 "PLAYER --text TEXT: a player's last words, if owed; announced first in this phase's announcement")
@@ -232,73 +232,77 @@ class Ruleset:
             found = self._prefix_memo[prefix] = sorted((n, h) for n, h in self.handlers.items() if n.startswith(prefix))
         return found
 
+    @property
+    def lang(self) -> str:
+        """The board's language (``language`` in the manifest)."""
+        return lang_of(self.manifest.language)
+
+    def msg(self, key: str, /, **fields: Any) -> str:
+        """The kernel's message ``key`` in the board's language (messages.py)."""
+        return say(key, self.lang, **fields)
+
     def role(self, name: str) -> Role:
         for role in self.roles.values():
             if name in (role.name, role.alias):
                 return role
-        raise GameError(f"unknown role {name!r} in ruleset {self.manifest.id}")
+        raise GameError(self.msg("unknown_role_in", name=name, ruleset=self.manifest.id))
 
     def phase(self, name: str):
         for p in self.manifest.phases:
             if name in (p.name, p.alias):
                 return p
-        raise GameError(f"unknown phase {name!r} in ruleset {self.manifest.id}")
+        raise GameError(self.msg("unknown_phase", name=name, ruleset=self.manifest.id))
 
     def camp(self, name: str) -> str:
         for c in self.manifest.camps:
             if name in (c.name, c.alias):
                 return c.name
-        raise GameError(f"unknown camp {name!r} in ruleset {self.manifest.id}")
+        raise GameError(self.msg("unknown_camp", name=name, ruleset=self.manifest.id))
 
     def option(self, options: dict[str, Any], key: str) -> Any:
         return options.get(key, self.manifest.options.get(key))
 
     def _check_manifest(self) -> None:
         m = self.manifest
-        where = f"ruleset {m.id}"
+        where = self.msg("m_where", ruleset=m.id)
         phase_steps = {p.name: {s.name for s in p.steps} for p in m.phases}
         for role in self.roles.values():
             for skill in role.skills:
                 for ph in skill.phases:
                     if ph not in phase_steps:
-                        raise GameError(
-                            f"{where}: role {role.name}, skill {skill.name}: unknown phase {ph!r}"
-                        )
+                        raise GameError(self.msg("m_skill_phase", where=where, role=role.name, skill=skill.name, phase=ph))
                     if not skill.immediate and skill.step not in phase_steps[ph]:
-                        raise GameError(
-                            f"{where}: key skills.{skill.name}.step: step {skill.step!r} "
-                            f"is not a step of phase {ph!r}"
-                        )
+                        raise GameError(self.msg("m_skill_step", where=where, skill=skill.name, step=skill.step, phase=ph))
         for p in m.phases:
             for step in p.steps:
                 for h in (*step.handlers, *step.after):
                     if h not in self.handlers:
-                        raise GameError(
-                            f"{where}: key phases.{p.name}.steps.{step.name}: unknown handler {h!r}"
-                        )
+                        raise GameError(self.msg("m_handler", where=where, phase=p.name, step=step.name, handler=h))
         for rule in m.last_words.owed:
             for ph in rule.phases:
                 if ph not in phase_steps:
-                    raise GameError(f"{where}: key last_words.owed: unknown phase {ph!r}")
+                    raise GameError(self.msg("m_lw_phase", where=where, phase=ph))
+        if m.vote.post not in ("optional", "warn", "required"):
+            raise GameError(self.msg("m_vote_post", where=where, value=m.vote.post))
         for name in m.common:
             if name not in self.roles:
-                raise GameError(f"{where}: key common: {name!r} is not a role of the ruleset")
+                raise GameError(self.msg("m_common", where=where, name=name))
         for name in m.skills:
             if not any(r.skill(name) for r in self.roles.values()):
-                raise GameError(f"{where}: key skills.{name}: no role of the ruleset has it")
+                raise GameError(self.msg("m_skills", where=where, name=name))
         if isinstance(m.rewind, list):
             for moment in m.rewind:
                 name, _, point = moment.partition(":")
                 if name not in phase_steps or point not in ("start", "resolve"):
-                    raise GameError(f"{where}: key rewind: {moment!r} is not 'phase:start' or 'phase:resolve' of a phase")
+                    raise GameError(self.msg("m_rewind", where=where, moment=moment))
         camps = {c.name for c in m.camps}
         for t in m.tables:
             for camp in t.camps:
                 if camp not in camps:
-                    raise GameError(f"{where}: key tables.camps: unknown camp {camp!r}")
+                    raise GameError(self.msg("m_table_camp", where=where, camp=camp))
             for r in [*t.fixed, *(r for pool in t.pools for r in pool.roles)]:
                 if r not in self.roles:
-                    raise GameError(f"{where}: key tables: unknown role {r!r}")
+                    raise GameError(self.msg("m_table_role", where=where, role=r))
 
 
 class _PluginManager(pluggy.PluginManager):

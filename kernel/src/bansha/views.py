@@ -123,23 +123,41 @@ def announcements_by_phase(game: Game) -> list[tuple[str, list[str]]]:
     return out
 
 
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-!|<>~])")
+_TAGLIKE = re.compile(r"\[(?=/?[A-Za-z*])")
+
+
+def escape_md(text: str) -> str:
+    """Text as Markdown shows it literally: every character Markdown reads is backslashed, so a
+    name like ``**卡片**`` or ``[x](y)`` cannot restyle a post."""
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def escape_bbcode(text: str) -> str:
+    """Text as Discuz! shows it literally: a zero-width space after each "[" that could open or
+    close a tag ("[b", "[/list", "[*"), so a name like ``[/list][b]梦见`` opens or closes
+    nothing and the boards' own "[不死]" stays as written (BBCode has no escape character)."""
+    return _TAGLIKE.sub("[\u200b", text)
+
+
 def export_text(game: Game, fmt: str, name=None) -> str:
-    """Every phase's announcements; ``name(label)`` gives the board's phase names (``bansha
-    export`` passes the board file's, the ones ``bansha post`` uses)."""
+    """Every phase's announcements for a forum post; ``name(label)`` gives the board's phase
+    names (``bansha export`` passes the board file's, the ones ``bansha post`` uses). Their lines
+    hold player-given text (names, last words, free announcements): escaped, so that it cannot
+    break or restyle the post."""
     name = name or (lambda label: label)
     title = f"{game.manifest.name} — {name(game.label)}"
     if fmt == "md":
-        parts = [f"# {title}"]
+        parts = [f"# {escape_md(title)}"]
         for ph, lines in announcements_by_phase(game):
-            parts.append(f"\n## {name(ph)}\n")
-            parts += [f"- {line}" for line in lines]
+            parts.append(f"\n## {escape_md(name(ph))}\n")
+            parts += [f"- {escape_md(line)}" for line in lines]
         return "\n".join(parts) + "\n"
     if fmt == "bbcode":
-        parts = [f"[size=5][b]{title}[/b][/size]"]
+        parts = [f"[size=5][b]{escape_bbcode(title)}[/b][/size]"]
         for ph, lines in announcements_by_phase(game):
-            parts.append(f"\n[b]{name(ph)}[/b]\n[list]")
-            # a zero-width space after a "[" that could start a tag: no text opens one (posts.py)
-            parts += ["[*]" + re.sub(r"\[(?=/?[A-Za-z*])", "[\u200b", line) for line in lines]
+            parts.append(f"\n[b]{escape_bbcode(name(ph))}[/b]\n[list]")
+            parts += [f"[*]{escape_bbcode(line)}" for line in lines]
             parts.append("[/list]")
         return "\n".join(parts) + "\n"
     raise ValueError(fmt)
