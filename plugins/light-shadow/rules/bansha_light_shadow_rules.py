@@ -63,11 +63,11 @@ def ask(res, a):
     # the hunter's disguise fools other players' questions, not his own (§8)
     seen = g.surface(target) if target.name != a.actor else {"camp": target.camp, "role": target.role, **target.setup}
     if a.actor in res.data.get("disrupted", ()):
-        answer, why = "不告诉你", "询问者受干扰，他的一切询问无效（§6）"
+        answer, why = "不告诉你", "§6：询问者受干扰，他的一切询问无效"
     elif target.name != a.actor and target.name in res.data.get("protected", ()):
-        answer, why = "不告诉你", "询问对象被保护，免受一切询问（§5）"
+        answer, why = "不告诉你", "§5：询问对象被保护，免受一切询问"
     elif g.option("guess_voids_earlier_questions") and any(b.skill == "猜测" for b in res.by(a.actor)):
-        answer, why = "不告诉你", "询问者当天进行了猜测（房规 guess_voids_earlier_questions）"
+        answer, why = "不告诉你", "§13：询问者当天进行了猜测，房规 guess_voids_earlier_questions"
     else:
         right = seen["camp"] == camp and seen["role"] == role and number in (None, seen.get("number"))
         answer, why = ("是" if right else "不是"), "按当天的身份回答"
