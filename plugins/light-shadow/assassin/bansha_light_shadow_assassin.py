@@ -26,7 +26,7 @@ def enemy_of(game, name):
 def spy(res, a):
     g = res.game
     if a.actor in res.data.get("disrupted", ()):
-        res.trace("刺客.窥探", f"{a.actor} is disrupted: nothing is announced")
+        res.trace("刺客.窥探", f"刺客{a.actor}被对方法师干扰：公告将不描述刺客{a.actor}的行为效果")
         return
     nation, role, number = enemy_of(g, a.actor), a.args["role"], a.args.get("number")
     # every player who counts today as that profession: the real one and any disguised hunter
@@ -35,7 +35,7 @@ def spy(res, a):
                and (number is None or s.get("number") == int(number))]
     protected, disrupted = res.data.get("protected", set()), res.data.get("disrupted", set())
     if holders and all(h in protected for h in holders):
-        res.trace("刺客.窥探", f"{holders} protected: nothing is announced")
+        res.trace("刺客.窥探", f"{'、'.join(holders)}被己方法师保护：公告将不描述刺客{a.actor}的行为效果")
         return
     live = {h for h in holders if h not in protected | disrupted}
     asked = [q for who, q in res.data.get("asked", []) if who in live]

@@ -46,7 +46,7 @@ def disrupted_disguise(res):
         p.statuses = [st for st in p.statuses if st not in mine]
         for a in res.by(name):
             if a.skill == "伪装":
-                res.void(a, "disrupted: the disguise is void (§8)", rule="猎人.伪装")
+                res.void(a, "受干扰：他的一切询问和技能无效，伪装无效（§8）", rule="猎人.伪装")
 
 
 HUNTER = Role(

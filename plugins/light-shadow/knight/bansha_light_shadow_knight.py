@@ -30,10 +30,10 @@ def object_of(game, b):
 def pursue(res, a):
     g, knight, target = res.game, a.actor, a.targets[0]
     if knight in res.data.get("disrupted", ()):
-        res.trace("骑士.追击", f"{knight} is disrupted: nothing is announced")
+        res.trace("骑士.追击", f"骑士{knight}被对方法师干扰：公告将不描述骑士{knight}的行为效果")
         return
     if target != knight and target in res.data.get("protected", ()):
-        res.trace("骑士.追击", f"{target} is protected: nothing is announced")
+        res.trace("骑士.追击", f"{target}被己方法师保护：公告将不描述骑士{knight}的行为效果")
         return
     own = {s.name for s in g.ruleset.role(g.player(target).role).skills}  # skills, not 询问/猜测
     used = [b for b in res.by(target) if b.skill in own]

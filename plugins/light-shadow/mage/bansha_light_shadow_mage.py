@@ -84,7 +84,7 @@ def web(res):
     if stuck:
         # every mage left is disrupted by another left (an all-disrupting ring): no mage to
         # start from, read as 解释3 around the ring, "相当于没有作用"
-        res.trace("法师.web", f"{'、'.join(stuck)} disrupt each other around a ring: no effect (解释3)")
+        res.trace("法师.巫术结算", f"{'、'.join(stuck)}的巫术依次干扰成环：相当于没有作用（解释3）")
         works.update(dict.fromkeys(stuck, False))
 
     def disrupted(p):  # 解释1: protection beats disruption
@@ -94,19 +94,24 @@ def web(res):
     hit = {p for p in [*target.values(), *cursed] if disrupted(p)}
     for m, a in spells.items():
         if m in cursed:
-            res.void(a, "cursed: the mages' 巫术 form the cycle of 规则解释终极版", rule="法师.curse")
+            res.void(a, "法师们的巫术构成规则解释终极版的循环：上帝直接诅咒", rule="法师.诅咒")
         elif not works[m]:
-            why = "the mage is disrupted (解释2)" if m in hit else "enemy mages on each other cancel (解释3)"
-            res.void(a, why, rule="法师.web")
+            why = "法师受干扰，巫术无效（解释2）" if m in hit else "两个敌对法师相对作用，相当于没有作用（解释3）"
+            res.void(a, why, rule="法师.巫术结算")
     res.data.update(protected=protected, disrupted=hit, cursed=cursed)
-    res.trace("法师.web", f"protected {sorted(protected)}, disrupted {sorted(hit)}, cursed {sorted(cursed)}")
+    res.trace("法师.巫术结算", f"保护：{names(protected)}；干扰：{names(hit)}；诅咒：{names(cursed)}")
+
+
+def names(players) -> str:
+    """Names for the trace, in a fixed order, joined by 、 (无 for none)."""
+    return "、".join(sorted(players)) or "无"
 
 
 def spell(res, a):
     # the mage and the target are never told (§16): the web's result is only traced
     g, t = res.game, a.targets[0]
     friend = g.player(a.actor).camp == g.surface(g.player(t))["camp"]
-    res.trace("法师.巫术", f"{a.actor} {'protects' if friend else 'disrupts'} {t}")
+    res.trace("法师.巫术", f"{a.actor}对{t}使用巫术：{'保护' if friend else '干扰'}")
 
 
 MAGE = Role(

@@ -2,7 +2,7 @@
 
 > 皇后1名：该职业玩家没有任何询问的机会。但是她每天可以对任意一名其他玩家使用一次“真视”技能。
 > 上帝将直接告诉皇后对象玩家的职业，但不告知国家。对于猎人，皇后只能知道其伪装后的职业属性。
-> （v1.3：皇后例2 删掉该例子 — a YES answer never names the queen.）
+> （1.3版本：皇后例2删掉该例子——上帝回答“是”时不会再告知谁是皇后。）
 
 (No question: refused by light-shadow.rules.) Reads ``res.data["protected"]`` and
 ``res.data["disrupted"]`` from the mage web (docs/rulings/light-shadow.md §5, §6).

@@ -63,17 +63,17 @@ def ask(res, a):
     # the hunter's disguise fools other players' questions, not his own (§8)
     seen = g.surface(target) if target.name != a.actor else {"camp": target.camp, "role": target.role, **target.setup}
     if a.actor in res.data.get("disrupted", ()):
-        answer, why = "不告诉你", "the asker is disrupted (§6)"
+        answer, why = "不告诉你", "§6：询问者受干扰，他的一切询问无效"
     elif target.name != a.actor and target.name in res.data.get("protected", ()):
-        answer, why = "不告诉你", "the target is protected (§5)"
+        answer, why = "不告诉你", "§5：询问对象被保护，免受一切询问"
     elif g.option("guess_voids_earlier_questions") and any(b.skill == "猜测" for b in res.by(a.actor)):
-        answer, why = "不告诉你", "the asker guessed today (option guess_voids_earlier_questions)"
+        answer, why = "不告诉你", "§13：询问者当天进行了猜测，房规 guess_voids_earlier_questions"
     else:
         right = seen["camp"] == camp and seen["role"] == role and number in (None, seen.get("number"))
-        answer, why = ("是" if right else "不是"), "answered"
+        answer, why = ("是" if right else "不是"), "按当天的身份回答"
     if answer == "是":
         res.data["yes"] = res.data.get("yes", 0) + 1
-    res.trace("询问", f"{a.actor}: {question}{answer} ({why})")
+    res.trace("询问", f"{a.actor}：{question}{answer}（{why}）")
     res.feedback(a.actor, question + answer)
 
 
@@ -91,7 +91,8 @@ def guess(res, a):
         g.data["light-shadow.winner"] = [me.camp]
     else:
         res.feedback(a.actor, "猜测错误。")
-    res.trace("猜测", f"{a.actor} guesses {named}: {'right' if g.data.get('light-shadow.winner') else 'wrong'}")
+    said = "，".join(f"{name}是{role}" for name, role in named.items())
+    res.trace("猜测", f"{a.actor}猜测对面国家里面{said}：{'正确' if g.data.get('light-shadow.winner') else '错误'}")
 
 
 def guess_shape(game, me, args):
@@ -166,8 +167,9 @@ def bansha_check_win(game):
 def lapse(res):
     """§14/§15: an action of a player who has left the game (犯规), or aimed at one, lapses."""
     for a in res.actions:
-        if not all(res.game.player(n).alive for n in [a.actor, *a.targets]):
-            res.void(a, "a player of it has left the game", rule="light-shadow.lapse")
+        gone = [n for n in dict.fromkeys([a.actor, *a.targets]) if not res.game.player(n).alive]
+        if gone:
+            res.void(a, f"{'、'.join(gone)}已出局（犯规），此行动无效", rule="§15 犯规")
 
 
 def yes_count(res):

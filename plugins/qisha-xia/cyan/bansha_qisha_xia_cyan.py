@@ -39,7 +39,7 @@ CYAN = Role(
     rule="青侠（5人）初始不互知，无任何特权，处于中立状态，可以被黑侠、暗侠、白侠、赤侠吸收……第三夜结束后……转变为独立状态。",
     skills=(Skill(
         name="杀人", alias="kill", phases=("night",), step="kill", group=INDEPENDENTS, may_target_self=True,
-        args={"reflect": "the 青侠 reflected if 龙侠 reflects the kill (default: the sender)"},
+        args={"reflect": "龙侠反弹杀人时被反弹的青侠（未明确指定则反弹发送者）"},
         rule="所有独立状态的青侠……每晚共同杀人，同黑侠的杀人。", effect=kill,
     ),),
 )
@@ -58,10 +58,10 @@ def absorb(res):
         top = max(STRENGTH[a.group] for a in hits)
         strongest = [a for a in hits if STRENGTH[a.group] == top]
         if len(strongest) > 1:
-            res.trace("1.10 吸收", f"{'、'.join(a.group for a in strongest)} cancel out on {q.name}: nobody absorbs")
+            res.trace("1.10 吸收", f"{'、'.join(a.group for a in strongest)}同时吸收{q.name}：吸收能力相同则相互抵消，都不会吸收到青侠")
             continue
         absorbed[q.name] = strongest[0].group
-        res.void(strongest[0], f"absorbs {q.name}", rule="1.10 吸收")
+        res.void(strongest[0], f"吸收{q.name}成功，该特权不再产生原本的效果", rule="1.10 吸收")
 
 
 def convert(res):

@@ -23,7 +23,7 @@ DARK = Role(
     rule="暗侠（1人）每晚可阻止一人，此人当晚行使的特权无效……阻止对己方阵营无效，不得连续阻止同一人，允许放弃。",
     skills=(Skill(
         name="阻止", alias="block", phases=("night",), step="target", group="暗侠",
-        no_repeat_target=True, tags=("不得连续",), args={"reflect": "the member reflected by 龙侠"},
+        no_repeat_target=True, tags=("不得连续",), args={"reflect": "龙侠反弹时被反弹的成员（未明确指定则反弹发送者）"},
         rule="此人当晚行使的特权无效",
     ),),
 )
@@ -78,7 +78,7 @@ def _decide(res, blocks, landing):
         else:
             # every undecided block is blocked by an undecided one: the first on a cycle stands
             c = next((c for c in undecided if _on_cycle(c, attackers, undecided)), undecided[0])
-            res.trace("1.2 阻止", f"blocks on each other: {c.actor}'s block stands (block_order)")
+            res.trace("1.2 阻止", f"阻止相互作用：{c.actor}的阻止有效（房规 block_order）")
             stand.add(c.seq)
         undecided = [b for b in undecided if b.seq not in stand | fall]
     return {seq: t for seq, t in effective.items() if seq in stand}
@@ -127,12 +127,12 @@ def blocks(res):
         blocked.add(t)
         for other in res.actions:
             if other.void is None and hits_player(game, t, other):
-                res.void(other, f"blocked by {b.actor}", rule="1.2 阻止")
+                res.void(other, f"被{b.actor}阻止，当晚行使的特权无效", rule="1.2 阻止")
                 voided.add(other.seq)
     for b in mine:
         t = landing[b.seq]
         if b.seq not in standing and b.void is None and game.player(t).camp == game.player(b.actor).camp:
-            res.trace("1.2 阻止", f"{b.actor}'s block on {t} is useless (own camp)")
+            res.trace("1.2 阻止", f"{b.actor}对{t}的阻止无效：阻止对己方阵营无效")
 
 
 @hookimpl

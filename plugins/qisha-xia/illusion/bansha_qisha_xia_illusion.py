@@ -61,7 +61,7 @@ ILLUSION = Role(
         Skill(name="幻觉二", alias="immune", phases=("night",), step="illusion", uses=1, may_target_self=True,
               rule="使得此人在接下来的白天免于高票出局", effect=two),
         Skill(name="幻觉三", alias="cutoff", phases=("day", "runoff"), step="hallucination", targets=0, uses=1,
-              args={"post": "the first post number whose votes and changes are void"},
+              args={"post": "楼层号：此楼及之后的投票或改票无效"},
               rule="当天白天多少楼之后（含此楼）的投票或改票无效", effect=three),
     ),
 )
@@ -82,7 +82,7 @@ def bansha_validate_action(game, action):
     if action.skill == "幻觉三":
         post = action.args.get("post")
         if not isinstance(post, int) or isinstance(post, bool):
-            return "幻觉三需要楼层号：--arg post=N。"
+            return "幻觉三需要楼层号：--arg post=楼层号。"
         # "当天白天多少楼之后（含此楼）": a post number of the thread, from 1
         if post < 1:
             return f"幻觉三的楼层号必须是正整数（post={post}）。"
@@ -117,7 +117,8 @@ def bansha_adjust_ballots(res, ballots):
                     b.target, b.post = earlier[-1].target, earlier[-1].post
                 else:
                     b.void = f"幻觉三：第{cutoff}楼及之后的投票无效"
-                res.trace("1.3 幻觉三", f"{b.voter}'s post at or after {cutoff} is void")
+                kept = f"，保留此前的投票（{b.target}）" if earlier else ""
+                res.trace("1.3 幻觉三", f"{b.voter}在第{cutoff}楼及之后的投票或改票无效{kept}")
     forced = game.data.get(FORCED)
     if not forced or forced["day"] != game.day:
         return
@@ -135,7 +136,7 @@ def bansha_adjust_ballots(res, ballots):
             own = Ballot(voter=name, target=target)
             ballots.append(own)
         own.target, own.void = target, None
-        res.trace("1.3 幻觉一", f"{name}'s vote follows {leader.name}: {target}")
+        res.trace("1.3 幻觉一", f"{name}的投票强制与{leader.name}一致：{target}")
         # "只公布被改变的结果，并不公布与谁一致"
         if cast != target:
             res.announce(f"{name}的投票被改变。")

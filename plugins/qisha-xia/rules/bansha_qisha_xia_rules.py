@@ -89,7 +89,7 @@ def bansha_adjust_ballots(res, ballots):
     gone = [n for n in pair or () if not game.player(n).alive]
     if not gone or game.option("runoff_candidate_left") != "nobody-out":
         return
-    res.trace("3.3 高票对决", f"{'、'.join(gone)} has left the game: the run-off is void, nobody is out")
+    res.trace("3.3 高票对决", f"{'、'.join(gone)}已出局：高票对决的双方只剩一方，无人出局")
     for b in ballots:
         b.void = "高票对决的一方已出局"
 

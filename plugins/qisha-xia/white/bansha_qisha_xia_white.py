@@ -13,7 +13,7 @@ HEALED, REFLECTED = "qisha-xia.healed", "qisha-xia.reflected"
 def heal(res, a):
     # "此人当晚不会被杀死……无反馈"
     res.data.setdefault(HEALED, set()).add(a.targets[0])
-    res.trace("1.4 救治", f"{a.targets[0]} is healed")
+    res.trace("1.4 救治", f"{a.targets[0]}被救治，当晚不会被杀死")
 
 
 WHITE = Role(
@@ -21,7 +21,7 @@ WHITE = Role(
     rule="白侠（1人）也即医生，每晚救治一人，此人当晚不会被杀死，不得连续救治同一人，允许救自己，允许放弃，无反馈。",
     skills=(Skill(
         name="救治", alias="heal", phases=("night",), step="heal", group="白侠", may_target_self=True,
-        no_repeat_target=True, tags=("不得连续",), args={"reflect": "the member reflected by 龙侠"},
+        no_repeat_target=True, tags=("不得连续",), args={"reflect": "龙侠反弹时被反弹的成员（未明确指定则反弹发送者）"},
         rule="每晚救治一人，此人当晚不会被杀死", effect=heal,
     ),),
 )
