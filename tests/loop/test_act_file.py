@@ -61,7 +61,7 @@ def test_act_file_in_a_real_process(tmp_path):
     f = tmp_path / "n.csv"
     f.write_text("包子,杀人,馄饨\n包子,杀人,不存在\n", encoding="utf-8")
     r = run("act", "g", "--file", str(f))
-    assert r.returncode == 2 and r.stderr.startswith("error: ") and "line 2" in r.stderr
+    assert r.returncode == 2 and r.stderr.startswith("错误：") and "line 2" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
     f.write_text("包子,杀人,馄饨\n", encoding="utf-8")
     assert run("act", "g", "--file", str(f)).returncode == 0

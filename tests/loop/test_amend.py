@@ -34,7 +34,7 @@ def test_amend_prints_then_writes_and_pm_gives_the_correction(bansha_cli):
     assert events[-1].record["feedback"]["花卷"]["added"]
     # the log: what was told first (the resolve's record), then the correction
     log = cli.ok("log", "g").output
-    assert "resolve  phase=night 1 out=['馄饨']" in log and "amend    phase=night 1" in log
+    assert "resolve  phase=night 1 out=馄饨" in log and "amend    phase=night 1" in log
     blocks = json.loads(cli.ok("pm", "g", "--json").output)
     mine = next(b for b in blocks if b["player"] == "花卷")
     assert mine["correction"]["added"] and mine["lines"]          # the corrected feedback of night 1
@@ -59,7 +59,7 @@ def test_amend_refusals_change_nothing(bansha_cli):
     cli.refused("amend", "g", "--phase", "night 1", "dance", "花卷", message="expected act, unact or vote")
     cli.refused("amend", "g", "--phase", "night 1", "unact", "花卷", message="expected PLAYER SKILL")
     assert cli("amend", "g", "act", "花卷", "验人", "包子").exit_code == 2  # a usage error (one line from `bansha`)
-    cli.refused("amend", "g", "--phase", "night 1", "unact", "花卷", "验人", "--yes", message="no 验人 to withdraw")
+    cli.refused("amend", "g", "--phase", "night 1", "unact", "花卷", "验人", "--yes", message="没有可撤回的验人")
 
 
 def test_undo_to_a_phase(bansha_cli):
@@ -87,4 +87,4 @@ def test_amend_in_a_real_process(tmp_path):
     r = run("amend", "g", "--phase", "night 1", "unact", "包子", "杀人", "--yes")
     assert r.returncode == 0 and "alive: 馄饨 out -> alive" in r.stdout
     r = run("amend", "g", "--phase", "night 9", "unact", "包子", "杀人")
-    assert r.returncode == 2 and r.stderr.startswith("error: ") and len(r.stderr.splitlines()) == 1
+    assert r.returncode == 2 and r.stderr.startswith("错误：") and len(r.stderr.splitlines()) == 1

@@ -85,7 +85,7 @@ def test_pms_hold_only_each_players_own_feedback(bansha_cli):
     assert "收件人：寅虎" in one and "本阶段没有给你的消息。" in one and "异端" not in one
     bb = cli.ok("pm", "g", "--format", "bbcode").output
     assert check_bbcode(bb) == []
-    cli.refused("pm", "g", "--player", "nobody", message="unknown player")
+    cli.refused("pm", "g", "--player", "nobody", message="没有玩家 nobody")
 
 
 def test_light_shadow_post_names_the_day(bansha_cli):
@@ -123,7 +123,7 @@ def test_post_and_pm_in_a_real_process(tmp_path):
 
     assert run("new", "g", "--ruleset", "m217", "--players", M217, "--seed", "3").returncode == 0
     early = run("post", "g")
-    assert early.returncode == 2 and early.stderr.startswith("error: no phase has been resolved")
+    assert early.returncode == 2 and early.stderr.startswith("错误：no phase has been resolved")
     assert run("resolve", "g").returncode == 0
     r = run("post", "g", "--format", "text")
     assert r.returncode == 0 and r.stdout.startswith("【新日暮里】开局公告")

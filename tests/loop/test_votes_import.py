@@ -153,7 +153,7 @@ def test_import_from_stdin_in_a_real_process(tmp_path):
     again = run("votes", "import", "g", "-", stdin=text)
     assert "写入 0 票" in again.stdout and "已记录 12" in again.stdout
     bad = run("votes", "import", "nope", "-", stdin=text)
-    assert bad.returncode == 2 and bad.stderr.startswith("error: ") and len(bad.stderr.splitlines()) == 1
+    assert bad.returncode == 2 and bad.stderr.startswith("错误：") and len(bad.stderr.splitlines()) == 1
 
 
 def test_illusion_three_cuts_the_imported_floors(bansha_cli):

@@ -43,11 +43,11 @@ def refused(*args, message, files=(), **kw):
     assert r.returncode == 2, r.stdout + r.stderr
     assert "Traceback" not in r.stderr and r.stdout == "", r.stdout + r.stderr
     lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
-    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
+    assert len(lines) == 1 and lines[0].startswith("错误："), r.stderr
     assert message in lines[0], lines[0]
     j = bansha(*args, "--json", **kw)
     assert j.returncode == 2 and "Traceback" not in j.stderr, j.stdout + j.stderr
-    assert json.loads(j.stdout) == {"error": lines[0].removeprefix("error: "), "code": 2}
+    assert json.loads(j.stdout) == {"error": lines[0].removeprefix("错误："), "code": 2}
     assert [_digest(f) for f in files] == before
     return lines[0]
 
@@ -112,7 +112,7 @@ def test_a_read_only_file_system(tmp_path):
     if "rc=" not in r.stdout:
         pytest.skip(f"cannot mount here: {r.stderr.strip()}")
     lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
-    assert "rc=2" in r.stdout and len(lines) == 1 and lines[0].startswith("error: "), r.stdout + r.stderr
+    assert "rc=2" in r.stdout and len(lines) == 1 and lines[0].startswith("错误："), r.stdout + r.stderr
     assert "read-only" in lines[0] or "cannot open" in lines[0], lines[0]
     assert r.stdout.split()[-2] == _digest(db)  # the copy on the read-only mount is as it was
 

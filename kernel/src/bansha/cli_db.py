@@ -18,7 +18,8 @@ JsonOpt = typer.Option(False, "--json", help="print JSON")
 
 
 def guarded(fn):
-    """A GameError (StoreError among them) is one line ``error: …`` (or a JSON object) and exit 2."""
+    """A GameError (StoreError among them) is one line ``错误：…`` (``error: …`` with
+    BANSHA_LANG=en) or a JSON object, and exit 2."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
@@ -30,7 +31,9 @@ def guarded(fn):
             if kwargs.get("as_json"):
                 typer.echo(json.dumps({"error": str(exc), "code": 2}, ensure_ascii=False))
             else:
-                typer.echo(f"error: {exc}", err=True)
+                from .messages import say
+
+                typer.echo(say("error", None, message=" ".join(str(exc).split())), err=True)
             raise typer.Exit(2) from None
 
     return wrapper
