@@ -79,5 +79,5 @@ def bansha_step_handlers():
 @hookimpl
 def bansha_skill_unavailable(game, player, skill):
     if skill.name == REBOUND:
-        return f"{REBOUND} is <强制>: nobody sends it, the engine resolves it at night step (18)"
+        return f"{REBOUND}是<强制>技能：无需发动，夜晚第(18)步自动结算"
     return None
