@@ -50,7 +50,7 @@ def ask(res, action, answers=ANSWERS) -> None:
          "question": action.args["question"], "answers": list(answers), "answer": None}
     given = game.data.setdefault("m217.answers", {}).pop(str(action.seq), None)
     game.data.setdefault("m217.questions", []).append(q)
-    res.trace("director", f"{action.actor}提问：{q['question']}")
+    res.trace("导演", f"{action.actor}提问：{q['question']}")
     if given is not None:
         tell(res, q, given)
 
@@ -168,7 +168,7 @@ def bansha_apply_ruling(res, ruling):
         if a is not None:
             # the question resolves with the night: the answer waits for it
             game.data.setdefault("m217.answers", {})[str(a.seq)] = ruling.text
-            res.trace("director", f"对{who}的{a.skill}的回答保留至其结算")
+            res.trace("导演", f"对{who}的{a.skill}的回答保留至其结算")
         else:
             tell(res, open_question(game, who), ruling.text)
         return True

@@ -185,7 +185,8 @@ def bansha_validate_vote(game, ballot):
     named = named_now(game) or []
     if ballot.voter not in named:
         # > 只有太阳指定的角色可以发言（包括在投票帖发言）
-        return f"{ballot.voter}未被太阳指定：今天只有{'、'.join(named) or '（尚无人）'}可以发言和投票（日不落）"
+        return (f"{ballot.voter}未被太阳指定：今天只有{'、'.join(named)}可以发言和投票（日不落）" if named
+                    else f"{ballot.voter}未被太阳指定：太阳尚未指定今天可以发言和投票的角色（日不落）")
     return None
 
 

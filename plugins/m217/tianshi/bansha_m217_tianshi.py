@@ -82,5 +82,5 @@ def bansha_apply_ruling(res, ruling):
         p = game.player(who)
         p.uses[q["skill"]] = p.uses.get(q["skill"], 0) + 1
         res.feedback(who, f"{q['skill']}：{q['question']}——问题不够直观合理{why}，需重新提问。")
-    res.trace("director", f"{who}的提问被退回：需重新提问")
+    res.trace("导演", f"{who}的提问被退回：需重新提问")
     return True
