@@ -41,7 +41,7 @@ def rebound_at_dawn(res):
         if not attacks:
             continue
         # > PS：由于会得知选择范围的原因，黑蝙蝠会得知谁第一个对自己的庇护目标进行了攻击。
-        send_forced(res, bat, REBOUND, attacks[0].by, f"{attacks[0].rule} on {attacks[0].target}")
+        send_forced(res, bat, REBOUND, attacks[0].by, f"对{attacks[0].target}的{attacks[0].rule}")
 
 
 def rebound(res, a):

@@ -240,7 +240,7 @@ def arrow(res, a):
     bad = [n for n in lovers if game.player(n).role in NO_LINK
            or has(game.player(n), "隐身") or has(game.player(n), TRUE)]
     if len(set(lovers)) != 2 or bad:
-        res.trace("丘比特", f"链接情侣无效: {bad or lovers}")
+        res.trace("丘比特", f"链接情侣无效：{'、'.join(bad or lovers)}")
         change_camp(res, a.actor, VILLAGE, judged=True)
         return
     # > 这两名角色获得[真爱情侣]状态。
