@@ -201,7 +201,7 @@ ROWS = [
     ("B", ["dusk 1"], "act 癸 最后一枪 甲", "最后一枪是[亡语]技能：在猎人出局后的第一个晨曦/黄昏发动"),
     ("B", ["ruling remove 癸", "dawn 1"], "act 癸 最后一枪 甲", "最后一枪是[亡语]技能：在猎人出局后的第一个晨曦/黄昏发动"),
     # ------------------------------------------------------------- 双面人
-    ("C", [], "act 甲 双面 --arg top=鬼", "双面: --arg top=狼|神|"),
+    ("C", [], "act 甲 双面 --arg top=鬼", "双面：须给出 --arg top=狼|神|"),
     ("C", [], "act 甲 双面 --arg top=狼 --arg x=1", "双面：没有参数 --arg x（双面可用：--arg top=…）"),
     ("C", [], "act 甲 双面 甲 --arg top=狼", "双面 may not target oneself"),
     ("C", ["dusk 1"], "act 甲 双面 --arg top=狼", "双面 is used in opening, not in dusk"),

@@ -225,7 +225,7 @@ def bansha_validate_action(game, action):
     if action.skill == "双面" and p.role == ROLE:
         top = action.args.get("top", "神")
         if top not in ("狼", "神", *state(p)["cards"].values()):
-            return f"双面: --arg top=狼|神|{'|'.join(state(p)['cards'].values())}"
+            return f"双面：须给出 --arg top=狼|神|{'|'.join(state(p)['cards'].values())}"
     return None
 
 
