@@ -185,7 +185,7 @@ ROWS = [
     ("B", [], "act 辛 伪装 --arg effects=1,2,4", "伪装效果2：须给出伪装（--arg camp=… role=… armed=是|否）"),
     ("B", [], "act 辛 伪装 --arg effects=1,2,4 --arg camp=火星阵营", "伪装：表面阵营须为狼人阵营、村民阵营、三方阵营、不定阵营、黑情侣阵营之一"),
     ("B", [], "act 辛 伪装 --arg effects=1,2,4 --arg role=大法师", "伪装：表面身份大法师不是本版的身份"),
-    ("B", [], "act 辛 伪装 --arg effects=1,2,4 --arg armed=也许", "伪装: 表面带刀 is 是 or 否"),
+    ("B", [], "act 辛 伪装 --arg effects=1,2,4 --arg armed=也许", "伪装：表面带刀须为是或否"),
     ("B", [], "act 辛 伪装 --arg effects=1,3,4 --arg x=1", "伪装：没有参数 --arg x（伪装可用：--arg effects=…、--arg camp=…、--arg role=…、--arg armed=…）"),
     ("B", [], "act 辛 伪装 甲 --arg effects=1,3,4", "伪装 takes 0 target(s), got 1"),
     # ------------------------------------------------------------- 幽灵
@@ -193,7 +193,7 @@ ROWS = [
     ("B", ["dusk 1"], "act 壬 附体", "附体 takes 1 target(s), got 0"),
     ("B", ["dusk 1"], "act 壬 附体 甲 乙", "附体 takes 1 target(s), got 2"),
     ("B", ["ruling remove 壬", "dusk 1"], "act 壬 附体 甲", "壬 is out of the game and cannot act"),
-    ("B", ["dusk 1"], "act 壬 夺舍", "夺舍: 连续两个游戏日[附体]的结算目标皆为同一个角色后"),
+    ("B", ["dusk 1"], "act 壬 夺舍", "夺舍：连续两个游戏日[附体]的结算目标皆为同一个角色后"),
     ("F", ["dusk 1", "act 庚 附体 甲", "dusk 2", "act 庚 附体 甲", "dusk 3"], "act 庚 夺舍 甲",
      "夺舍 takes 0 target(s), got 1"),
     # ------------------------------------------------------------- 猎人

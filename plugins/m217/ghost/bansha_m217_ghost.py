@@ -108,7 +108,7 @@ def bansha_skill_unavailable(game, player, skill):
     if skill.name == "夺舍" and skill.effect is seize:
         ready = player.data.get("m217.夺舍")
         if not ready or ready["dusk"] != game.label:
-            return "夺舍: 连续两个游戏日[附体]的结算目标皆为同一个角色后，于下一个黄昏才可发动"
+            return "夺舍：连续两个游戏日[附体]的结算目标皆为同一个角色后，于下一个黄昏才可发动"
     return None
 
 

@@ -96,7 +96,7 @@ def bansha_validate_action(game, action):
         if action.args.get("role") and action.args["role"] not in game.ruleset.roles:
             return f"伪装：表面身份{action.args['role']}不是本版的身份"
         if action.args.get("armed") and action.args["armed"] not in ("是", "否"):
-            return "伪装: 表面带刀 is 是 or 否"
+            return "伪装：表面带刀须为是或否"
     return None
 
 

@@ -140,7 +140,7 @@ def bansha_validate_action(game, action):
     if action.skill != "牺牲":
         return None
     if not others_in_group(game, action.actor):
-        return "牺牲: 幼狼是最后一只群内狼 (若幼狼不是最后一只群内狼)"
+        return "牺牲：幼狼是最后一只群内狼（若幼狼不是最后一只群内狼）"
     after = action.args.get("after")
     order = game.option("death_order") or []
     if after and after != FIRST and after not in order:
