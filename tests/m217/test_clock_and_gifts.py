@@ -27,5 +27,5 @@ def test_a_dead_clock_is_offered_its_skill_only_in_its_window():
     assert game.label == "dawn 2" and view[0]["可发动技能"] == ["时光倒流 剩余1次"]
     game.apply(ResolveEvent(phase="dawn 2"))
     game.apply(ResolveEvent(phase="noon 2"))
-    with pytest.raises(GameError, match="has just left the game"):
+    with pytest.raises(GameError, match="只能在钟刚出局或游戏结束时发动"):
         game.apply(ActEvent(phase="dusk 3", actor="己", skill="时光倒流", targets=["甲"]))

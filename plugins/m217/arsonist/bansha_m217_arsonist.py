@@ -21,7 +21,7 @@ def arson(res, a):
         if kills and all(k.target == t for k in kills):
             for k in kills:
                 res.kills.remove(k)
-                res.trace("纵火", f"杀人 on {t} is void; its source {k.by} takes 穿透")
+                res.trace("纵火", f"对{t}的杀人无效；其来源{k.by}受到穿透")
                 hit(res, a, k.by, "穿透")
 
 

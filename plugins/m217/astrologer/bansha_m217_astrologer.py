@@ -45,7 +45,7 @@ def torrent(res, a):
     seated = sorted(listed, key=lambda n: game.player(n).seat)
     if len(right) < len(listed):
         # > 若全部正确，则立刻公示… — a list with a wrong line is answered by nothing
-        res.trace("命运洪流", f"{a.actor}'s list is not all right ({len(right)}/{len(listed)})")
+        res.trace("命运洪流", f"{a.actor}的名单并非全部正确（{len(right)}/{len(listed)}）")
         if game.option("fate_partial"):
             # option fate_partial: the right lines of a wrong list still count for the win
             _count(holder, right)
@@ -59,7 +59,7 @@ def torrent(res, a):
             continue  # an out player casts nothing: no 沉默 and no notice
         if name in silenced:
             # > 以此法获得的[沉默]状态整局游戏只生效一次，不同的命运洪流单独计算获得的[沉默]状态。
-            res.trace("命运洪流", f"{name} has had this 占星师's 命运洪流 沉默 already")
+            res.trace("命运洪流", f"{name}已因该占星师的命运洪流沉默过")
             continue
         silenced.append(name)
         # > 所有被猜对的角色立刻获得[沉默]状态并收到通知，持续至下一个[正午]阶段开始
@@ -93,7 +93,7 @@ STAR = Skill(
 TORRENT = Skill(
     name="命运洪流", alias="torrent", phases=("noon",), immediate=True, targets=0, tags=("正午",),
     effect=torrent,
-    args={"<马甲>": "<实际身份>: one --arg per player of the list (out players may be listed)"},
+    args={"<马甲>": "<实际身份>：名单中每名角色一个 --arg（可列入已出局角色）"},
     rule="命运洪流[正午]——提交马甲和实际身份的对应名单，若全部正确，公示[命运洪流不可阻挡]，"
          "被猜对的角色获得[沉默]至下一个[正午]开始（每人每个占星师一次）。",
 )
@@ -116,17 +116,17 @@ def bansha_validate_action(game, action):
         # > 选择范围：一个任意角色和一个已出局任意角色。
         first, *second = action.chosen
         if not game.player(first).alive:
-            return "占星: the first target is a player in the game (一个任意角色), the second one out (一个已出局任意角色)"
+            return "占星：第一个目标须为场上角色（一个任意角色），第二个须已出局（一个已出局任意角色）"
         if second and game.player(second[0]).alive:
-            return f"占星: the second target must be out of the game (一个已出局任意角色); {second[0]} is in it"
+            return f"占星：第二个目标须已出局（一个已出局任意角色），{second[0]}仍在场上"
     if action.skill == TORRENT.name:
         if not action.args:
-            return "命运洪流 needs a list: one --arg 马甲=身份 per player"
+            return "命运洪流须给出名单：每名角色一个 --arg 马甲=身份"
         for name, role in action.args.items():
             if name not in game.players:
-                return f"命运洪流: unknown player {name!r} in the list"
+                return f"命运洪流：名单中没有名为“{name}”的角色"
             try:
                 game.ruleset.role(str(role))
             except GameError:
-                return f"命运洪流: unknown identity {role!r} for {name}"
+                return f"命运洪流：{name}的身份“{role}”不是本版的身份"
     return None

@@ -42,7 +42,7 @@ def swear(res, p, enemy: str, how: str) -> None:
     e = game.player(enemy)
     # > 其将变为你的仇人，你得知仇人是谁
     p.data["复仇者.enemy"] = e.seat
-    res.trace("寻仇", f"{enemy} becomes {p.name}'s enemy ({how})")
+    res.trace("寻仇", f"{enemy}成为{p.name}的仇人（{how}）")
     res.feedback(p.name, f"寻仇：{enemy}成为了你的仇人，你获得了仅针对仇人的[不死]状态。")
     # > 并获得仅针对仇人的[不死]状态 (lost with 寻仇, a <强制> skill)
     st = give(res, p.name, "不死", source="寻仇", forced="寻仇", told=False, only_from=e.seat)
@@ -98,7 +98,7 @@ def bansha_vote_immune(res, player):
     e = enemy_of(game, player)
     b = counted(game, e.name) if e is not None else None
     if b is not None and b.target == player.name:
-        res.trace("寻仇", f"{e.name} voted for {player.name}: the [不死] holds against the top vote")
+        res.trace("寻仇", f"{e.name}投票给{player.name}：[不死]对最高票生效")
         return "今日平安日。"
     return None
 

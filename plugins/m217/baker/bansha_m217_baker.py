@@ -73,7 +73,7 @@ def fragrance(res, a):
         if other is a or other.void or skill is None or skill not in bound(game, actor):
             continue
         if not set(other.chosen) <= set(holders):
-            res.void(other, f"芬芳: only {'、'.join(holders)} may be chosen", rule="芬芳")
+            res.void(other, f"芬芳：只能选择{'、'.join(holders)}", rule="芬芳")
 
 
 def shield(res, action, target) -> bool:
@@ -113,7 +113,7 @@ def bansha_validate_action(game, action):
     if action.skill == "芬芳":
         x = bread_count(game)
         if len(action.chosen) != x or not consecutive(game, action.chosen):
-            return f"芬芳 takes {x} consecutive living players of the 电梯楼 (存活人数/4，四舍五入)"
+            return f"芬芳须选择电梯楼中连续的{x}名存活角色（存活人数/4，四舍五入）"
         return None
     holders = breads(game) if game.phase.name == "night" else None
     if holders is None:
@@ -121,7 +121,7 @@ def bansha_validate_action(game, action):
     p = game.player(action.actor)
     skill = game.skills_of(p).get(action.skill, (None,))[0]
     if skill is not None and skill in bound(game, p) and not set(action.chosen) <= set(holders):
-        return f"芬芳: tonight {action.skill} may only choose {'、'.join(holders)}"
+        return f"芬芳：今晚{action.skill}只能选择{'、'.join(holders)}"
     return None
 
 

@@ -31,7 +31,7 @@ def roar(res) -> None:
         # > 若熊电梯上下两侧有[表面阵营]为[狼人阵营]的角色
         wolves = [q.name for q in game.neighbours(bear.name)
                   if q.name != bear.name and surface(game, q.name)["camp"] == WOLF]
-        res.trace(ROAR, f"{bear.name}: {'、'.join(wolves) or 'no wolf'} beside")
+        res.trace(ROAR, f"{bear.name}：相邻的狼人为{'、'.join(wolves) or '无'}")
         if wolves:
             # > 则下一个游戏日白天将公示熊咆哮了，（即使熊当夜死亡，只要熊身旁有狼仍会公示熊咆哮了）
             game.data.setdefault(QUEUE, {}).setdefault(f"noon {game.day}", []).append("熊咆哮了。")

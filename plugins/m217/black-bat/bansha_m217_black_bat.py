@@ -41,7 +41,7 @@ def rebound_at_dawn(res):
         if not attacks:
             continue
         # > PS：由于会得知选择范围的原因，黑蝙蝠会得知谁第一个对自己的庇护目标进行了攻击。
-        send_forced(res, bat, REBOUND, attacks[0].by, f"{attacks[0].rule} on {attacks[0].target}")
+        send_forced(res, bat, REBOUND, attacks[0].by, f"对{attacks[0].target}的{attacks[0].rule}")
 
 
 def rebound(res, a):
@@ -79,5 +79,5 @@ def bansha_step_handlers():
 @hookimpl
 def bansha_skill_unavailable(game, player, skill):
     if skill.name == REBOUND:
-        return f"{REBOUND} is <强制>: nobody sends it, the engine resolves it at night step (18)"
+        return f"{REBOUND}是<强制>技能：无需发动，夜晚第(18)步自动结算"
     return None

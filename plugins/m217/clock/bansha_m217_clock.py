@@ -17,7 +17,7 @@ has ended open until the next dawn/dusk while a 钟 may still turn back (docs/ru
 
 from bansha import Role, Skill, Status, hookimpl
 from bansha.engine import Kill
-from bansha_m217_rules import ends, exit_of, flip, window
+from bansha_m217_rules import ends, exit_of, flip, phase_zh, window
 
 NAME = "时光倒流"
 
@@ -89,7 +89,7 @@ def verdict(res):
     for name in dict.fromkeys(named):
         p = game.player(name)
         if not p.alive:
-            res.trace(NAME, f"{name} is already out")
+            res.trace(NAME, f"{name}已出局")
             continue
         immune = game.hook.bansha_vote_immune(res=res, player=p)
         if immune:
@@ -125,13 +125,13 @@ def bansha_validate_action(game, action):
     # > 钟出局或游戏结束时
     gone = exit_of(game, p.name) if not p.alive else None
     if not game.data.get("m217.clock.end") and not (gone and window(game, gone[0], CLOCK_SKILL.phases) == game.label):
-        return f"{NAME} is used when 钟 has just left the game or the game is over"
+        return f"{NAME}只能在钟刚出局或游戏结束时发动"
     if game.phase.name == "dusk" and len(action.chosen) != 1:
-        return f"{NAME} at 黄昏 names the player who takes the top vote (1 target)"
+        return f"{NAME}在黄昏发动时指定获得最高票的角色（1个目标）"
     if game.phase.name == "dusk" and game.day <= game.manifest.first_day:
-        return f"there is no vote before {game.label} to turn back to"
+        return f"{phase_zh(game, game.label)}之前没有可回溯的投票"
     if game.phase.name == "dawn" and action.chosen:
-        return f"{NAME} at 晨曦 takes no target"
+        return f"{NAME}在晨曦发动时不指定目标"
     return None
 
 

@@ -58,5 +58,5 @@ def bansha_adjust_ballots(res, ballots):
         return  # 骑士's 决斗: the day's vote is cancelled, 诽谤 with it
     extra = res.data.setdefault("extra_votes", {})
     for target, n in sorted(game.data.get(KEY, {}).get(str(game.day), {}).items()):
-        res.trace("诽谤", f"{target} counts {n} more vote(s)")
+        res.trace("诽谤", f"{target}额外计{n}票")
         extra[target] = extra.get(target, 0) + n

@@ -240,7 +240,7 @@ def arrow(res, a):
     bad = [n for n in lovers if game.player(n).role in NO_LINK
            or has(game.player(n), "隐身") or has(game.player(n), TRUE)]
     if len(set(lovers)) != 2 or bad:
-        res.trace("丘比特", f"链接情侣无效: {bad or lovers}")
+        res.trace("丘比特", f"链接情侣无效：{'、'.join(bad or lovers)}")
         change_camp(res, a.actor, VILLAGE, judged=True)
         return
     # > 这两名角色获得[真爱情侣]状态。
@@ -252,7 +252,7 @@ def relink(res, a):
     """> 其他角色获得该技能时，获得后可以立刻选择连新情侣，并无视下列条目判定，可以连任意角色，并令其获得[虚情情侣]状态。"""
     if not settle(res, a) or len(set(a.targets)) != 2:
         # > [情侣]状态若一方因为种种原因没有成功获得，则另外一方也不会获得。
-        res.trace("丘比特", f"{a.actor}'s 连新情侣: the pair is not made ({a.targets})")
+        res.trace("丘比特", f"{a.actor}的连新情侣：未能连成情侣（{'、'.join(a.targets) or '无目标'}）")
         return
     link(res, a.actor, list(a.targets), FALSE)
 
@@ -277,15 +277,15 @@ CUPID = Role(
         Skill(name="连新情侣", alias="relink", phases=("dusk", "night", "dawn", "noon"), targets=2,
               may_target_self=True, immediate=True, uses=1, tags=("开局", "指定"), effect=relink,
               rule="其他角色获得[丘比特之箭]时，获得后可以立刻选择连新情侣，并无视下列条目判定，可以连任意角色，"
-                   "并令其获得[虚情情侣]状态。 (used in the first phase that begins after it is gained)"),
+                   "并令其获得[虚情情侣]状态。（获得后开始的第一个阶段内发动）"),
     ),
 )
 LOVERS = Role(
-    name=PSEUDO, alias="lovers", camp=DARK, rule="情侣内部两人选择一人额外获得[杀人]技能 (the pseudo-role of the 不定 combination's choice, never dealt)",
+    name=PSEUDO, alias="lovers", camp=DARK, rule="情侣内部两人选择一人额外获得[杀人]技能（不定阵营情侣作选择用的虚拟身份，不会发出）",
     skills=(
         Skill(name="情侣选刀", alias="choose-knife", phases=("dusk", "night", "dawn", "noon"), immediate=True,
               uses=1, may_target_self=True, effect=choose_knife,
-              rule="如果情侣之一是不定阵营…情侣内部两人选择一人额外获得[杀人]技能：target yourself or your lover."),
+              rule="如果情侣之一是不定阵营…情侣内部两人选择一人额外获得[杀人]技能：目标为自己或自己的情侣。"),
     ),
 )
 
@@ -349,32 +349,32 @@ def bansha_on_death(res, player, kill):
 def bansha_validate_action(game, action):
     p = game.player(action.actor)
     if action.skill == "丘比特之箭" and len(set(action.targets)) != 2:
-        return "丘比特之箭: 选择范围：任意两名角色 (two different players)"
+        return "丘比特之箭：选择范围：任意两名角色（须为两名不同角色）"
     if action.skill == "连新情侣":
         if p.acquired.get("连新情侣") is None:
-            return "连新情侣 is the 丘比特之箭 of one who gained it (其他角色获得该技能时): 丘比特 uses 丘比特之箭 at 开局"
+            return "连新情侣是其他角色获得丘比特之箭时使用的技能（其他角色获得该技能时）：丘比特本人在开局发动丘比特之箭"
         if p.data.get("m217.丘比特.window") != game.label:
-            return "连新情侣: 获得后可以立刻选择连新情侣 — only in the first phase after it was gained"
+            return "连新情侣：获得后可以立刻选择连新情侣——仅限获得后的第一个阶段"
         if len(set(action.targets)) != 2:
-            return "连新情侣: two different players"
+            return "连新情侣：须选择两名不同角色"
     if action.skill == "情侣选刀":
         mine = [q for q in pairs_of(game, p.name, TRUE) if q["combo"] == "不定"]
         if not mine:
-            return "情侣选刀: only the lovers of a 不定 pair choose who gains 杀人"
+            return "情侣选刀：只有含不定阵营的情侣才能选择由谁获得杀人"
         if mine[0].get("killer") is not None:
-            return f"情侣选刀: the pair has chosen already ({mine[0]['killer']} gained 杀人)"
+            return f"情侣选刀：这对情侣已作出选择（{mine[0]['killer']}获得了杀人）"
         if action.targets and action.targets[0] not in mine[0]["lovers"]:
-            return "情侣选刀: 情侣内部两人选择一人 — choose yourself or your lover"
+            return "情侣选刀：情侣内部两人选择一人——目标为自己或自己的情侣"
     return None
 
 
 @hookimpl
 def bansha_skill_unavailable(game, player, skill):
     if skill.name == "连新情侣" and player.data.get("m217.丘比特.window") != game.label:
-        return "连新情侣: 获得后可以立刻选择连新情侣 — only in the first phase after it was gained"
+        return "连新情侣：获得后可以立刻选择连新情侣——仅限获得后的第一个阶段"
     if skill.name == "情侣选刀" and not any(q["combo"] == "不定" and q.get("killer") is None
                                          for q in pairs_of(game, player.name, TRUE)):
-        return "情侣选刀: only the lovers of a 不定 pair that has not chosen yet"
+        return "情侣选刀：只有尚未作出选择、含不定阵营的情侣才能发动"
     return None
 
 

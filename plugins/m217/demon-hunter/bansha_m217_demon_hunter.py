@@ -21,7 +21,7 @@ def hunt(res, a):
         else:
             # > 三方或不定阵营，该技能额外消耗1点次数，若该角色是村民阵营，该技能额外消耗2点次数。
             me.uses["猎杀"] -= 2 if camp == VILLAGE else 1
-            res.trace("猎杀", f"{t} is of {camp}: 猎杀 has {me.uses['猎杀']} left")
+            res.trace("猎杀", f"{t}属于{camp}：猎杀剩余{me.uses['猎杀']}次")
     # > 若发动[猎杀]后次数为负数，猎魔人受到[致死伤害]。
     if me.uses["猎杀"] < 0:
         hit(res, a, me.name, "致死伤害")

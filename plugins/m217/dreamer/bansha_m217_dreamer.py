@@ -19,7 +19,7 @@ def auto(res):
             continue
         # > 若不选择将会随机选择。
         t = res.rng.choice([q.name for q in sorted(game.alive(), key=lambda q: q.seat) if q.name != p.name])
-        res.trace("摄梦", f"{p.name} chose nobody: {t} is chosen at random")
+        res.trace("摄梦", f"{p.name}未选择目标：随机选中{t}")
         res.actions.append(Action(actor=p.name, skill="摄梦", chosen=[t], targets=[t], seq=10**6 + p.seat))
 
 

@@ -74,7 +74,7 @@ def gain(res, a, face: int, *, now: bool) -> None:
             game.actions.append(Action(actor=p.name, skill=prize, chosen=[target], targets=[target],
                                        seq=a.seq, acquired=True))
         else:
-            res.trace("赌博", f"{p.name} sent no target for {prize}: it is not used")
+            res.trace("赌博", f"{p.name}未给出{prize}的目标：该效果不发动")
 
 
 def gamble(res, a):
@@ -142,13 +142,13 @@ GAMBLER = Role(
     skills=(
         Skill(name="赌博", alias="gamble", phases=("night",), step="早夜2", targets=0, tags=("早夜", ANY_STATE),
               effect=gamble,
-              args={"杀人": "target if the die gives <杀人>", "通灵": "target if it gives <通灵>",
-                    "沉默": "target if it gives <沉默>"},
+              args={"杀人": "骰出<杀人>时的目标", "通灵": "骰出<通灵>时的目标",
+                    "沉默": "骰出<沉默>时的目标"},
               rule="赌博[早夜]——随机获得一个一次性、仅限当晚有效的技能：1出人票+1（可叠加）2<杀人> 3<通灵> "
                    "4免疫一次出局（永久，可叠加） 5<沉默> 6一次[大奖]点数。在任何状态下都可以发动。"),
         Skill(name="大奖", alias="jackpot", phases=("night",), step="深夜15b", targets=0, max_targets=1,
               may_target_self=True, uses=1, per_phase=99, tags=(ANY_STATE,), effect=jackpot,
-              args={"prize": "出人票 | 杀人 | 通灵 | 免疫 | 沉默 | 大奖 (or the die's face 1-6); 杀人/通灵/沉默 take a target"},
+              args={"prize": "出人票 | 杀人 | 通灵 | 免疫 | 沉默 | 大奖（或骰子点数1-6）；杀人/通灵/沉默须指定目标"},
               rule="大奖[夜晚][1]——消耗一个点数，指定奖池里一个技能发动或者获得一次；有点数可以发动多次，初始有一个点数。"),
     ),
 )
@@ -181,16 +181,16 @@ def bansha_validate_action(game, action):
     if action.skill == "赌博":
         for key, name in action.args.items():
             if key not in TARGETED:
-                return f"赌博: --arg {key}=… is not a prize with a target (杀人, 通灵, 沉默)"
+                return f"赌博：--arg {key}=… 不是需要目标的奖项（杀人、通灵、沉默）"
             t = game.players.get(str(name))
             if t is None or not t.alive:
-                return f"赌博: the target of {key} must be a player in the game, not {name!r}"
+                return f"赌博：{key}的目标须为场上角色，而不是“{name}”"
     if action.skill == "大奖":
         face = prize_face(action.args.get("prize"))
         if face is None:
-            return "大奖 needs --arg prize=出人票|杀人|通灵|免疫|沉默|大奖"
+            return "大奖须给出 --arg prize=出人票|杀人|通灵|免疫|沉默|大奖"
         if (PRIZES[face] in TARGETED) != bool(action.chosen):
-            return f"大奖: {PRIZES[face]} takes {'one target' if PRIZES[face] in TARGETED else 'no target'}"
+            return f"大奖：{PRIZES[face]}{'须指定1个目标' if PRIZES[face] in TARGETED else '不指定目标'}"
     return None
 
 
@@ -208,7 +208,7 @@ def bansha_stop_kill(res, kill):
     st.count -= 1
     if st.count <= 0:
         p.statuses.remove(st)
-    return f"免疫 ({st.source}), {st.count} left"
+    return f"免疫（{st.source}），剩余{st.count}次"
 
 
 @hookimpl
@@ -222,7 +222,7 @@ def bansha_vote_immune(res, player):
     st.count -= 1
     if st.count <= 0:
         player.statuses.remove(st)
-    res.trace("免疫", f"{player.name} is not voted out: 免疫, {st.count} left")
+    res.trace("免疫", f"{player.name}未被票出：免疫，剩余{st.count}次")
     return "今日平安日。"
 
 

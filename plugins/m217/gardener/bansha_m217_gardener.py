@@ -46,5 +46,5 @@ def bansha_validate_action(game, action):
         # > 不可选择上一个对你使用[玫瑰]的角色
         last = game.player(action.actor).data.get(FROM)
         if last and last in action.chosen:
-            return f"玫瑰: {last} gave you the last 玫瑰 and cannot be chosen"
+            return f"玫瑰：上一枝玫瑰由{last}送给你，不能选择{last}"
     return None

@@ -23,7 +23,7 @@ def stink(res, player, kill) -> None:
     if (kill.rule == "红牌" or player.data.get("m217.red") or forgotten(player)
             or STINK in player.data.get("m217.lost", ()) or player.data.get("m217.revealed")):
         # > 红牌罚下出局的角色…不能发动任何技能 / [遗忘]：…失去所有[强制]技能 / [翻牌]…若[实际身份]已经公开则无法发动
-        res.trace(STINK, f"{player.name}'s {STINK} does not trigger")
+        res.trace(STINK, f"{player.name}的{STINK}未触发")
         return
     flip(res, Action(actor=player.name, skill=STINK))
     # > 大蒜电梯楼上下两层四人 / 所有电梯楼相关效果都排除当前已出局成员，并且首尾算作相邻或视为邻居。

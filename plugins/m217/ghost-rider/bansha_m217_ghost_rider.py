@@ -102,5 +102,5 @@ def bansha_phase_started(game):
 @hookimpl
 def bansha_skill_unavailable(game, player, skill):
     if skill.name in (DOMINATE, EVIL):
-        return f"{skill.name} is <强制>: nobody sends it, the engine resolves it at night step (18)"
+        return f"{skill.name}是<强制>技能：无需发动，夜晚第(18)步自动结算"
     return None

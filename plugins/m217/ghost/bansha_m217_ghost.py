@@ -47,11 +47,11 @@ def seize(res, a):
     me = game.player(a.actor)
     target = me.data["m217.夺舍"]["target"]
     if not game.player(target).alive:
-        res.void(a, f"{target} has left the game", rule="夺舍")
+        res.void(a, f"{target}已离开游戏", rule="夺舍")
         return
     me.data["m217.操纵"] = {"target": target, "night": f"night {game.day}"}
     res.feedback(me.name, f"夺舍：今晚由你操纵{target}的行动。")
-    res.trace("夺舍", f"{me.name} sends {target}'s actions in night {game.day}")
+    res.trace("夺舍", f"{me.name}代{target}提交夜晚{game.day}的行动")
 
 
 GHOST = Role(
@@ -108,7 +108,7 @@ def bansha_skill_unavailable(game, player, skill):
     if skill.name == "夺舍" and skill.effect is seize:
         ready = player.data.get("m217.夺舍")
         if not ready or ready["dusk"] != game.label:
-            return "夺舍: 连续两个游戏日[附体]的结算目标皆为同一个角色后，于下一个黄昏才可发动"
+            return "夺舍：连续两个游戏日[附体]的结算目标皆为同一个角色后，于下一个黄昏才可发动"
     return None
 
 
@@ -119,9 +119,9 @@ def bansha_validate_action(game, action):
     ghost = controller(game, action.actor) if game.phase.name == "night" else None
     if ghost is not None and action.args.get("by") != ghost.name:
         # [操纵夺舍]: the 幽灵 sends the target's actions tonight
-        return f"{action.actor}'s actions tonight are sent by {ghost.name} ([操纵夺舍]: --arg by={ghost.name})"
+        return f"{action.actor}今晚的行动由{ghost.name}提交（[操纵夺舍]：--arg by={ghost.name}）"
     if ghost is None and action.args.get("by"):
-        return f"{action.actor} is not under [操纵夺舍] tonight (no --arg by)"
+        return f"{action.actor}今晚不在[操纵夺舍]之下（不能使用 --arg by）"
     return None
 
 

@@ -71,7 +71,7 @@ def bansha_validate_action(game, action):
         return None
     want = quota(game)
     if action.seq and (len(action.targets) != want or len(set(action.targets)) != want):  # (not a trial of the view)
-        return f"异端: choose exactly {want} different players other than yourself (一半，小数上取整)"
+        return f"异端：须选择除自己以外恰好{want}名不同角色（一半，小数上取整）"
     return None
 
 

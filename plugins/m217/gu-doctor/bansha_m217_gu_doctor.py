@@ -39,7 +39,7 @@ def bewitch(res, a):
         mark["until"] = game.day + 1
         p.data[KEY] = mark
         p.data["m217.category"] = cat
-        res.trace(KEY, f"{t} counts as {cat} in the win check until night {game.day + 1} starts")
+        res.trace(KEY, f"夜晚{game.day + 1}开始前，{t}在胜负判定中计为{cat}")
         # > 若被选择的角色本身不属于被选择的身份类别，则蛊医立即收到通知，然后失去该技能。
         if own_category(game, p) != cat:
             res.feedback(a.actor, f"蛊惑：结算目标不属于[{cat}]，你失去了[蛊惑]。")
@@ -65,7 +65,7 @@ def bansha_roles():
 def bansha_validate_action(game, action):
     # > 并选择狼人/强神/弱神
     if action.skill == KEY and action.args.get("category") not in CATEGORIES:
-        return "蛊惑: choose a category with --arg category=狼人|强神|弱神"
+        return "蛊惑：须用 --arg category=狼人|强神|弱神 选择类别"
     return None
 
 

@@ -46,7 +46,7 @@ def take_off(res, a):
     p = res.game.player(a.actor)
     if CLOAK in res.game.skills_of(p):
         drop(p)
-        res.trace(CLOAK, f"{p.name} takes off 隐身衣")
+        res.trace(CLOAK, f"{p.name}脱下隐身衣")
         res.feedback(a.actor, "[隐身衣]失效。")
 
 
@@ -89,7 +89,7 @@ def bansha_step_handlers():
 def bansha_skill_unavailable(game, player, skill):
     if skill.name == DOFF and not cloaked(game, player):
         # > 选择范围：[隐身衣]尚有效才能发动
-        return f"{DOFF}: [隐身衣]尚有效才能发动 ({player.name} has no working 隐身衣)"
+        return f"{DOFF}：[隐身衣]尚有效才能发动（{player.name}的隐身衣已失效）"
     return None
 
 

@@ -64,8 +64,8 @@ def disguise(res, a):
 HIDDEN_WOLF = Role(
     name="隐狼", alias="hidden-wolf", camp="狼人阵营", rule=__doc__,
     skills=(Skill(name="伪装", alias="disguise", phases=("opening",), step="开局", targets=0, effect=disguise,
-                  args={"effects": "three of 1,2,3,4,5 (e.g. 1,2,4)", "camp": "effect 2: 表面阵营",
-                        "role": "effect 2: 表面身份", "armed": "effect 2: 表面带刀, 是|否"},
+                  args={"effects": "从1,2,3,4,5中选三项（例如 1,2,4）", "camp": "效果2：表面阵营",
+                        "role": "效果2：表面身份", "armed": "效果2：表面带刀，是|否"},
                   rule="伪装[开局] —— 游戏开始前，隐狼可从下列五项中选择三项：1 接刀；2 表面阵营/身份/带刀伪装；"
                        "3 知晓同实际阵营的马甲；4 村民阵营以实际阵营判断的技能视你为村民阵营；5 同实际阵营知晓你的马甲。"),),
 )
@@ -83,20 +83,20 @@ def bansha_validate_action(game, action):
     effects = chosen(action)
     # > 隐狼可从下列五项中选择三项进行游戏。
     if len(effects) != 3 or len(set(effects)) != 3 or not set(effects) <= set(EFFECTS):
-        return "伪装: choose three different effects of 1-5 (--arg effects=1,2,4)"
+        return "伪装：须从1-5中选择三项不同效果（--arg effects=1,2,4）"
     seen = [k for k in ("camp", "role", "armed") if action.args.get(k)]
     if "2" not in effects and seen:
-        return f"伪装: {'/'.join(seen)} set a disguise, which is effect 2 (not chosen)"
+        return f"伪装：{'/'.join(seen)}用于设定伪装，属于效果2（未选择效果2）"
     if "2" in effects:
         if not seen:
-            return "伪装 effect 2: give the disguise (--arg camp=… role=… armed=是|否)"
+            return "伪装效果2：须给出伪装（--arg camp=… role=… armed=是|否）"
         camps = [c.name for c in game.manifest.camps]
         if action.args.get("camp") and action.args["camp"] not in camps:
-            return f"伪装: 表面阵营 must be one of {'、'.join(camps)}"
+            return f"伪装：表面阵营须为{'、'.join(camps)}之一"
         if action.args.get("role") and action.args["role"] not in game.ruleset.roles:
-            return f"伪装: 表面身份 {action.args['role']} is not a role of this board"
+            return f"伪装：表面身份{action.args['role']}不是本版的身份"
         if action.args.get("armed") and action.args["armed"] not in ("是", "否"):
-            return "伪装: 表面带刀 is 是 or 否"
+            return "伪装：表面带刀须为是或否"
     return None
 
 

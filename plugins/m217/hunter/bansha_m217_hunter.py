@@ -46,5 +46,5 @@ def bansha_skill_unavailable(game, player, skill):
         return None
     gone = exit_of(game, player.name) if not player.alive else None
     if not gone or window(game, gone[0], skill.phases) != game.label:
-        return "最后一枪 is [亡语]: used at the first 晨曦/黄昏 after the 猎人 has left the game"
+        return "最后一枪是[亡语]技能：在猎人出局后的第一个晨曦/黄昏发动"
     return None

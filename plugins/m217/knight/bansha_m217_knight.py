@@ -32,7 +32,7 @@ def duel(res, a):
         # > 2此玩家为[村民阵营]，发动者受到[致死伤害]，可留遗言
         hit(res, a, a.actor, "致死伤害")
     else:
-        res.trace("决斗", f"{target.name} is of {camp}: nothing happens")
+        res.trace("决斗", f"{target.name}属于{camp}：无事发生")
     land(res)
 
 

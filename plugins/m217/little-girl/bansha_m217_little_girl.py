@@ -67,7 +67,7 @@ LITTLE_GIRL = Role(
     name="小女孩", alias="little-girl", camp="村民阵营", rule=__doc__,
     skills=(Skill(name=PEEK, alias="peek", phases=("night",), step="凌晨18", targets=0, tags=("凌晨",),
                   effect=peek,
-                  args={"point": "the time point: a night step (早夜1 … 出局20) or a window (早夜/午夜/深夜/凌晨)"},
+                  args={"point": "时间点：夜晚的一步（早夜1 … 出局20）或一个时段（早夜/午夜/深夜/凌晨）"},
                   rule="窥视[凌晨]——游戏日夜晚，指定一个时间点，得知当晚(黄昏开始之后)该时间点之前一共选择发动技能的人数。"),),
 )
 
@@ -85,6 +85,6 @@ def bansha_step_handlers():
 @hookimpl
 def bansha_validate_action(game, action):
     if action.skill == PEEK and point_index(game, str(action.args.get("point", ""))) is None:
-        return (f"{PEEK} needs --arg point=<a night step ({'、'.join(night_steps(game))}) "
-                f"or a window ({'/'.join(WINDOWS)})>")
+        return (f"{PEEK}须给出 --arg point=<夜晚的一步（{'、'.join(night_steps(game))}）"
+                f"或一个时段（{'/'.join(WINDOWS)}）>")
     return None

@@ -16,7 +16,7 @@ def swap(res, a):
     me.data.setdefault("交换.chosen", []).extend(a.chosen)
     # > 若最终结算目标正好为2个角色且结算成功…若最终结算目标不是2个角色，该技能发动无效
     if len(set(a.targets)) != 2:
-        res.trace("交换", f"final targets {a.targets} are not 2 players: no swap")
+        res.trace("交换", f"最终目标{'、'.join(a.targets) or '无'}不是2名角色：不交换")
         return
     res.data.setdefault("m217.swaps", []).append(list(a.targets))
 
@@ -51,10 +51,10 @@ def bansha_validate_action(game, action):
     if action.skill != "交换":
         return None
     if len(set(action.chosen)) != len(action.chosen):
-        return "交换 needs 2 different players"
+        return "交换须选择2名不同角色"
     used = set(game.player(action.actor).data.get("交换.chosen", ()))
     again = [t for t in action.chosen if t in used]
     # > 但魔术师之后仍然不可选择当晚交换的目标进行交换 ([绝情])
     if again:
-        return f"{again[0]} was already chosen for 交换 ([绝情])"
+        return f"{again[0]}已被选择过交换（[绝情]）"
     return None

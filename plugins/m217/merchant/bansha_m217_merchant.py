@@ -50,7 +50,7 @@ def present(res, a):
             # reading: a holder of the same counted skill (女巫 given 毒药) gets one extra use of it
             game.player(t).uses[skill] = game.player(t).uses.get(skill, 0) + 1
         else:
-            res.trace("馈赠", f"{t} already has an unlimited {skill}: the gift adds no use")
+            res.trace("馈赠", f"{t}已拥有不限次数的{skill}：馈赠不增加次数")
         res.feedback(t, f"你获得了临时技能[{skill}]，使用一次后丢失。")
 
 
@@ -111,15 +111,15 @@ def bansha_validate_action(game, action):
     p = game.player(action.actor)
     if action.skill == "馈赠":
         if action.args.get("gift") not in GIFTS:
-            return f"馈赠 needs --arg gift=… (one of {'、'.join(GIFTS)})"
+            return f"馈赠须给出 --arg gift=…（{'、'.join(GIFTS)}之一）"
         # > 选择范围：[无私] — read as "除自己外"
         if action.actor in action.chosen:
-            return "馈赠 is [无私]: not to oneself"
+            return "馈赠是[无私]技能：不能对自己发动"
     if action.skill == "最后一枪" and p.acquired.get("最后一枪") == PSEUDO:
         gone = exit_of(game, p.name) if not p.alive else None
         # > 选择范围：出局后下一个可发动技能的时点
         if not gone or window(game, gone[0], ("dawn", "dusk")) != game.label:
-            return "最后一枪 is used at the first 晨曦/黄昏 after its holder has left the game"
+            return "最后一枪在持有者出局后的第一个晨曦/黄昏发动"
     return None
 
 

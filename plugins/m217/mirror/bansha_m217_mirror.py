@@ -102,14 +102,14 @@ def fold(res, a):
     game = res.game
     t = a.targets[0]
     if t == a.actor:
-        res.trace("折镜", f"{a.actor} lends 反射 to himself: nothing changes")
+        res.trace("折镜", f"{a.actor}把反射借给自己：无变化")
         return
     target = game.player(t)
     game.player(a.actor).data[LENDING] = {"to": t, "until": f"dusk {game.day + 1}"}
     if REFLECT not in game.skills_of(target):
         target.acquired[REFLECT] = ROLE
     target.data[LENT_FROM] = a.actor
-    res.trace("折镜", f"{a.actor} lends 反射 to {t} until dusk {game.day + 1} starts")
+    res.trace("折镜", f"{a.actor}把反射借给{t}，直至黄昏{game.day + 1}开始")
 
 
 def win(game):
@@ -132,7 +132,7 @@ MIRROR = Role(
                    "夜间行动结束后镜获知当晚所有反射过的操作和对应玩家。"),
         Skill(name="镜像", alias="mirror-image", phases=("dawn",), immediate=True, targets=0, uses=1,
               tags=("限定", "晨曦"), effect=mirror_image,
-              args={"skill": "a skill once used on the 镜 (镜像 tells each new one)"},
+              args={"skill": "曾对镜发动过的技能（镜像会告知每个新技能）"},
               rule="镜像[晨曦]<限定>——选择一种曾对自身操作过的技能复制，下一个游戏日夜晚开始永久生效。"),
         Skill(name="折镜", alias="fold", phases=("dusk",), step="黄昏4", may_target_self=True,
               tags=("指定", "黄昏"), effect=fold,
@@ -158,13 +158,13 @@ def bansha_validate_action(game, action):
         p = game.player(action.actor)
         skill = action.args.get("skill")
         known = dict(map(tuple, p.data.get(SEEN, ())))
-        told = "、".join(known) or "none yet"
+        told = "、".join(known) or "暂无"
         if not skill:
-            return f"镜像 needs --arg skill=… (skills used on {p.name}: {told})"
+            return f"镜像须给出 --arg skill=…（对{p.name}发动过的技能：{told}）"
         if skill not in known:
-            return f"镜像: {skill!r} has not been used on {p.name} (skills used on him: {told})"
+            return f"镜像：未曾有人对{p.name}发动“{skill}”（对其发动过的技能：{told}）"
         if not known[skill]:
-            return f"镜像: [{skill}] was a 临时技能 or 二手技能 of its user and cannot be copied"
+            return f"镜像：[{skill}]是其发动者的临时技能或二手技能，不能复制"
     return None
 
 
@@ -172,11 +172,11 @@ def bansha_validate_action(game, action):
 def bansha_skill_unavailable(game, player, skill):
     # > 折镜[黄昏][指定]——选择范围：反射有效时
     if skill.name == "折镜" and not holds_reflect(game, player):
-        return f"折镜: {player.name}'s 反射 is not in effect"
+        return f"折镜：{player.name}的反射未生效"
     # > 下一个游戏日夜晚开始永久生效。
     copy = player.data.get(COPY)
     if copy and skill.name == copy["skill"] and list(game.position) < copy["from"]:
-        return f"镜像: [{skill.name}] works from night {copy['from'][0]} on"
+        return f"镜像：[{skill.name}]从夜晚{copy['from'][0]}起生效"
     return None
 
 
@@ -198,7 +198,7 @@ def bansha_on_death(res, player, kill):
     copy = mirror.data.get(COPY)
     if copy and a.skill == copy["skill"] and kill.by == mirror.name:
         mirror.data[KILLS] = mirror.data.get(KILLS, 0) + 1
-        res.trace("镜像", f"{mirror.name}'s copied {a.skill} put {player.name} out")
+        res.trace("镜像", f"{mirror.name}复制的{a.skill}令{player.name}出局")
 
 
 @hookimpl

@@ -49,7 +49,7 @@ def refresh(res, player):
     """刷新至初始 (圣水, 影子's inheritance, 雪恨): > 获得本技能时，获得5根尾巴 — the tails are the skill's
     initial state."""
     player.data["九尾.tails"] = 5
-    res.trace("九尾", f"{player.name}'s tails are refreshed to 5")
+    res.trace("九尾", f"{player.name}的尾巴刷新为5条")
 
 
 @hookimpl

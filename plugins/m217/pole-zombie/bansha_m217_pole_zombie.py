@@ -43,14 +43,14 @@ def jump(res, a):
                 if (s.data.get("gained") or [None])[0] == res.label and targeted(game, s.source)]
         for s in gone:
             p.statuses.remove(s)
-            res.trace(KEY, f"{p.name}'s {s.name} (from {s.source}) is removed")
+            res.trace(KEY, f"{p.name}的{s.name}（来自{s.source}）被移除")
     # a swap of tonight's 魔术师<交换> ("持续至夜晚结束", kept by the rules as ``m217.swaps``) that takes in
     # a 狼人阵营 player is an effect of a [指定] skill attached to him: undone the same way (it worked
     # until now: the balls it moved before step (15) stay moved)
     swaps = res.data.get("m217.swaps", [])
     kept = [pair for pair in swaps if not any(game.player(t).camp == WOLF for t in pair)]
     if kept != swaps:
-        res.trace(KEY, f"the swaps {[pair for pair in swaps if pair not in kept]} are undone")
+        res.trace(KEY, f"交换{'、'.join('↔'.join(pair) for pair in swaps if pair not in kept)}被撤销")
         res.data["m217.swaps"] = kept
 
 
@@ -87,5 +87,5 @@ def bansha_stop_kill(res, kill):
     # (a kill an effect queues later names its skill as its rule: 摄梦's "若发动者当晚出局")
     skill = kill.action.skill if kill.action is not None else kill.rule
     if res.game.player(kill.target).camp == WOLF and targeted(res.game, skill):
-        return f"{KEY}: {skill} is void on 狼人阵营 tonight"
+        return f"{KEY}：今晚{skill}对狼人阵营无效"
     return None

@@ -62,5 +62,5 @@ def bansha_step_handlers():
 def bansha_validate_action(game, action):
     # > [遗忘]：…该状态下失去所有[强制]技能 — without 警队 there is no shared 刑侦
     if action.skill == "刑侦" and forgotten(game.player(action.actor)):
-        return f"{action.actor} is under 遗忘 and has lost 警队 (and its 刑侦)"
+        return f"{action.actor}处于遗忘状态，已失去警队（及其刑侦）"
     return None

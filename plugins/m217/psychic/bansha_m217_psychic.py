@@ -42,5 +42,5 @@ def bansha_validate_action(game, action):
         living = [t for t in action.chosen if game.player(t).alive]
         if living:
             # > 选择范围：任意一名已出局角色。
-            return f"{SENSE}: 选择范围：任意一名已出局角色 ({'、'.join(living)} is in the game)"
+            return f"{SENSE}：选择范围：任意一名已出局角色（{'、'.join(living)}仍在场上）"
     return None

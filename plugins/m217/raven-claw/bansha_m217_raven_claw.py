@@ -65,9 +65,9 @@ def bansha_skill_unavailable(game, player, skill):
         return None
     if forgotten(player):
         # > [遗忘]：…该状态下失去所有[强制]技能
-        return f"{BLADE} is a [强制] skill: lost under [遗忘]"
+        return f"{BLADE}是[强制]技能：在[遗忘]下失效"
     if wolves_alive(game) > 2:
-        return f"{BLADE}: 若狼人阵营存活人数为2及以下 (more are in the game)"
+        return f"{BLADE}：若狼人阵营存活人数为2及以下（目前多于2人）"
     return None
 
 

@@ -20,6 +20,11 @@ from __future__ import annotations
 from bansha import hookimpl
 from bansha.engine import Kill
 
+
+def phase_zh(game, label: str) -> str:
+    from bansha_m217_rules import phase_zh as zh
+    return zh(game, label)
+
 #: > 导演会在深夜结束后，根据游戏内内容准确反馈[是/否/无法回答]。
 ANSWERS = ("是", "否", "无法回答")
 
@@ -45,7 +50,7 @@ def ask(res, action, answers=ANSWERS) -> None:
          "question": action.args["question"], "answers": list(answers), "answer": None}
     given = game.data.setdefault("m217.answers", {}).pop(str(action.seq), None)
     game.data.setdefault("m217.questions", []).append(q)
-    res.trace("director", f"{action.actor} asks: {q['question']}")
+    res.trace("导演", f"{action.actor}提问：{q['question']}")
     if given is not None:
         tell(res, q, given)
 
@@ -78,7 +83,7 @@ def red_cards(res) -> None:
         if p.alive:
             res.remove(p, Kill(target=p.name, kind="ruling", rule="红牌", last_words=False))
         else:
-            res.trace("红牌", f"{p.name} is already out")
+            res.trace("红牌", f"{p.name}已出局")
 
 
 def red_card(res, p, reason: str) -> None:
@@ -88,7 +93,7 @@ def red_card(res, p, reason: str) -> None:
     game = res.game
     p.data["m217.red"] = res.label
     res.announce(f"{p.name}被红牌罚下。")
-    res.trace("红牌", f"{p.name} red card: {reason or 'ruling'}")
+    res.trace("红牌", f"{p.name}被红牌罚下：{reason or '导演裁定'}")
     # > 不能发动任何技能 — what the player sent in this phase has no effect
     # (an immediate skill was answered already; a 群内 skill is the group's)
     for a in game.actions:
@@ -96,7 +101,7 @@ def red_card(res, p, reason: str) -> None:
             res.void(a, "红牌罚下", rule="红牌")
     if game.phase.name in ("dawn", "noon"):
         game.data.setdefault("m217.red-pending", []).append(p.name)
-        res.trace("红牌", f"{p.name} leaves the game after the vote of noon {game.day}")
+        res.trace("红牌", f"{p.name}在正午{game.day}的投票之后离开游戏")
     else:
         res.remove(p, Kill(target=p.name, kind="ruling", rule="红牌", last_words=False))
         # what the exit triggers (粉丝's idol, a lover: "连带受到[致死伤害]") lands at once too
@@ -116,12 +121,12 @@ def substituted(game, name: str) -> bool:
 @hookimpl
 def bansha_ruling_kinds():
     return {
-        "answer": "PLAYER --text 是|否|无法回答: the answer to a question a skill asked (天师<通天>)",
-        "void": "PLAYER [--text reason]: the player's ballot is void (无效票须通过重新发帖来更正)",
-        "remove": "PLAYER [--text reason]: a red card (红牌罚下); at 晨曦/正午 it waits for the vote's count",
-        "substitute": "PLAYER --text NEW_NAME: a 替补 takes over the seat, once per seat",
-        "accelerate": "执行加速: no vote changes, no yellow cards (正午 only)",
-        "delay": "延迟 granted: the day is no longer 执行加速 (正午 only)",
+        "answer": "玩家 --text 是|否|无法回答：回答技能提出的问题（天师<通天>）",
+        "void": "玩家 [--text 理由]：该玩家的投票无效（无效票须通过重新发帖来更正）",
+        "remove": "玩家 [--text 理由]：红牌罚下；在晨曦/正午时，待计票后生效",
+        "substitute": "玩家 --text 新名字：替补接手该座位，每个座位限一次",
+        "accelerate": "执行加速：不允许改票，不发黄牌（仅限正午）",
+        "delay": "准许延迟：当天不再执行加速（仅限正午）",
     }
 
 
@@ -130,28 +135,28 @@ def bansha_validate_ruling(game, ruling):
     kind, who = ruling.kind, ruling.player
     p = game.players.get(who) if who else None
     if kind in ("answer", "void", "remove", "substitute") and p is None:
-        return f"ruling {kind} needs a player of this game (got {who!r})"
+        return f"裁定{kind}须指定本局的一名角色（收到的是“{who}”）"
     if kind == "answer":
         a, q = asking(game, who), open_question(game, who)
         wanted = q["answers"] if q and not a else list(ANSWERS)
         if a is None and q is None:
-            return f"{who} has asked no question to answer"
+            return f"{who}没有待回答的提问"
         if ruling.text not in wanted:
-            return f"the answer is one of {'/'.join(wanted)}"
+            return f"回答须为{'/'.join(wanted)}之一"
     elif kind == "void":
         if not game.phase.vote or not any(b.voter == who for b in game.ballots):
-            return f"{who} has no ballot in {game.label} to void"
+            return f"{who}在{phase_zh(game, game.label)}没有可判为无效的投票"
     elif kind == "remove":
         if not p.alive:
-            return f"{who} is already out of the game"
+            return f"{who}已出局"
         if sent_off(p):
-            return f"{who} has already been sent off"
+            return f"{who}已被红牌罚下"
     elif kind == "substitute" and sent_off(p):
-        return f"{who} has been sent off (红牌罚下): no substitute"
+        return f"{who}已被红牌罚下：不能替补"
     elif kind == "substitute" and substituted(game, who):
-        return f"{who} is already a substitute: 每名角色仅限更换一次替补（无法继续进行游戏时红牌罚下）"
+        return f"{who}已是替补：每名角色仅限更换一次替补（无法继续进行游戏时红牌罚下）"
     elif kind in ("accelerate", "delay") and not game.phase.vote:
-        return f"{kind} is a ruling on the discussion day (正午), not {game.label}"
+        return f"{kind}是讨论日（正午）的裁定，当前为{phase_zh(game, game.label)}"
     return None
 
 
@@ -163,7 +168,7 @@ def bansha_apply_ruling(res, ruling):
         if a is not None:
             # the question resolves with the night: the answer waits for it
             game.data.setdefault("m217.answers", {})[str(a.seq)] = ruling.text
-            res.trace("director", f"answer to {who}'s {a.skill} kept until it resolves")
+            res.trace("导演", f"对{who}的{a.skill}的回答保留至其结算")
         else:
             tell(res, open_question(game, who), ruling.text)
         return True
@@ -194,17 +199,17 @@ def bansha_apply_ruling(res, ruling):
 def bansha_validate_action(game, action):
     p = game.player(action.actor)
     if sent_off(p):
-        return f"{p.name} was sent off (红牌罚下) and cannot use any skill"
+        return f"{p.name}已被红牌罚下，不能发动任何技能"
     skill, _ = game.find_skill(p, action.skill)
     if "question" in skill.args and not action.args.get("question"):
-        return f"{skill.name} needs --arg question=…"
+        return f"{skill.name}须给出 --arg question=…"
     return None
 
 
 @hookimpl
 def bansha_validate_vote(game, ballot):
     if sent_off(game.player(ballot.voter)):
-        return f"{ballot.voter} was sent off (红牌罚下) and cannot vote"
+        return f"{ballot.voter}已被红牌罚下，不能投票"
     return None
 
 

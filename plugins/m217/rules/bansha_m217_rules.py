@@ -139,6 +139,19 @@ def ends(game, until: str | None) -> str:
     return f"持续至{game.ruleset.phase(name).alias or name}{day}结束"
 
 
+def phase_zh(game, label: str) -> str:
+    """A phase label in the board's words: "night 2" -> "夜晚2", "dawn" -> "晨曦", "opening" -> "开局"."""
+    name, _, day = label.partition(" ")
+    try:
+        return f"{game.ruleset.phase(name).alias or name}{day}"
+    except Exception:
+        return label
+
+
+#: how a follower's camp is chosen (``follow``'s ``mode``), as the trace says it
+FOLLOW_MODES = {"same": "同一阵营", "opposite": "相反阵营"}
+
+
 def shown(name: str, count: int | None) -> str:
     if name == "守护":
         return f"守护：{'∞' if count is None else count}"
@@ -227,7 +240,7 @@ def follow(res, follower: str, leader: str, *, skill: str, mode: str = "same", t
     (the leader by seat: a 替补 takes the seat over)."""
     p = res.game.player(follower)
     p.data["m217.follows"] = {"seat": res.game.player(leader).seat, "skill": skill, "mode": mode, "told": told}
-    res.trace("跟随", f"{follower} follows {leader}'s camp ({mode})")
+    res.trace("跟随", f"{follower}跟随{leader}的阵营（{FOLLOW_MODES.get(mode, mode)}）")
     _join(res, p)
 
 
@@ -274,7 +287,7 @@ def acquire(res, target: str, skill: str, role: str, *, temporary: bool = False,
         p.uses[s.name] = s.uses
     if temporary:
         p.data.setdefault("m217.temporary", []).append(s.name)
-    res.trace("获取技能", f"{target} acquires {role}'s {s.name}" + (" (临时技能)" if temporary else ""))
+    res.trace("获取技能", f"{target}获得{role}的{s.name}" + (" (临时技能)" if temporary else ""))
     # when: an exit that gives the skill (影子, 雪恨) was over before it was held (``gained_by``)
     p.data.setdefault("m217.gained", {})[s.name] = [res.label, len(res.out)]
     # the skill's standing statuses go with whoever holds it (九尾's 不死, 隐身衣's 隐身/迷魂 …): the
@@ -396,7 +409,7 @@ def send_forced(res, actor: str, skill: str, target: str, why: str) -> None:
     the use (``spend``): the kernel spends uses only for what was sent before the phase resolved."""
     res.feedback(actor, f"{skill} 选择范围：{target}。")
     res.actions.append(Action(actor=actor, skill=skill, chosen=[target], targets=[target]))
-    res.trace(skill, f"{actor}'s {skill} is sent at {target} ({why})")
+    res.trace(skill, f"{actor}的{skill}对{target}发动（{why}）")
 
 
 def spend(res, action) -> None:
@@ -409,7 +422,7 @@ def lose(res, player: str, skill: str) -> None:
     lost = p.data.setdefault("m217.lost", [])
     if skill not in lost:
         lost.append(skill)
-        res.trace("lose", f"{player} loses {skill}")
+        res.trace("失去技能", f"{player}失去{skill}")
 
 
 def flip(res, action) -> None:
@@ -499,7 +512,7 @@ def bansha_stop_kill(res, kill):
                 if g.count <= 0:
                     p.statuses.remove(g)
                     p.data.setdefault("m217.spent", []).append(g.source)
-            return f"守护 ({g.source}), {shown('守护', g.count)} left"
+            return f"守护（{g.source}），剩余{shown('守护', g.count)}"
     return None
 
 
@@ -536,7 +549,7 @@ def kick(res, action) -> None:
                 continue
             new = fn(res, action, ball)
             if new != ball:
-                res.trace(stage, f"{action.actor}'s {action.skill}: the ball passes {ball} -> {new}")
+                res.trace(stage, f"{action.actor}的{action.skill}：球从{ball}传到{new}")
                 ball = new
         final.append(ball)
     if final != action.targets:
@@ -573,7 +586,7 @@ def settle(res, action) -> bool:
             kept, rule = shielded, name.removeprefix("m217.shield.")
     if kept != action.targets:
         if not kept:
-            res.void(action, f"its final target is under {rule}", rule=rule)
+            res.void(action, f"其最终目标处于{rule}之下", rule=rule)
             return False
         res.redirect(action, kept, rule=rule)
     return True
@@ -612,7 +625,7 @@ def chain(res) -> None:
         if not {"强制", ANY_STATE} & set(skill.tags):
             st = gained_before(res, actor, "沉默", idx)
             if st:
-                res.void(a, f"{a.actor} is under {st.name}", rule=st.name)
+                res.void(a, f"{a.actor}处于{st.name}状态", rule=st.name)
                 # > 该状态下不能发动…的技能: the skill was never cast, so a counted use is not spent
                 # (the kernel spent it when the night began to resolve)
                 if skill.uses is not None and not skill.group:
@@ -622,7 +635,7 @@ def chain(res) -> None:
             members = [p for p in game.alive() if skill.group in p.groups] or [actor]
             st = next((s for m in members if (s := gained_before(res, m, "缴械", idx))), None)
             if st:
-                res.void(a, f"a member of the group is under {st.name}", rule=st.name)
+                res.void(a, f"群内有成员处于{st.name}状态", rule=st.name)
                 continue
         if f"m217.cast.{skill.name}" in handlers:
             handlers[f"m217.cast.{skill.name}"](res, a)
@@ -659,10 +672,10 @@ def bansha_adjust_ballots(res, ballots):
     for b in ballots:
         voter = game.player(b.voter)
         if vote_cancelled(game):
-            b.void = "the day's vote is cancelled (决斗)"
+            b.void = "当天投票取消（决斗）"
         elif has(voter, "迷魂"):
             b.weight = 0
-            res.trace("迷魂", f"{b.voter}'s vote counts 0")
+            res.trace("迷魂", f"{b.voter}的投票计0票")
         else:
             b.weight = 1 + sum(s.data.get("votes", 0) for s in active(voter))
 
@@ -781,7 +794,7 @@ def bansha_check_win(game):
 def bansha_validate_action(game, action):
     p = game.player(action.actor)
     if action.skill in p.data.get("m217.lost", ()):
-        return f"{p.name} has lost {action.skill}"
+        return f"{p.name}已失去{action.skill}"
     skill, _ = game.find_skill(p, action.skill)
     if "亡语" in skill.tags:
         # [亡语] (not defined by the document; read from 最后一枪's "出局后下一个可发动技能的时点"):
@@ -789,10 +802,10 @@ def bansha_validate_action(game, action):
         # after the exit; > 红牌罚下出局的角色…不能发动任何技能
         gone = exit_of(game, p.name) if not p.alive else None
         if not gone or window(game, gone[0], skill.phases) != game.label:
-            return f"{skill.name} is [亡语]: used at the first {'/'.join(skill.phases)} after its holder has left the game"
+            return f"{skill.name}是[亡语]技能：在持有者出局后的第一个{'/'.join(phase_zh(game, ph) for ph in skill.phases)}发动"
     if "翻牌" in skill.tags and p.data.get("m217.revealed"):
         # > 若[实际身份]已经公开则无法发动。
-        return f"{p.name}'s 实际身份 is already public: {skill.name} ([翻牌]) cannot be used"
+        return f"{p.name}的实际身份已公开：{skill.name}（[翻牌]）无法发动"
     return None
 
 
@@ -806,8 +819,8 @@ def refuse_unknown_args(game, action):
         return None
     unknown = [k for k in action.args if k not in skill.args and k != "by"]
     if unknown:
-        takes = "、".join(f"--arg {k}=…" for k in skill.args) or "no --arg"
-        return f"{skill.name}: unknown --arg {unknown[0]} ({skill.name} takes {takes})"
+        takes = "、".join(f"--arg {k}=…" for k in skill.args) or "不带 --arg"
+        return f"{skill.name}：没有参数 --arg {unknown[0]}（{skill.name}可用：{takes}）"
     return None
 
 
@@ -849,7 +862,7 @@ def bansha_player_view(game, player):
     view: dict[str, Any] = {"可发动技能": lines}
     # > 若强制技能提供任何[状态]，则该强制技能失效后，这些状态也一同失效。 — a status of a <强制> skill that
     # does not work now (遗忘, lost) is not shown among his statuses (``active``); the kernel lists every told one
-    view["statuses"] = [s.name + (f":{s.count}" if s.count is not None else "") + (f" (until {s.until})" if s.until else "")
+    view["statuses"] = [s.name + (f":{s.count}" if s.count is not None else "") + (f"（{ends(game, s.until)}）" if s.until else "")
                         for s in active(player) if s.told]
     if player.data.get("m217.camp-untold"):
         # > 复仇者<寻仇>：…但不得知加入了什么阵营。 — a change of camp not told is not shown either

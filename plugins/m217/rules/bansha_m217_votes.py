@@ -16,6 +16,11 @@ from __future__ import annotations
 from bansha import hookimpl
 
 
+def phase_zh(game, label: str) -> str:
+    from bansha_m217_rules import phase_zh as zh
+    return zh(game, label)
+
+
 def left_at_noon(game, name: str, before: int) -> bool:
     """``name`` left the game in this noon, before the event numbered ``before``."""
     left = game.data.get("m217.left", {}).get(name)
@@ -47,9 +52,9 @@ def bansha_validate_vote(game, ballot):
     if accelerated(game):
         return f"{name}: 执行加速时不允许改票"
     if ballot.late:
-        return f"{name} may not change a vote in the last hour of {game.label} (关门前一小时不允许改票)"
+        return f"{name}不能在{phase_zh(game, game.label)}关门前一小时改票（关门前一小时不允许改票）"
     if changes_used(game, name) >= 1:
-        return f"{name} has already changed their vote 1 time(s) (改票只允许进行一次)"
+        return f"{name}已改票一次（改票只允许进行一次）"
     return None
 
 
@@ -66,4 +71,4 @@ def bansha_adjust_ballots(res, ballots):
     for b in ballots:
         target = res.game.players.get(b.target)
         if target is not None and not target.alive:
-            b.void = f"{b.target} has left the game"
+            b.void = f"{b.target}已离开游戏"

@@ -110,7 +110,7 @@ def reply(res, a):
         res.feedback(by_seat(game, seat).name, f"回信：{a.args['text']}")
 
 
-TEXT = {"text": f"the message, {LIMIT} characters at most"}
+TEXT = {"text": f"内容，不超过{LIMIT}字"}
 
 ADMIRER = Role(
     name=NAME, alias="secret-admirer", camp="不定阵营", rule=__doc__,
@@ -118,7 +118,7 @@ ADMIRER = Role(
         Skill(name="跨越千里", alias="across", phases=("opening",), step="开局", tags=("强制",),
               rule="跨越千里[强制]——游戏开局触发此效果：距离你电梯楼最远的角色为你的暗恋对象[若有2人，则暗恋者在最远的两人中"
                    "二选一]，你加入暗恋对象所在的阵营并跟随变动。开局电梯楼中，以你和暗恋对象为两端，其中任何一边的角色全部"
-                   "出局或离开游戏时触发此效果：你所在的阵营直接获胜。 (sent only to choose between two at equal distance)"),
+                   "出局或离开游戏时触发此效果：你所在的阵营直接获胜。（仅在两人距离相同、须二选一时发动）"),
         Skill(name="情书", alias="love-letter", phases=("noon",), immediate=True, targets=0, args=TEXT, effect=letter,
               rule="情书[正午]——在前2个正午阶段，可以发动此技能，发动后，[跨越千里]的直接获胜效果失效，然后你和主人在当天"
                    "正午任何时候互相发送一条不超过50字的信息，并可以在之后的每个正午阶段都互相发送一次。"),
@@ -146,9 +146,9 @@ def bansha_skill_unavailable(game, player, skill):
     if skill.name == "跨越千里":
         far = farthest(game, player)
         if len(far) < 2:
-            return f"跨越千里: the farthest player is {'、'.join(far)}; there is nothing to choose (若有2人…二选一)"
+            return f"跨越千里：距离最远的角色只有{'、'.join(far)}，无需选择（若有2人…二选一）"
     if skill.name == "情书" and not player.data.get("暗恋者.letter") and game.day > 2:
-        return "情书 is first sent in the first 2 noons (在前2个正午阶段，可以发动此技能)"
+        return "情书须在前2个正午首次发动（在前2个正午阶段，可以发动此技能）"
     return None
 
 
@@ -158,17 +158,17 @@ def bansha_validate_action(game, action):
     if action.skill == "跨越千里":
         far = farthest(game, p)
         if action.chosen and action.chosen[0] not in far:
-            return f"跨越千里: choose one of the two farthest players, {'、'.join(far)}"
+            return f"跨越千里：须在距离最远的两人{'、'.join(far)}中选择一人"
     if action.skill in ("情书", "回信"):
         text = action.args.get("text", "")
         if not text or len(text) > LIMIT:
-            return f"{action.skill}: --arg text=… of 1 to {LIMIT} characters (不超过50字)"
+            return f"{action.skill}：须给出1至{LIMIT}字的 --arg text=…（不超过50字）"
     if action.skill == "情书":
         b = beloved_of(game, p)
         if b is None or not b.alive:
-            return "情书: the 暗恋对象 has left the game"
+            return "情书：暗恋对象已离开游戏"
     if action.skill == "回信" and not any(by_seat(game, s).alive for s in p.data.get("暗恋者.admirers", ())):
-        return "回信: the 暗恋者 has left the game"
+        return "回信：暗恋者已离开游戏"
     return None
 
 

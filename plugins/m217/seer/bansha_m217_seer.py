@@ -47,7 +47,7 @@ def bansha_validate_action(game, action):
     done = sum(1 for a in game.actions if a.actor == p.name and a.skill == "预言")
     # > 仅限下一晚，[预言]可额外发动一次。
     if done >= 1 and p.data.get("天意.night") != game.day:
-        return f"{p.name} has already used 预言 tonight (a second one needs 天意)"
+        return f"{p.name}今晚已发动过预言（第二次预言需要天意）"
     return None
 
 

@@ -81,7 +81,7 @@ def bansha_on_death(res, player, kill):
         order = player.data.get("m217.接刀")
         if s.data.get("m217.tags-barred"):
             # a lover wolf of 丘比特 (not 双狼) gains no [群内]/[接刀] (bansha_m217_cupid)
-            res.trace("附身", f"{s.name} gains no [群内]/[接刀]: barred as a lover")
+            res.trace("附身", f"{s.name}不获得[群内]/[接刀]：情侣不得获得")
         elif order is not None and "接刀" not in player.data.get("m217.lost", ()):
             s.data["m217.接刀"] = order
             res.feedback(s.name, "你获得了[接刀]标签，接刀顺序与附身对象一致。")

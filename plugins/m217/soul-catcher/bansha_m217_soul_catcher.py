@@ -16,6 +16,11 @@ group weak-b.
 
 from bansha import Role, Skill, hookimpl
 
+
+def phase_zh(game, label: str) -> str:
+    from bansha_m217_rules import phase_zh as zh
+    return zh(game, label)
+
 CATCH = "摄魂"
 GRANTS = "摄魂.grants"     # [[target, "noon N", used]]
 QUEUE = "m217.tomorrow"    # {"noon N": [line, …]} announced when that noon opens
@@ -53,7 +58,7 @@ def grant(game, who):
 
 @hookimpl
 def bansha_ruling_kinds():
-    return {"proclaim": "PLAYER --text TEXT: announce the ≤50 characters a 摄魂 target asked for (晨曦/正午 after it)"}
+    return {"proclaim": "玩家 --text 内容：公示摄魂目标要求公示的不超过50字的内容（摄魂之后的晨曦/正午）"}
 
 
 @hookimpl
@@ -63,13 +68,13 @@ def bansha_validate_ruling(game, ruling):
     who = ruling.player
     p = game.players.get(who)
     if p is None:
-        return f"ruling proclaim needs a player of this game (got {who!r})"
+        return f"裁定proclaim须指定本局的一名角色（收到的是“{who}”）"
     if grant(game, who) is None:
-        return f"{who} has no {CATCH} to use in {game.label} (明天: the 晨曦/正午 after the night of the {CATCH})"
+        return f"{who}在{phase_zh(game, game.label)}没有可用的{CATCH}（明天：{CATCH}当晚之后的晨曦/正午）"
     if not p.alive:
-        return f"{who} is out of the game"
+        return f"{who}已出局"
     if not ruling.text or len(ruling.text) > LIMIT:
-        return f"{CATCH}: 不超过{LIMIT}字的任意内容 (got {len(ruling.text)})"
+        return f"{CATCH}：不超过{LIMIT}字的任意内容（收到{len(ruling.text)}字）"
     return None
 
 
@@ -82,7 +87,7 @@ def bansha_apply_ruling(res, ruling):
     g[2] = True
     if game.phase.name == "dawn":
         game.data.setdefault(QUEUE, {}).setdefault(g[1], []).append(ruling.text)
-        res.trace(CATCH, f"{ruling.player}'s text is announced when {g[1]} opens")
+        res.trace(CATCH, f"{ruling.player}的内容在{phase_zh(game, g[1])}开门时公示")
     else:
         res.announce(ruling.text)
     return True

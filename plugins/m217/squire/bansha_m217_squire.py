@@ -46,7 +46,7 @@ def bansha_validate_action(game, action):
         done = game.player(action.actor).data.get(CHOSEN, [])
         again = [t for t in action.chosen if t in done]
         if again:
-            return f"替死: {again[0]} has been chosen already (每名玩家仅可被选择一次)"
+            return f"替死：{again[0]}已被选择过（每名玩家仅可被选择一次）"
     return None
 
 
@@ -64,5 +64,5 @@ def bansha_stop_kill(res, kill):
         res.kill(squire, kind="致死伤害", by=squire, rule="替死", last_words=kill.last_words)
         # > 侍从代替其出局 — in the target's place: he leaves next, before the kills queued after it
         res.kills.insert(0, res.kills.pop())
-        return f"替死 ({squire} leaves instead)"
+        return f"替死（由{squire}代为出局）"
     return None

@@ -53,7 +53,7 @@ def bansha_validate_action(game, action):
         allowed = voted_for(game, action.actor)
         wrong = [t for t in action.chosen if t not in allowed]
         if wrong:
-            return f"潜行: {wrong[0]} is not whom {action.actor} voted for on the day before (当天投票对象)"
+            return f"潜行：{wrong[0]}不是{action.actor}前一天的投票对象（当天投票对象）"
     return None
 
 

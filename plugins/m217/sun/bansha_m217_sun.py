@@ -107,11 +107,11 @@ def bansha_on_death(res, player, kill):
         return
     # a red card is handled as 业炎 (its 遗忘 takes the 强制 skills); 遗忘 or a lost 日: no trigger
     if player.data.get("m217.red") or forgotten(player) or "日" in player.data.get("m217.lost", ()):
-        res.trace("日", f"{player.name} leaves without 日")
+        res.trace("日", f"{player.name}出局，未发动日")
         return
     if player.data.get("m217.revealed"):
         # > 若[实际身份]已经公开则无法发动。
-        res.trace("日", f"{player.name}'s identity is already public: 日 ([翻牌]) cannot be used")
+        res.trace("日", f"{player.name}的身份已公开：日（[翻牌]）无法发动")
         return
     # > [触发]：太阳出局时，公示[日不落] ([翻牌]: the card is shown too)
     from bansha import Action
@@ -167,14 +167,14 @@ def bansha_validate_action(game, action):
         return None
     entry = active_entry(game)
     if entry is None or entry["sun"] != action.actor:
-        return "日不落 is used by the 太阳 whose extra 正午 this is"
+        return "日不落只能由带来这个额外正午的太阳发动"
     # > 最多可选择场上存活人数一半的玩家。
     most = len(game.alive()) // 2
     if len(action.chosen) > most:
-        return f"日不落: at most {most} players (half of the {len(game.alive())} living)"
+        return f"日不落：至多{most}名角色（存活的{len(game.alive())}人的一半）"
     twice = [t for i, t in enumerate(action.chosen) if t in action.chosen[:i]]
     if twice:
-        return f"日不落: {twice[0]} is named twice (选择范围: different players)"
+        return f"日不落：{twice[0]}被指定了两次（选择范围：不同的角色）"
     return None
 
 
@@ -185,7 +185,8 @@ def bansha_validate_vote(game, ballot):
     named = named_now(game) or []
     if ballot.voter not in named:
         # > 只有太阳指定的角色可以发言（包括在投票帖发言）
-        return f"{ballot.voter} is not named by the 太阳: only {'、'.join(named) or 'nobody yet'} may post and vote today (日不落)"
+        return (f"{ballot.voter}未被太阳指定：今天只有{'、'.join(named)}可以发言和投票（日不落）" if named
+                    else f"{ballot.voter}未被太阳指定：太阳尚未指定今天可以发言和投票的角色（日不落）")
     return None
 
 

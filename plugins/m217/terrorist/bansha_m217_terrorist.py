@@ -46,7 +46,7 @@ def bansha_skill_unavailable(game, player, skill):
     # [忍耐] (not defined by the document), option ``endure``: "无" (no effect, the default) or
     # "首日不可" (the skill waits: not in the first 正午)
     if "忍耐" in skill.tags and game.option("endure") == "首日不可" and game.day == game.manifest.first_day:
-        return f"{skill.name} is [忍耐]: not in the first 正午 (house rule endure = 首日不可)"
+        return f"{skill.name}是[忍耐]技能：第一个正午不能发动（房规 endure = 首日不可）"
     return None
 
 

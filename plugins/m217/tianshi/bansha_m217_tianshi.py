@@ -28,7 +28,7 @@ TIANSHI = Role(
     name="天师", alias="tianshi", camp="村民阵营", rule=__doc__,
     skills=(Skill(name=HEAVENS, alias="heavens", phases=("night",), step="深夜14b", targets=0, uses=1,
                   tags=("限定",), effect=heavens,
-                  args={"question": "a question the director answers 是/否/无法回答, 20 characters at most"},
+                  args={"question": "由导演回答是/否/无法回答的问题，不超过20字"},
                   rule="通天[夜晚][限定]——询问导演任何20字以内、可以用是/否/无法回答回复的问题，导演在深夜结束后反馈。"),),
 )
 
@@ -48,7 +48,7 @@ def bansha_validate_action(game, action):
 
 @hookimpl
 def bansha_ruling_kinds():
-    return {"reask": "PLAYER [--text why]: a 天师's question is not 直观合理: he asks again (需重新提问)"}
+    return {"reask": "玩家 [--text 理由]：天师的问题并非直观合理，须重新提问（需重新提问）"}
 
 
 @hookimpl
@@ -57,9 +57,9 @@ def bansha_validate_ruling(game, ruling):
         return None
     who = ruling.player
     if who not in game.players:
-        return f"ruling reask needs a player of this game (got {who!r})"
+        return f"裁定reask须指定本局的一名角色（收到的是“{who}”）"
     if asking(game, who) is None and open_question(game, who) is None:
-        return f"{who} has asked no question to send back"
+        return f"{who}没有可退回的提问"
     return None
 
 
@@ -82,5 +82,5 @@ def bansha_apply_ruling(res, ruling):
         p = game.player(who)
         p.uses[q["skill"]] = p.uses.get(q["skill"], 0) + 1
         res.feedback(who, f"{q['skill']}：{q['question']}——问题不够直观合理{why}，需重新提问。")
-    res.trace("director", f"{who}'s question is sent back: 需重新提问")
+    res.trace("导演", f"{who}的提问被退回：需重新提问")
     return True

@@ -100,7 +100,7 @@ def show(game, p, side: str, trace) -> None:
     camp = game.ruleset.role(card).camp
     p.statuses.append(Status(name="双面", told=False, source="双面",
                              data={"role": card, "camp": camp, "forced": "双面"}))
-    trace("双面", f"{p.name}: {card} on top")
+    trace("双面", f"{p.name}：{card}在上")
 
 
 def after_switch(s) -> bool:
@@ -120,15 +120,15 @@ def deal(game, p) -> None:
             side = "狼" if role.camp == WOLF else "神"
             # > 未出场的一狼一神 — a given card obeys the draw's rule (not dealt, of the pools)
             if role.name not in candidates(game, side == "狼"):
-                raise GameError(f"{p.name} ({ROLE}): setup card {role.name} is not an undealt "
-                                f"{'狼人' if side == '狼' else '/'.join(game.option('two_faced_gods') or ['强神', '弱神'])} role")
+                raise GameError(f"{p.name}（{ROLE}）：设置的身份牌{role.name}不是未出场的"
+                                f"{'狼人' if side == '狼' else '/'.join(game.option('two_faced_gods') or ['强神', '弱神'])}身份")
             cards[side] = role.name
         if set(cards) != {"狼", "神"}:
-            raise GameError(f"{p.name} ({ROLE}): setup cards must be one 狼人阵营 role and one 神 ({given})")
+            raise GameError(f"{p.name}（{ROLE}）：设置的身份牌须为一张狼人阵营身份和一张神（收到：{given}）")
     else:
         wolves, gods = candidates(game, True), candidates(game, False)
         if not wolves or not gods:
-            raise GameError(f"{p.name} ({ROLE}): no undealt {'狼' if not wolves else '神'} role to deal as a card")
+            raise GameError(f"{p.name}（{ROLE}）：没有未出场的{'狼' if not wolves else '神'}身份可以发作身份牌")
         cards = {"狼": res.rng.choice(wolves), "神": res.rng.choice(gods)}
     p.data[KEY] = {"cards": cards, "top": None, "uses": {}, "skills": []}
     show(game, p, "神", res.trace)
@@ -179,7 +179,7 @@ TWO_FACED = Role(
     name=ROLE, alias="two-faced", camp="三方阵营", rule=__doc__, setup_keys=("cards",),
     skills=(
         Skill(name="双面", alias="two-faces", phases=("opening",), step="开局", targets=0, tags=("强制",),
-              effect=pick, args={"top": "the card on top at 开局: 狼 | 神 | the card's name (default 神)"},
+              effect=pick, args={"top": "开局时在上的身份牌：狼 | 神 | 身份牌的名字（默认为神）"},
               rule="双面[开局][黄昏][晨曦]<强制> —— 开局随机获得未出场的一狼一神作为底牌并选择其中一张置顶；"
                    "黄昏和晨曦自动切换置顶；表面身份为当前置顶身份；可以使用其对应时段可以发动的技能。"),
         Skill(name="生死逆转", alias="reversal", phases=("dusk",), step="黄昏4", uses=1, may_target_self=True,
@@ -225,7 +225,7 @@ def bansha_validate_action(game, action):
     if action.skill == "双面" and p.role == ROLE:
         top = action.args.get("top", "神")
         if top not in ("狼", "神", *state(p)["cards"].values()):
-            return f"双面: --arg top=狼|神|{'|'.join(state(p)['cards'].values())}"
+            return f"双面：须给出 --arg top=狼|神|{'|'.join(state(p)['cards'].values())}"
     return None
 
 

@@ -20,7 +20,7 @@ WOLF_ROLES = ("狼王", "恐怖分子", "狼兄", "噬时狼妃", "蛊医", "恶
 def trace_role(res, a):
     me = res.game.player(a.actor)
     if _hunting(res.game, me):
-        res.void(a, "寻踪 already found a living identity tonight", rule="寻踪")
+        res.void(a, "今晚寻踪已找到一个存活的身份", rule="寻踪")
         return
     role = a.args["role"]
     alive = any(p.alive and p.role == role for p in res.game.players.values())
@@ -48,7 +48,7 @@ VAN_HELSING = Role(
     name="范海辛", alias="van-helsing", camp="村民阵营", rule=__doc__,
     skills=(
         Skill(name="寻踪", alias="trace", phases=("night",), step="早夜2", targets=0, per_phase=16,
-              args={"role": "a 狼人阵营 identity"}, effect=trace_role,
+              args={"role": "一个狼人阵营身份"}, effect=trace_role,
               rule="寻踪[夜晚]——询问一个[狼人阵营]的身份是否存活；[没有存活]时可以立刻再次发动。"),
         Skill(name="追猎", alias="chase", phases=("night",), step="深夜15b", may_target_self=True,
               tags=("指定",), effect=chase,
@@ -68,7 +68,7 @@ def bansha_validate_action(game, action):
         return None
     role = action.args.get("role")
     if role not in WOLF_ROLES:
-        return f"寻踪 asks about a 狼人阵营 identity (--arg role=…), not {role!r}"
+        return f"寻踪须询问一个狼人阵营身份（--arg role=…），而不是“{role}”"
     return None
 
 
@@ -76,5 +76,5 @@ def bansha_validate_action(game, action):
 def bansha_skill_unavailable(game, player, skill):
     # > 若没有寻踪目标或寻踪反馈为[存活]的身份已出局，范海辛会得知可以发动此技能
     if skill.name == "寻踪" and _hunting(game, player):
-        return f"{player.name}'s 寻踪 identity is still alive: 寻踪 cannot be used"
+        return f"{player.name}寻踪的身份仍然存活：寻踪无法发动"
     return None

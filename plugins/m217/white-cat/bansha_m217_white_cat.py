@@ -12,7 +12,7 @@ next dusk's step (4) (handler ``m217.at.黄昏4.白猫``). Readings: docs/ruling
 """
 
 from bansha import Action, Role, Skill, hookimpl
-from bansha_m217_rules import ends, flip, forced_on, window
+from bansha_m217_rules import ends, flip, forced_on, phase_zh, window
 
 NINE = "猫有九命"
 DUE = "白猫.due"
@@ -35,7 +35,7 @@ def spare(res, p) -> None:
     # > 若白猫出局，白猫立刻翻牌并免于此次出局
     p.data[DUE] = next_dusk(res.game)
     res.feedback(p.name, f"猫有九命：你翻牌并免于此次出局，{ends(res.game, p.data[DUE])}后受到[致死伤害]。")
-    res.trace(NINE, f"{p.name} is spared; 致死伤害 after {p.data[DUE]}")
+    res.trace(NINE, f"{p.name}暂免一死；{phase_zh(res.game, p.data[DUE])}之后受到致死伤害")
 
 
 @hookimpl(wrapper=True)

@@ -80,5 +80,5 @@ def bansha_validate_action(game, action):
     other = {"救药": "毒药", "毒药": "救药"}.get(action.skill)
     # > 当晚使用了<毒药>…不可选择 / 当晚使用了<救药>…不可选择
     if other and any(a.actor == action.actor and a.skill == other for a in game.actions):
-        return f"{action.actor} has used {other} tonight: {action.skill} cannot be used too"
+        return f"{action.actor}今晚已发动{other}：不能再发动{action.skill}"
     return None

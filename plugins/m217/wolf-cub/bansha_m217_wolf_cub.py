@@ -22,7 +22,7 @@ Readings (docs/rulings/m217.md, group wolves-a):
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import deaths, forgotten, window
+from bansha_m217_rules import deaths, forgotten, phase_zh, window
 
 ME = "幼狼"
 GROUP = "狼人"
@@ -38,7 +38,7 @@ def sacrifice(res, a):
     game = res.game
     # > 若幼狼不是最后一只群内狼
     if not others_in_group(game, a.actor):
-        res.void(a, "幼狼 is the last 群内 wolf", rule="牺牲")
+        res.void(a, "幼狼是最后一只群内狼", rule="牺牲")
         return
     # > 幼狼可以对自己造成[暴击]
     res.kill(a.actor, kind="暴击", by=a.actor, action=a, rule="牺牲")
@@ -46,7 +46,7 @@ def sacrifice(res, a):
     after = a.args.get("after")
     if after:
         res.data.setdefault("m217.place", {})[("牺牲", a.actor)] = "" if after == FIRST else after
-        res.trace("牺牲", f"{a.actor}'s 暴击 lands " + ("first" if after == FIRST else f"right after {after}"))
+        res.trace("牺牲", f"{a.actor}的暴击" + ("最先结算" if after == FIRST else f"紧接{after}之后结算"))
 
 
 CUB = Role(
@@ -56,8 +56,8 @@ CUB = Role(
               rule="激励<强制>——[触发]：当幼狼并非因红牌罚下而出局时，下一个[深夜]阶段，狼人的[杀人]获得[迅捷1]。"),
         Skill(name="牺牲", alias="sacrifice", phases=("night",), step="深夜15b", priority=15, targets=0,
               tags=("深夜",), effect=sacrifice,
-              args={"after": "the rule of (20) after whose kills the 暴击 lands (杀人, 夜之锋刃, 毒药 …), "
-                             "or 最先; default: after them all"},
+              args={"after": "暴击紧接第(20)步哪条规则的击杀之后结算（杀人、夜之锋刃、毒药 …），"
+                             "或 最先；默认：在所有击杀之后"},
               rule="牺牲[深夜]—— 游戏日夜晚，若幼狼不是最后一只群内狼，幼狼可以对自己造成[暴击]，"
                    "这个技能发动后，幼狼可以选择[牺牲]在出局效果结算步骤中的哪个步骤结算。"),
     ),
@@ -76,14 +76,14 @@ def bansha_on_death(res, player, kill):
     if "激励" not in game.skills_of(player) or kill.rule == "红牌" or player.data.get("m217.red"):
         return
     if forgotten(player) or "激励" in player.data.get("m217.lost", ()):
-        res.trace("激励", f"{player.name} has lost 激励: no [迅捷1]")
+        res.trace("激励", f"{player.name}已失去激励：不获得[迅捷1]")
         return
     # the first night that begins after the exit
     start = f"dawn {game.day}" if game.phase.name == "night" else game.label
     night = window(game, start, ("night",))
     swift = game.data.setdefault("m217.swift", {})
     swift[night] = swift.get(night, 0) + 1
-    res.trace("激励", f"{KILL} gains [迅捷1] in the 深夜 of {night}")
+    res.trace("激励", f"{KILL}在{phase_zh(game, night)}的深夜获得[迅捷1]")
 
 
 @hookimpl
@@ -116,7 +116,7 @@ def land_at_once(res):
     if not early:
         return
     rest = [k for k in res.kills if k.rule != KILL]
-    res.trace("迅捷", f"{KILL} resolves at once: its kills land before {res.step}")
+    res.trace("迅捷", f"{KILL}立即结算：其击杀在{res.step}之前落地")
     res.kills = early
     deaths(res)  # with the death triggers they set off
     res.kills = rest + res.kills
@@ -127,7 +127,7 @@ def land_at_once(res):
         p = game.player(a.actor)
         skill, _ = game.find_skill(p, a.skill)
         if not p.alive and not a.void and not skill.while_out and skill.step in steps[here:]:
-            res.void(a, f"{a.actor} has left the game", rule="迅捷")
+            res.void(a, f"{a.actor}已离开游戏", rule="迅捷")
 
 
 @hookimpl
@@ -140,9 +140,9 @@ def bansha_validate_action(game, action):
     if action.skill != "牺牲":
         return None
     if not others_in_group(game, action.actor):
-        return "牺牲: 幼狼是最后一只群内狼 (若幼狼不是最后一只群内狼)"
+        return "牺牲：幼狼是最后一只群内狼（若幼狼不是最后一只群内狼）"
     after = action.args.get("after")
     order = game.option("death_order") or []
     if after and after != FIRST and after not in order:
-        return f"牺牲: after must be {FIRST} or a rule of (20): {'、'.join(order)}"
+        return f"牺牲：after须为{FIRST}或第(20)步的规则之一：{'、'.join(order)}"
     return None

@@ -51,7 +51,7 @@ def unison(res, ballots, me: str, partner: str) -> None:
             continue  # > [迷魂]：该状态下投票算作0票
         if any(o.target == b.target and not o.void and game.player(o.voter).role == partner for o in ballots):
             b.weight += 1
-            res.trace("齐心", f"{b.voter} and the {partner} both vote for {b.target}: {b.voter}'s vote counts {b.weight:g}")
+            res.trace("齐心", f"{b.voter}与{partner}都投票给{b.target}：{b.voter}的投票计{b.weight:g}票")
 
 
 @hookimpl
@@ -99,7 +99,7 @@ def bansha_on_death(res, player, kill):
 @hookimpl
 def bansha_skill_unavailable(game, player, skill):
     if skill.name == RAGE and not player.data.get("m217.暴怒"):
-        return "暴怒 is [0：狼弟出局时]: it has no use until 狼弟 has left the game"
+        return "暴怒为[0：狼弟出局时]：狼弟出局之前没有可用次数"
     return None
 
 

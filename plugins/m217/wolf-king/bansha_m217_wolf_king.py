@@ -23,7 +23,7 @@ def charge(res, a):
     me = res.game.player(a.actor)
     # > 若报复有次数时，消耗1点报复次数
     me.uses[REVENGE] = me.uses.get(REVENGE, 0) - 1
-    res.trace("冲锋", f"{a.actor} spends one use of 报复 ({me.uses[REVENGE]} left)")
+    res.trace("冲锋", f"{a.actor}消耗1点报复次数（剩余{me.uses[REVENGE]}次）")
     # > 结算效果：对结算目标造成一次[指杀]。
     if settle(res, a):
         hit(res, a, a.targets[0], "指杀")
@@ -58,7 +58,7 @@ def bansha_roles():
 def bansha_skill_unavailable(game, player, skill):
     if skill.name == "冲锋" and player.uses.get(REVENGE, 0) <= 0:
         # > 选择目标：若报复有次数时，消耗1点报复次数
-        return "冲锋: 报复 has no use left (若报复有次数时，消耗1点报复次数)"
+        return "冲锋：报复已没有次数（若报复有次数时，消耗1点报复次数）"
     return None
 
 
@@ -69,5 +69,5 @@ def bansha_validate_action(game, action):
     # > 选择范围：不是因为[特攻]或[暴击]出局时，1人。
     gone = exit_of(game, action.actor)
     if gone and gone[2] in ("特攻", "暴击"):
-        return "报复: 不是因为[特攻]或[暴击]出局时 (out by [特攻] or [暴击])"
+        return "报复：不是因为[特攻]或[暴击]出局时（此次是因[特攻]或[暴击]出局）"
     return None

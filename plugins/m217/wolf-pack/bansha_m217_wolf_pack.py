@@ -83,12 +83,12 @@ def bansha_validate_action(game, action):
         return None
     # > 杀人[夜晚][指定]——选择目标：任意一名角色，第一晚不可使用。
     if game.day == 1:
-        return "杀人 cannot be used on the first night (第一晚不可使用)"
+        return "杀人在第一晚不能发动（第一晚不可使用）"
     actor = game.player(action.actor)
     if has(actor, "超度"):
-        return f"{actor.name} is under 超度 and cannot use 杀人"
+        return f"{actor.name}处于超度状态，不能发动杀人"
     for p in game.alive():
         # > [缴械]：该状态下不能发动[杀人]，若是[群内]，也会影响整个群内不能发动杀人。
         if GROUP in p.groups and has(p, "缴械"):
-            return f"{p.name} is under 缴械: the whole 群内 cannot use 杀人"
+            return f"{p.name}处于缴械状态：整个群内不能发动杀人"
     return None

@@ -22,7 +22,7 @@ def sophistry(res, a):
     for t in a.targets:
         # > 若结算目标的[实际身份]与猜测的身份对应，则结算目标永久获得[迷魂]状态…猜测错误则无效果。
         if game.player(t).role != a.args["role"]:
-            res.trace(KEY, f"{t} is not {a.args['role']}: no effect")
+            res.trace(KEY, f"{t}不是{a.args['role']}：无效果")
             continue
         give(res, t, "迷魂", source=KEY)
         # > 且目标若出局，发动者的票数永久+1
@@ -35,7 +35,7 @@ def sophistry(res, a):
 SCHOLAR = Role(
     name="狼学者", alias="wolf-scholar", camp="狼人阵营", group="狼人", rule=__doc__,
     skills=(Skill(name=KEY, alias="sophistry", phases=("night",), step="深夜14b", priority=90, may_target_self=True,
-                  tags=("深夜", "指定"), effect=sophistry, args={"role": "the identity guessed (a role of the board)"},
+                  tags=("深夜", "指定"), effect=sophistry, args={"role": "所猜的身份（本版的一个身份）"},
                   rule="诡辩[深夜][指定]——选择范围：猜测一个身份并选择任意一名角色。结算效果：若结算目标的[实际身份]"
                        "与猜测的身份对应，则结算目标永久获得[迷魂]状态，且目标若出局，发动者的票数永久+1，猜测错误则"
                        "无效果。无论猜测结果如何，这个技能不会通知发动者任何情况。"),),
@@ -51,7 +51,7 @@ def bansha_roles():
 def bansha_validate_action(game, action):
     # > 选择范围：猜测一个身份
     if action.skill == KEY and action.args.get("role") not in game.ruleset.roles:
-        return "诡辩: guess an identity of this board with --arg role=…"
+        return "诡辩：须用 --arg role=… 猜测本版的一个身份"
     return None
 
 

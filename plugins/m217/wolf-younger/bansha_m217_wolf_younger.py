@@ -48,7 +48,7 @@ YOUNGER = Role(
     skills=(
         Skill(name=HIDE, alias="hide", phases=("opening",), step="开局", targets=0,
               tags=("开局", "黄昏", "强制"), effect=hide,
-              args={"camp": "表面阵营 (a camp of the board)", "role": "表面身份", "armed": "表面带刀: 是|否"},
+              args={"camp": "表面阵营（本版的一个阵营）", "role": "表面身份", "armed": "表面带刀：是|否"},
               rule="潜藏[开局][黄昏]<强制>——[常驻]：游戏开局，狼弟可以设置自己的全部表面伪装。"
                    "[触发]：黄昏结束后，狼兄不是存活状态时，狼弟获得[群内]标签，然后本技能失效。"),
         Skill(name=INHERIT, alias="inherit", phases=("night",), step="早夜3", priority=20, uses=0,
@@ -85,18 +85,18 @@ def bansha_validate_action(game, action):
         try:
             game.ruleset.camp(camp)
         except GameError:
-            return f"潜藏: {camp} is not a camp of this board"
+            return f"潜藏：{camp}不是本版的阵营"
     if action.args.get("role") and action.args["role"] not in game.ruleset.roles:
-        return f"潜藏: 表面身份 {action.args['role']} is not a role of this board"
+        return f"潜藏：表面身份{action.args['role']}不是本版的身份"
     if action.args.get("armed") not in (None, "是", "否"):
-        return "潜藏: armed is 是 or 否"
+        return "潜藏：armed须为是或否"
     return None
 
 
 @hookimpl
 def bansha_skill_unavailable(game, player, skill):
     if skill.name == INHERIT and HIDE in game.skills_of(player) and HIDE not in player.data.get("m217.lost", ()):
-        return "继承 is [0：获得群内标签时]: it has no use until 狼弟 has the [群内] tag"
+        return "继承为[0：获得群内标签时]：狼弟获得[群内]标签之前没有可用次数"
     return None
 
 

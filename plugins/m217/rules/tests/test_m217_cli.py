@@ -79,7 +79,7 @@ def test_a_whole_game_dealt_from_the_pools(cli, seed):
     for _ in range(2):                                   # opening, dusk 1
         assert cli("resolve", "g").exit_code == 0
     r = cli("act", "g", pack[0], "杀人", next(n for n in cast if n not in pack))
-    assert r.exit_code == 2 and "first night" in r.output and r.output.count("\n") == 1
+    assert r.exit_code == 2 and "杀人在第一晚不能发动（第一晚不可使用）" in r.output and r.output.count("\n") == 1
     steps = [s.name for s in next(p for p in rs.manifest.phases if p.name == "night").steps]
     for night in (1, 2, 3):
         if night > 1:
@@ -184,8 +184,8 @@ def test_a_substitute_takes_over_the_seat_in_the_rules_records(cli, tmp_path):
 
 
 @pytest.mark.parametrize(("cards", "why"), [
-    ("狼巫,企鹅", "setup card 狼巫 is not an undealt 狼人 role"),       # 狼巫 is dealt to 甲
-    ("幼狼,预言家", "setup card 预言家 is not an undealt 强神/弱神 role"),    # 验人系 (restriction 1)
+    ("狼巫,企鹅", "卯（双面人）：设置的身份牌狼巫不是未出场的狼人身份"),       # 狼巫 is dealt to 甲
+    ("幼狼,预言家", "卯（双面人）：设置的身份牌预言家不是未出场的强神/弱神身份"),    # 验人系 (restriction 1)
 ])
 def test_a_two_faced_card_given_by_the_deal_obeys_the_draw(cli, tmp_path, cards, why):
     """> 双面[开局]… 游戏开始前随机获得未出场的一狼一神作为底牌 — cards given by a deal file are
