@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import secrets
 import threading
 import time
@@ -24,9 +25,10 @@ from typing import Any
 
 from litestar import Litestar, Request, Response, get, post
 from litestar.config.csrf import CSRFConfig
-from litestar.contrib.jinja import JinjaTemplateEngine
+from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.datastructures import Cookie
 from litestar.exceptions import HTTPException, NotFoundException
+from litestar.params import FromPath
 from litestar.response import Redirect, ServerSentEvent, Template
 from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
@@ -87,7 +89,7 @@ class Hub:
         self.lock = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
 
-    def _run(self, game: str) -> None:
+    def _run(self, game: FromPath[str]) -> None:
         from bansha.store import open_store
 
         store = open_store(self.store.url, cache=False)  # the watcher's own connection
@@ -98,21 +100,21 @@ class Hub:
         except Exception:  # the game is gone or the store closed: the pages stop updating
             pass
 
-    def poke(self, game: str) -> None:
+    def poke(self, game: FromPath[str]) -> None:
         with self.lock:
             self.version[game] += 1
             waiters = list(self.waiters[game])
         for loop, ev in waiters:
             loop.call_soon_threadsafe(ev.set)
 
-    def ensure(self, game: str) -> None:
+    def ensure(self, game: FromPath[str]) -> None:
         with self.lock:
             if game not in self.threads:
                 t = threading.Thread(target=self._run, args=(game,), daemon=True, name=f"watch:{game}")
                 self.threads[game] = t
                 t.start()
 
-    async def changes(self, game: str):
+    async def changes(self, game: FromPath[str]):
         """Yield each time the game changed (at most ~10 times a second)."""
         self.ensure(game)
         loop = asyncio.get_running_loop()
@@ -133,6 +135,13 @@ class Hub:
         finally:
             with self.lock:
                 self.waiters[game].discard(key)
+
+
+def _all(form, key: str) -> list[str]:
+    try:
+        return [v for v in form.getall(key) if isinstance(v, str)]
+    except KeyError:
+        return []
 
 
 def _addr(request: Request) -> str:
@@ -157,7 +166,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
             throttle.failed(addr)
             raise Refused(detail="需要导演登录链接")
 
-    def seat_of(request: Request, token: str) -> tuple[str, str]:
+    def seat_of(request: Request, token: FromPath[str]) -> tuple[str, str]:
         addr = _addr(request)
         if throttle.blocked(addr):
             raise HTTPException(status_code=429, detail="尝试过多，请稍后再试")
@@ -216,7 +225,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         return Template(template_name="index.html", context={})
 
     @get("/login/{token:str}", sync_to_thread=False)
-    def login(request: Request, token: str) -> Response:
+    def login(request: Request, token: FromPath[str]) -> Response:
         addr = _addr(request)
         if throttle.blocked(addr):
             raise HTTPException(status_code=429, detail="尝试过多，请稍后再试")
@@ -274,12 +283,12 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         return Template(template_name="console.html", context=ctx)
 
     @get("/d/g/{game:str}")
-    async def console(request: Request, game: str) -> Template:
+    async def console(request: Request, game: FromPath[str]) -> Template:
         director(request)
         return Template(template_name="console.html", context=await run(lambda: console_ctx(game)))
 
     @get("/d/g/{game:str}/table")
-    async def console_table(request: Request, game: str) -> Template:
+    async def console_table(request: Request, game: FromPath[str]) -> Template:
         director(request)
         return Template(template_name="_table.html", context=await run(lambda: console_ctx(game)))
 
@@ -302,7 +311,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
 
     def _act_event(form, player: str):
         skill = form.get("skill") or ""
-        targets = [t for t in form.getall("target") if t] if hasattr(form, "getall") else []
+        targets = [t for t in _all(form, "target") if t]
         args = {}
         for key, value in form.items():
             if key.startswith("arg_") and value != "":
@@ -310,15 +319,15 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         return lambda g: ActEvent(phase=g.label, actor=player, skill=skill, targets=targets, args=args)
 
     @post("/d/g/{game:str}/act")
-    async def d_act(request: Request, game: str) -> Template:
+    async def d_act(request: Request, game: FromPath[str]) -> Template:
         def make(form):
             player = form.get("player") or ""
             g, _ = store.append(game, _act_event(form, player))
-            return f"已记录：{player} {form.get('skill')} {' '.join(form.getall('target'))}"
+            return f"已记录：{player} {form.get('skill')} {' '.join(_all(form, 'target'))}"
         return await _director_write(request, game, make)
 
     @post("/d/g/{game:str}/unact")
-    async def d_unact(request: Request, game: str) -> Template:
+    async def d_unact(request: Request, game: FromPath[str]) -> Template:
         def make(form):
             player, skill = form.get("player") or "", form.get("skill") or ""
             store.append(game, lambda g: UnactEvent(phase=g.label, actor=player, skill=skill))
@@ -326,7 +335,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         return await _director_write(request, game, make)
 
     @post("/d/g/{game:str}/vote")
-    async def d_vote(request: Request, game: str) -> Template:
+    async def d_vote(request: Request, game: FromPath[str]) -> Template:
         def make(form):
             voter, target = form.get("player") or "", form.get("target") or ""
             store.append(game, lambda g: VoteEvent(phase=g.label, voter=voter, target=target, proxy=True,
@@ -335,13 +344,13 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         return await _director_write(request, game, make)
 
     @post("/d/g/{game:str}/preview")
-    async def d_preview(request: Request, game: str) -> Template:
+    async def d_preview(request: Request, game: FromPath[str]) -> Template:
         def make(form):
             return {"preview": logic.preview(store.load(game))}
         return await _director_write(request, game, make)
 
     @post("/d/g/{game:str}/resolve")
-    async def d_resolve(request: Request, game: str) -> Template:
+    async def d_resolve(request: Request, game: FromPath[str]) -> Template:
         def make(form):
             expected = form.get("phase")
             g0 = store.load(game)
@@ -352,14 +361,14 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         return await _director_write(request, game, make)
 
     @post("/d/g/{game:str}/undo")
-    async def d_undo(request: Request, game: str) -> Template:
+    async def d_undo(request: Request, game: FromPath[str]) -> Template:
         def make(form):
             ev = store.undo(game)
             return f"已撤销最后一个事件（{type(ev).__name__.removesuffix('Event').lower()}）"
         return await _director_write(request, game, make)
 
     @post("/d/g/{game:str}/link")
-    async def d_link(request: Request, game: str) -> Template:
+    async def d_link(request: Request, game: FromPath[str]) -> Template:
         def make(form):
             player = form.get("player") or ""
             store.load(game).player(player)
@@ -367,7 +376,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         return await _director_write(request, game, make)
 
     @get("/d/g/{game:str}/events")
-    async def d_events(request: Request, game: str) -> ServerSentEvent:
+    async def d_events(request: Request, game: FromPath[str]) -> ServerSentEvent:
         director(request)
         await run(lambda: load(game))
 
@@ -381,12 +390,12 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
     # --------------------------------------------------------------------- player
 
     @get("/p/{token:str}")
-    async def p_page(request: Request, token: str) -> Template:
+    async def p_page(request: Request, token: FromPath[str]) -> Template:
         game, name = seat_of(request, token)
         return Template(template_name="player.html", context=await run(lambda: player_ctx(game, name, token)))
 
     @get("/p/{token:str}/view")
-    async def p_view(request: Request, token: str) -> Template:
+    async def p_view(request: Request, token: FromPath[str]) -> Template:
         game, name = seat_of(request, token)
         return Template(template_name="_player.html", context=await run(lambda: player_ctx(game, name, token)))
 
@@ -402,16 +411,16 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
             return page("player.html", ctx, request, "_player.html", status=422)
 
     @post("/p/{token:str}/act")
-    async def p_act(request: Request, token: str) -> Template:
+    async def p_act(request: Request, token: FromPath[str]) -> Template:
         def make(form, game, name):
             g, mark = store.append(game, _act_event(form, name))
             fb, _ = g.since(mark)
             answer = "；".join(fb.get(name, []))
-            return f"已提交：{form.get('skill')} {' '.join(form.getall('target'))}" + (f"。{answer}" if answer else "")
+            return f"已提交：{form.get('skill')} {' '.join(_all(form, 'target'))}" + (f"。{answer}" if answer else "")
         return await _player_write(request, token, make)
 
     @post("/p/{token:str}/unact")
-    async def p_unact(request: Request, token: str) -> Template:
+    async def p_unact(request: Request, token: FromPath[str]) -> Template:
         def make(form, game, name):
             skill = form.get("skill") or ""
             store.append(game, lambda g: UnactEvent(phase=g.label, actor=name, skill=skill))
@@ -419,7 +428,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         return await _player_write(request, token, make)
 
     @post("/p/{token:str}/vote")
-    async def p_vote(request: Request, token: str) -> Template:
+    async def p_vote(request: Request, token: FromPath[str]) -> Template:
         def make(form, game, name):
             target = form.get("target") or ""
             store.append(game, lambda g: VoteEvent(phase=g.label, voter=name, target=target,
@@ -428,7 +437,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         return await _player_write(request, token, make)
 
     @get("/p/{token:str}/events")
-    async def p_events(request: Request, token: str) -> ServerSentEvent:
+    async def p_events(request: Request, token: FromPath[str]) -> ServerSentEvent:
         game, name = seat_of(request, token)
 
         def digest():  # a player hears of a change only when their own view changed
@@ -458,6 +467,9 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
             status, detail = exc.status_code, exc.detail
         else:
             status, detail = 500, "服务器内部错误"
+            # for the operator: the exception, never the request's URL (a player's token)
+            logging.getLogger("bansha_web").error("internal error: %s: %s", type(exc).__name__, exc,
+                                                  exc_info=(type(exc), exc, exc.__traceback__))
         if status == 405:
             detail = "此操作只接受 POST"
         return Template(template_name="error.html", context={"status": status, "detail": detail}, status_code=status)
