@@ -385,7 +385,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
             async for changed in hub.changes(game):
                 yield {"event": "change" if changed else "ping", "data": str(hub.version[game])}
 
-        return ServerSentEvent(stream(), headers=HEADERS)
+        return ServerSentEvent(stream())
 
     # --------------------------------------------------------------------- player
 
@@ -458,7 +458,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
                     last = now
                     yield {"event": "change", "data": now[:12]}
 
-        return ServerSentEvent(stream(), headers=HEADERS)
+        return ServerSentEvent(stream())
 
     # ---------------------------------------------------------------------- errors
 
@@ -474,10 +474,13 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
             detail = "此操作只接受 POST"
         return Template(template_name="error.html", context={"status": status, "detail": detail}, status_code=status)
 
-    def headers_after(response: Response) -> Response:
-        for k, v in HEADERS.items():
-            response.headers.setdefault(k, v)
-        return response
+    raw_headers = [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()]
+
+    async def security_headers(message, scope) -> None:
+        # every response, errors, static files and event streams included
+        if message["type"] == "http.response.start":
+            present = {k.lower() for k, _ in message.get("headers", [])}
+            message["headers"] = [*message.get("headers", []), *(h for h in raw_headers if h[0] not in present)]
 
     csrf = CSRFConfig(secret=secret or secrets.token_hex(32), cookie_httponly=True, cookie_samesite="strict",
                       cookie_name="bansha_csrf", header_name="x-csrftoken")
@@ -488,6 +491,6 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         template_config=TemplateConfig(directory=HERE / "templates", engine=JinjaTemplateEngine),
         csrf_config=csrf,
         exception_handlers={Exception: html_error},
-        after_request=headers_after,
+        before_send=[security_headers],
         debug=False,
     )
