@@ -33,4 +33,5 @@ def serve(
     typer.echo("bansha serve: 导演登录链接（请勿外传）:")
     typer.echo(f"    http://{shown}:{port}/login/{token}")
     # no access log: a player's URL is their token (docs/security.md)
-    uvicorn.run(create_app(store, tokens), host=host, port=port, access_log=False, log_level="warning")
+    uvicorn.run(create_app(store, tokens), host=host, port=port, access_log=False, log_level="warning",
+                timeout_graceful_shutdown=2)
