@@ -4,58 +4,15 @@ their own view, and no player's token in the server's output."""
 
 from __future__ import annotations
 
-import os
 import re
-import socket
 import subprocess
 import sys
 import threading
 import time
 
 import httpx
-import pytest
-from conftest import setup_of
 
 from bansha.store import open_store
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture
-def server(tmp_path):
-    db = str(tmp_path / "games.db")
-    store = open_store(db)
-    store.create("g1", setup_of())
-    store.close()
-    port = free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "bansha.cli", "serve", "--db", db, "--port", str(port)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    lines: list[str] = []
-    threading.Thread(target=lambda: [lines.append(x) for x in proc.stdout], daemon=True).start()
-    url = None
-    for _ in range(300):
-        m = re.search(r"(http://\S+/login/\S+)", "".join(lines))
-        if m:
-            url = m.group(1)
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-                break
-            except httpx.HTTPError:
-                pass
-        time.sleep(0.1)
-    assert url, "".join(lines)
-    yield {"db": db, "port": port, "login": url, "lines": lines, "proc": proc}
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(10)
 
 
 class Stream:
