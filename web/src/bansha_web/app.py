@@ -187,8 +187,8 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
 
     # --------------------------------------------------------------------- contexts
 
-    def player_ctx(game_name: str, name: str, token: str, message: str = "", error: str = "") -> dict[str, Any]:
-        g = load(game_name)
+    def player_ctx(game_name: str, name: str, token: str, message: str = "", error: str = "", g=None) -> dict[str, Any]:
+        g = g if g is not None else load(game_name)
         view = player_view(g, name)
         role = g.ruleset.role(g.player(name).role)
         return {"view": view, "you": view["you"], "role_rule": role.rule, "skills": logic.usable_skills(g, name),
@@ -403,8 +403,11 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         game, name = seat_of(request, token)
         form = await request.form()
         try:
-            msg = await run(lambda: make(form, game, name))
-            ctx = await run(lambda: player_ctx(game, name, token, message=msg))
+            def write():
+                msg, g = make(form, game, name)
+                return player_ctx(game, name, token, message=msg, g=g)  # the state just written
+
+            ctx = await run(write)
             return page("player.html", ctx, request, "_player.html")
         except GameError as exc:
             ctx = await run(lambda: player_ctx(game, name, token, error=str(exc)))
@@ -416,24 +419,24 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
             g, mark = store.append(game, _act_event(form, name))
             fb, _ = g.since(mark)
             answer = "；".join(fb.get(name, []))
-            return f"已提交：{form.get('skill')} {' '.join(_all(form, 'target'))}" + (f"。{answer}" if answer else "")
+            return f"已提交：{form.get('skill')} {' '.join(_all(form, 'target'))}" + (f"。{answer}" if answer else ""), g
         return await _player_write(request, token, make)
 
     @post("/p/{token:str}/unact")
     async def p_unact(request: Request, token: FromPath[str]) -> Template:
         def make(form, game, name):
             skill = form.get("skill") or ""
-            store.append(game, lambda g: UnactEvent(phase=g.label, actor=name, skill=skill))
-            return f"已撤回：{skill}"
+            g, _ = store.append(game, lambda g: UnactEvent(phase=g.label, actor=name, skill=skill))
+            return f"已撤回：{skill}", g
         return await _player_write(request, token, make)
 
     @post("/p/{token:str}/vote")
     async def p_vote(request: Request, token: FromPath[str]) -> Template:
         def make(form, game, name):
             target = form.get("target") or ""
-            store.append(game, lambda g: VoteEvent(phase=g.label, voter=name, target=target,
-                                                   change=any(b.voter == name for b in g.ballots)))
-            return f"已投票：{target}"
+            g, _ = store.append(game, lambda g: VoteEvent(phase=g.label, voter=name, target=target,
+                                                          change=any(b.voter == name for b in g.ballots)))
+            return f"已投票：{target}", g
         return await _player_write(request, token, make)
 
     @get("/p/{token:str}/events")
