@@ -200,7 +200,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         g = load(game_name)
         view = director_view(g)
         done, waiting = logic.acted_or_not(g)
-        skills = {p.name: logic.usable_skills(g, p.name) for p in g.players.values()}
+        skills = {p.name: logic.usable_skills(g, p.name, director=True) for p in g.players.values()}
         for p in g.players.values():  # the director sees every target, the thread's view aside
             for s in skills[p.name]:
                 sk, _ = g.find_skill(p, s["name"])

@@ -11,16 +11,24 @@ from bansha.model import ResolveEvent
 from bansha.views import public_players
 
 
-def usable_skills(game: Game, name: str) -> list[dict[str, Any]]:
+def usable_skills(game: Game, name: str, director: bool = False) -> list[dict[str, Any]]:
     """The skills ``name`` may use in the current phase, with their selection range, uses
-    left and arguments: what the forms offer (the engine still checks every submission)."""
+    left and arguments: what the forms offer (the engine still checks every submission). A
+    skill a rule makes unavailable now (``bansha_skill_unavailable``) is left out, and one a
+    status stops (``no_cast``) — on a player's page only when that status was told to them,
+    so that the form does not reveal what the player was not told."""
     p = game.player(name)
     if game.winner is not None:
         return []
     known = {q["name"]: q["alive"] for q in public_players(game, name)}
     out = []
     for s, _acquired in game.skills_of(p).values():
-        if not game.in_phase(s):
+        if not s.phases or not game.in_phase(s):
+            continue
+        if game.hook.bansha_skill_unavailable(game=game, player=p, skill=s):
+            continue
+        if any(st.data.get("no_cast") and (director or st.told) and not set(s.tags) & set(st.data.get("except_tags", ()))
+               for st in p.statuses):
             continue
         if not p.alive and not s.while_out:
             continue
