@@ -17,7 +17,6 @@ import asyncio
 import os
 import re
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -36,13 +35,12 @@ def free_port() -> int:
 
 
 def prepare(url: str, tokens_file: Path) -> dict[str, str]:
-    from conftest import setup_of
-
     from bansha.engine import SILENT
     from bansha.model import ResolveEvent
     from bansha.store import open_store
     from bansha_web.logic import usable_skills
     from bansha_web.tokens import Tokens
+    from conftest import setup_of
 
     store = open_store(url, logger=lambda g: SILENT)
     store.create("bench", setup_of())

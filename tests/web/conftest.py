@@ -36,10 +36,9 @@ def setup_of(seats=SEATS) -> Setup:
 
 @pytest.fixture
 def web(tmp_path):
-    from litestar.testing import TestClient
-
     from bansha_web.app import Throttle, create_app
     from bansha_web.tokens import Tokens
+    from litestar.testing import TestClient
 
     store = open_store(str(tmp_path / "games.db"))
     tokens = Tokens(tmp_path / "games.db.web-tokens.json")

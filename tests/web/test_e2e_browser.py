@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import html
 import os
-import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -59,12 +58,11 @@ def test_a_night_of_twenty_players_in_a_real_browser(server):
 
 
 async def _night(server):
-    from playwright.async_api import async_playwright, expect
-
     from bansha.store import open_store
     from bansha.views import player_view
     from bansha_web.logic import usable_skills
     from conftest import allowed_roles_ok
+    from playwright.async_api import async_playwright, expect
 
     base = f"http://127.0.0.1:{server['port']}"
     store = open_store(server["db"])
@@ -98,7 +96,7 @@ async def _night(server):
             # 20 player pages (each its own browser session), opened and submitting in parallel
             ctxs = [await browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN", is_mobile=True)
                     for _ in ROSTER]
-            pages = {n: await c.new_page() for n, c in zip(ROSTER, ctxs)}
+            pages = {n: await c.new_page() for n, c in zip(ROSTER, ctxs, strict=True)}
             for pg in pages.values():
                 pg.on("dialog", lambda dlg: dialogs.append(dlg.message))
             await asyncio.gather(*(pg.goto(base + links[n]) for n, pg in pages.items()))

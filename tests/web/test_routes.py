@@ -7,9 +7,8 @@ from __future__ import annotations
 import html
 import re
 
-from conftest import NIGHT1, csrf_of, to_night
-
 from bansha.views import player_view
+from conftest import NIGHT1, csrf_of, to_night
 
 
 def text(html: str) -> str:

@@ -8,9 +8,8 @@ import json
 import re
 
 import pytest
-from conftest import NIGHT1, SEATS, csrf_of, setup_of, to_night
-
 from bansha.views import player_view
+from conftest import NIGHT1, SEATS, csrf_of, setup_of, to_night
 
 PLAYER_POSTS = ["act", "unact", "vote"]
 DIRECTOR_POSTS = ["act", "unact", "vote", "preview", "resolve", "undo", "link"]
@@ -151,11 +150,10 @@ def test_a_get_never_changes_state(web):
 
 
 def test_repeated_bad_tokens_from_one_address_are_rate_limited(tmp_path):
-    from litestar.testing import TestClient
-
     from bansha.store import open_store
     from bansha_web.app import Throttle, create_app
     from bansha_web.tokens import Tokens
+    from litestar.testing import TestClient
 
     store = open_store(str(tmp_path / "g.db"))
     tokens = Tokens(tmp_path / "t.json")
@@ -166,7 +164,7 @@ def test_repeated_bad_tokens_from_one_address_are_rate_limited(tmp_path):
         assert c.get(f"/p/{good}").status_code == 200
         for i in range(5):
             assert c.get(f"/p/bad{i}").status_code == 404
-        assert c.get(f"/p/bad-again").status_code == 429
+        assert c.get("/p/bad-again").status_code == 429
         assert c.get(f"/p/{good}").status_code == 429  # guessing has stopped paying for this address
         assert c.get(f"/login/{director}").status_code == 429
 
@@ -213,12 +211,11 @@ def test_pages_carry_no_inline_script(web):
 
 
 def test_what_players_wrote_is_escaped_everywhere(tmp_path):
-    from litestar.testing import TestClient
-
     from bansha.model import RulingEvent
     from bansha.store import open_store
     from bansha_web.app import Throttle, create_app
     from bansha_web.tokens import Tokens
+    from litestar.testing import TestClient
 
     seats = [(EVIL[0], SEATS[0][1]), (EVIL[1], SEATS[1][1]), (EVIL[2], SEATS[2][1]), *SEATS[3:]]
     store = open_store(str(tmp_path / "g.db"))

@@ -12,8 +12,6 @@ import time
 
 import httpx
 
-from bansha.store import open_store
-
 
 class Stream:
     """Read a server-sent event stream in a thread; events as (name, data)."""

@@ -23,18 +23,17 @@ from collections import defaultdict, deque
 from pathlib import Path
 from typing import Any
 
+from bansha.model import ActEvent, GameError, ResolveEvent, Setup, UnactEvent, VoteEvent
+from bansha.views import director_view, player_view
 from litestar import Litestar, Request, Response, get, post
 from litestar.config.csrf import CSRFConfig
-from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.datastructures import Cookie
 from litestar.exceptions import HTTPException, NotFoundException
 from litestar.params import FromPath
+from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import Redirect, ServerSentEvent, Template
 from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
-
-from bansha.model import ActEvent, GameError, Setup, UnactEvent, VoteEvent, ResolveEvent
-from bansha.views import director_view, player_view
 
 from . import logic
 from .tokens import Tokens
@@ -126,7 +125,7 @@ class Hub:
             while True:
                 try:
                     await asyncio.wait_for(ev.wait(), timeout=15)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     yield False  # a keep-alive
                     continue
                 ev.clear()
@@ -151,7 +150,6 @@ def _addr(request: Request) -> str:
 def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throttle | None = None) -> Litestar:
     hub = Hub(store)
     throttle = throttle or Throttle()
-    lock = threading.Lock()  # one writer per process at a time: the store serialises anyway
 
     def run(fn):
         return asyncio.to_thread(fn)
@@ -305,7 +303,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
                                                 links=msg if isinstance(msg, dict) and "preview" not in msg else None,
                                                 preview=msg.get("preview") if isinstance(msg, dict) else None))
             return page("console.html", ctx, request, "_table.html")
-        except GameError as exc:
+        except GameError:
             ctx = await run(lambda: console_ctx(game, error=str(exc)))
             return page("console.html", ctx, request, "_table.html", status=422)
 
@@ -409,7 +407,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
 
             ctx = await run(write)
             return page("player.html", ctx, request, "_player.html")
-        except GameError as exc:
+        except GameError:
             ctx = await run(lambda: player_ctx(game, name, token, error=str(exc)))
             return page("player.html", ctx, request, "_player.html", status=422)
 

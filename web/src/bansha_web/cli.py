@@ -13,7 +13,6 @@ def serve(
 ) -> None:
     """Serve the director's console and every player's page for the games of the store."""
     import uvicorn
-
     from bansha.model import GameError
     from bansha.store import open_store
 
