@@ -303,8 +303,9 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
                                                 links=msg if isinstance(msg, dict) and "preview" not in msg else None,
                                                 preview=msg.get("preview") if isinstance(msg, dict) else None))
             return page("console.html", ctx, request, "_table.html")
-        except GameError:
-            ctx = await run(lambda: console_ctx(game, error=str(exc)))
+        except GameError as exc:
+            refusal = str(exc)
+            ctx = await run(lambda: console_ctx(game, error=refusal))
             return page("console.html", ctx, request, "_table.html", status=422)
 
     def _act_event(form, player: str):
@@ -407,8 +408,9 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
 
             ctx = await run(write)
             return page("player.html", ctx, request, "_player.html")
-        except GameError:
-            ctx = await run(lambda: player_ctx(game, name, token, error=str(exc)))
+        except GameError as exc:
+            refusal = str(exc)
+            ctx = await run(lambda: player_ctx(game, name, token, error=refusal))
             return page("player.html", ctx, request, "_player.html", status=422)
 
     @post("/p/{token:str}/act")
