@@ -191,3 +191,12 @@ def test_serve_command_is_registered(tmp_path):
 
     out = subprocess.run(["bansha", "serve", "--help"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and "--port" in out.stdout
+
+
+def test_serve_with_a_bad_store_is_one_line(tmp_path):
+    import subprocess
+
+    out = subprocess.run(["bansha", "serve", "--db", str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert out.stderr.startswith("error: ") and len(out.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in out.stderr
