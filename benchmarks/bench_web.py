@@ -40,7 +40,7 @@ def prepare(url: str, tokens_file: Path) -> dict[str, str]:
     from bansha.store import open_store
     from bansha_web.logic import usable_skills
     from bansha_web.tokens import Tokens
-    from conftest import setup_of
+    from webhelpers import setup_of
 
     store = open_store(url, logger=lambda g: SILENT)
     store.create("bench", setup_of())

@@ -61,8 +61,8 @@ async def _night(server):
     from bansha.store import open_store
     from bansha.views import player_view
     from bansha_web.logic import usable_skills
-    from conftest import allowed_roles_ok
     from playwright.async_api import async_playwright, expect
+    from webhelpers import allowed_roles_ok
 
     base = f"http://127.0.0.1:{server['port']}"
     store = open_store(server["db"])

@@ -8,7 +8,7 @@ import html
 import re
 
 from bansha.views import player_view
-from conftest import NIGHT1, csrf_of, to_night
+from webhelpers import NIGHT1, SEATS, csrf_of, to_night
 
 
 def text(html: str) -> str:
@@ -90,7 +90,7 @@ def test_console_lists_games_and_shows_the_table(web):
 def test_console_creates_a_game_and_shows_each_link_once(web):
     c = web.client(login=True)
     page = c.get("/d").text
-    roster = "\n".join(n for n, _ in __import__("conftest").SEATS)
+    roster = "\n".join(n for n, _ in SEATS)
     r = c.post("/d/new", data={"_csrf_token": csrf_of(page), "name": "g3", "ruleset": "qisha-xia", "roster": roster, "seed": "5"})
     assert r.status_code == 200, r.text
     links = re.findall(r'value="[^"]*/p/([A-Za-z0-9_-]+)"', r.text)

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from bansha.views import player_view
-from conftest import NIGHT1, SEATS, csrf_of, setup_of, to_night
+from webhelpers import NIGHT1, SEATS, csrf_of, setup_of, to_night
 
 PLAYER_POSTS = ["act", "unact", "vote"]
 DIRECTOR_POSTS = ["act", "unact", "vote", "preview", "resolve", "undo", "link"]
