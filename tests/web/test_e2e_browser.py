@@ -1,0 +1,173 @@
+"""End to end in a real browser: Playwright for Python driving Debian's Chromium (/usr/bin/chromium;
+Playwright's own browser download cannot work here). A director creates a 20-seat 七杀·侠 game in
+the console, 20 player pages submit the night's actions in parallel, the console shows them
+arrive without reloading, the director previews and resolves, and each player's page shows
+exactly that player's feedback; no page holds a fact its player may not know.
+
+Skipped locally when Chromium or Playwright is missing; under CI (CI set) that fails instead."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("BANSHA_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--disable-dev-shm-usage"]
+ROSTER = ["梦见", "卡片", "阿木", "小鱼", "老王", "青衫", "白露", "霜降", "立春", "惊蛰",
+          "清明", "谷雨", "芒种", "夏至", "小暑", "大暑", "处暑", "秋分", "寒露", "冬至"]
+SHOTS = Path(os.environ["BANSHA_SCREENSHOTS"]) if os.environ.get("BANSHA_SCREENSHOTS") else None
+
+
+def _need_browser():
+    missing = []
+    try:
+        import playwright.async_api  # noqa: F401
+    except ImportError:
+        missing.append("the playwright package")
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        missing.append(f"Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    if missing:
+        if os.environ.get("CI"):
+            pytest.fail("end-to-end tests need " + " and ".join(missing))
+        pytest.skip("needs " + " and ".join(missing))
+
+
+async def _launch(p):
+    user_data = tempfile.mkdtemp(prefix="bansha-chromium-")
+    # a fresh profile folder of our own (Playwright passes --user-data-dir itself for launch(),
+    # so it goes through the environment's TMPDIR: every run starts from an empty profile)
+    os.environ["TMPDIR"] = user_data
+    try:
+        browser = await p.chromium.launch(executable_path=CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium"),
+                                          headless=True, args=ARGS)
+    finally:
+        os.environ.pop("TMPDIR", None)
+    return browser, user_data
+
+
+def test_a_night_of_twenty_players_in_a_real_browser(server):
+    _need_browser()
+    asyncio.run(_night(server))
+
+
+async def _night(server):
+    from bansha.store import open_store
+    from bansha.views import player_view
+    from bansha_web.logic import usable_skills
+    from playwright.async_api import async_playwright, expect
+    from webhelpers import allowed_roles_ok
+
+    base = f"http://127.0.0.1:{server['port']}"
+    store = open_store(server["db"])
+    dialogs: list[str] = []
+    async with async_playwright() as p:
+        browser, user_data = await _launch(p)
+        try:
+            d_ctx = await browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")
+            d = await d_ctx.new_page()
+            d.on("dialog", lambda dlg: dialogs.append(dlg.message))
+            await d.goto(server["login"])
+            assert "/d" in d.url
+            # create the game from the console
+            await d.fill("input[name=name]", "web1")
+            await d.select_option("select[name=ruleset]", "qisha-xia")
+            await d.fill("textarea[name=roster]", "\n".join(ROSTER))
+            await d.fill("input[name=seed]", "7")
+            await d.click("text=创建并发牌")
+            await d.wait_for_selector("text=玩家链接")
+            links = {}
+            for li in await d.query_selector_all("section.links li"):
+                name = (await li.inner_text()).split("：")[0].strip()
+                links[name] = await (await li.query_selector("input")).get_attribute("value")
+            assert sorted(links) == sorted(ROSTER)
+            await d.goto(f"{base}/d/g/web1")
+            await d.click("#resolve")  # day 1 with no vote
+            await d.wait_for_selector("text=night 1")
+            g = store.load("web1")
+            assert g.label == "night 1"
+
+            # 20 player pages (each its own browser session), opened and submitting in parallel
+            ctxs = [await browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN", is_mobile=True)
+                    for _ in ROSTER]
+            pages = {n: await c.new_page() for n, c in zip(ROSTER, ctxs, strict=True)}
+            for pg in pages.values():
+                pg.on("dialog", lambda dlg: dialogs.append(dlg.message))
+            await asyncio.gather(*(pg.goto(base + links[n]) for n, pg in pages.items()))
+            plan = {}
+            for n in ROSTER:
+                skills = usable_skills(g, n)
+                if skills:
+                    s = skills[0]
+                    target = next(t for t in s["targets"] if t != n)
+                    plan[n] = (s["name"], [target] * s["min"] if s["min"] <= 1 else s["targets"][: s["min"]])
+            assert len(plan) >= 5
+
+            async def submit(n):
+                pg = pages[n]
+                skill, targets = plan[n]
+                form = pg.locator("form", has=pg.locator(f"input[name=skill][value='{skill}']")).first
+                for i, t in enumerate(targets):
+                    await form.locator("select[name=target]").nth(i).select_option(t)
+                await form.locator("button").click()
+                await pg.wait_for_selector(".message, .error, #acted, #group-acted")
+
+            await asyncio.gather(*(submit(n) for n in plan))
+            g = store.load("web1")
+            actors = {a.actor for a in g.actions}
+            assert actors, "no action was recorded"
+            # the console, never reloaded, shows them arrive
+            await expect(d.locator("#done-count")).to_have_text(str(len(actors)), timeout=15000)
+            for n in actors:
+                assert await d.locator(f"tr.acted:has-text('{n}')").count() >= 1
+            if SHOTS:
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                await d.screenshot(path=str(SHOTS / "console.png"), full_page=False)
+            # preview: nothing stored
+            seq = store.last_seq("web1")
+            await d.click("#preview")
+            await d.wait_for_selector("#preview-result")
+            assert store.last_seq("web1") == seq
+            previewed = _resolved_copy(g)
+            for line in previewed["announcement"]:
+                assert line in await d.inner_text("#preview-result")
+            await d.click("#resolve")
+            await d.wait_for_selector("text=已结算 night 1")
+            g = store.load("web1")
+            assert g.label != "night 1"
+            # the preview was the resolution itself
+            assert previewed["feedback"] == {n: [t for ph, t in lines if ph == "night 1"]
+                                             for n, lines in g.feedback.items() if any(ph == "night 1" for ph, _ in lines)}
+            # every player's page updates by itself and shows exactly their own feedback
+            for n, pg in pages.items():
+                mine = [t for ph, t in g.feedback.get(n, []) if ph == "night 1"]
+                await expect(pg.locator("#phase")).not_to_contain_text("night 1", timeout=15000)
+                fb = await pg.inner_text("#feedback")
+                for line in mine:
+                    assert line in fb, (n, line)
+                others = {t for m, lines in g.feedback.items() if m != n for _, t in lines} - set(mine)
+                for line in others:
+                    assert line not in fb, (n, line)
+                page_html = html.unescape(await pg.content())
+                allowed_roles_ok(g, n, page_html)
+                assert player_view(g, n)["phase"] in page_html
+            if SHOTS:
+                pg = pages[next(n for n in ROSTER if g.feedback.get(n))]
+                await pg.screenshot(path=str(SHOTS / "player.png"), full_page=True)
+            assert not dialogs, dialogs  # no alert() ran anywhere
+        finally:
+            await browser.close()
+            shutil.rmtree(user_data, ignore_errors=True)
+    store.close()
+
+
+def _resolved_copy(g):
+    from bansha_web.logic import preview
+
+    return preview(g)

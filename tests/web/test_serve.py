@@ -1,0 +1,78 @@
+"""`bansha serve` as a process: the login link it prints, live updates (server-sent events
+from store.watch) of writes made by another process (the CLI), a player told only of changes to
+their own view, and no player's token in the server's output."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import threading
+import time
+
+import httpx
+
+
+class Stream:
+    """Read a server-sent event stream in a thread; events as (name, data)."""
+
+    def __init__(self, client: httpx.Client, url: str):
+        self.events: list[tuple[str, str]] = []
+        self.client, self.url = client, url
+        threading.Thread(target=self._run, daemon=True).start()
+
+    def _run(self):
+        name = ""
+        try:
+            with self.client.stream("GET", self.url, timeout=httpx.Timeout(5, read=60)) as r:
+                self.status = r.status_code
+                for line in r.iter_lines():
+                    if line.startswith("event:"):
+                        name = line.split(":", 1)[1].strip()
+                    elif line.startswith("data:"):
+                        self.events.append((name, line.split(":", 1)[1].strip()))
+        except httpx.HTTPError:
+            pass
+
+    def wait(self, name: str, count: int = 1, timeout: float = 10) -> bool:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if sum(1 for n, _ in self.events if n == name) >= count:
+                return True
+            time.sleep(0.05)
+        return False
+
+
+def cli(db, *args):
+    out = subprocess.run([sys.executable, "-m", "bansha.cli", *args, "--db", db], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def test_live_updates_from_another_process_and_no_token_in_the_log(server, tmp_path):
+    from bansha_web.tokens import Tokens
+
+    base = f"http://127.0.0.1:{server['port']}"
+    tokens = Tokens(server["db"] + ".web-tokens.json")
+    red = tokens.new_player("g1", "赤")  # the file is shared: the server re-reads it
+    director = httpx.Client(base_url=base)
+    assert director.get(server["login"].replace(f"http://127.0.0.1:{server['port']}", base), follow_redirects=True).status_code == 200
+    console = Stream(director, "/d/g/g1/events")
+    player = Stream(httpx.Client(base_url=base), f"/p/{red}/events")
+    assert console.wait("hello") and player.wait("hello")
+    time.sleep(0.3)
+    cli(server["db"], "vote", "g1", "士一", "黑一")  # another process writes
+    assert console.wait("change"), console.events
+    table = director.get("/d/g/g1/table").text
+    assert "士一" in table and "黑一 1" in re.sub(r"<[^>]+>", " ", table).replace("  ", " ")
+    time.sleep(1.0)
+    assert not [e for e in player.events if e[0] == "change"], "a player heard of another's vote"
+    cli(server["db"], "resolve", "g1")
+    assert player.wait("change"), player.events  # the phase resolved: their view changed
+    assert "night 1" in httpx.get(f"{base}/p/{red}/view").text
+    httpx.get(f"{base}/p/{red}")
+    httpx.get(f"{base}/p/not-a-token")
+    time.sleep(0.3)
+    log = "".join(server["lines"])
+    assert red not in log
+    assert "not-a-token" not in log

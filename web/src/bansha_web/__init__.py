@@ -1,0 +1,1 @@
+"""bansha-web: ``bansha serve``, the director's console and each player's page (docs/web.md)."""

@@ -1,0 +1,105 @@
+"""What the pages need from a game beyond bansha.views (kernel functions that do not exist yet
+live here: legal skills and targets of a seat, the vote tally, a preview on a copy)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from bansha.engine import Game
+from bansha.model import ResolveEvent
+from bansha.views import public_players
+
+
+def usable_skills(game: Game, name: str, director: bool = False) -> list[dict[str, Any]]:
+    """The skills ``name`` may use in the current phase, with their selection range, uses
+    left and arguments: what the forms offer (the engine still checks every submission). A
+    skill a rule makes unavailable now (``bansha_skill_unavailable``) is left out, and one a
+    status stops (``no_cast``) — on a player's page only when that status was told to them,
+    so that the form does not reveal what the player was not told."""
+    p = game.player(name)
+    if game.winner is not None:
+        return []
+    known = {q["name"]: q["alive"] for q in public_players(game, name)}
+    out = []
+    for s, _acquired in game.skills_of(p).values():
+        if not s.phases or not game.in_phase(s):
+            continue
+        if game.hook.bansha_skill_unavailable(game=game, player=p, skill=s):
+            continue
+        if any(st.data.get("no_cast") and (director or st.told) and not set(s.tags) & set(st.data.get("except_tags", ()))
+               for st in p.statuses):
+            continue
+        if not p.alive and not s.while_out:
+            continue
+        left = p.uses.get(s.name) if s.uses is not None else None
+        if left is not None and left <= 0:
+            continue
+        targets = [n for n, alive in known.items()
+                   if (alive or s.may_target_dead) and (n != name or s.may_target_self)]
+        out.append({
+            "name": s.name, "alias": s.alias, "min": s.targets,
+            "max": s.max_targets if s.max_targets is not None else s.targets,
+            "uses": left, "args": dict(s.args), "rule": s.rule, "tags": list(s.tags),
+            "targets": targets, "immediate": s.immediate,
+            "acted": any(a.skill == s.name and a.actor == name for a in game.actions),
+        })
+    return out
+
+
+def vote_options(game: Game, name: str) -> dict[str, Any] | None:
+    if not game.phase.vote or game.winner is not None:
+        return None
+    p = game.player(name)
+    if not p.alive:
+        return None
+    runoff = game.scheduled.get(game.phase.name) if game.phase.optional else None
+    known = public_players(game, name)
+    names = [q["name"] for q in known if q["alive"] and (not isinstance(runoff, list) or q["name"] in runoff)]
+    abstain = game.manifest.vote.abstain
+    mine = [b.target for b in game.ballots if b.voter == name]
+    return {"targets": names, "abstain": abstain, "mine": mine}
+
+
+def tally(game: Game) -> list[tuple[str, int, list[str]]]:
+    """Each voter's last ballot counted for its target, most votes first."""
+    last: dict[str, str] = {}
+    for b in game.ballots:
+        last[b.voter] = b.target
+    by: dict[str, list[str]] = {}
+    for voter, target in last.items():
+        by.setdefault(target, []).append(voter)
+    return sorted(((t, len(v), v) for t, v in by.items()), key=lambda x: -x[1])
+
+
+def acted_or_not(game: Game) -> tuple[list[str], list[str]]:
+    """Who has acted in this phase, and who could but has not (by seat)."""
+    done, waiting = [], []
+    actors = {a.actor for a in game.actions} | {b.voter for b in game.ballots}
+    for p in sorted(game.players.values(), key=lambda p: p.seat):
+        if p.name in actors:
+            done.append(p.name)
+        elif usable_skills(game, p.name) or vote_options(game, p.name):
+            waiting.append(p.name)
+    return done, waiting
+
+
+def preview(game: Game) -> dict[str, Any]:
+    """The resolution of the current phase on a copy of ``game``: each player's feedback,
+    the announcement, who leaves and the ruling trace. Nothing is stored."""
+    g = copy.deepcopy(game, {id(x): x for x in (game.setup, game.ruleset, game.manifest, game.pm, game.hook, game.log)})
+    label = g.label
+    mark = g.mark()
+    ntrace = len(g.trace)
+    g.apply(ResolveEvent(phase=label))
+    fb, ann = g.since(mark)
+    return {"phase": label, "feedback": fb, "announcement": ann, "out": list(g.out.get(label, [])),
+            "trace": g.trace[ntrace:], "next": g.label, "winner": g.winner}
+
+
+def phases_with_trace(game: Game) -> list[str]:
+    seen: list[str] = []
+    for t in game.trace:
+        if t.phase not in seen:
+            seen.append(t.phase)
+    return seen
