@@ -24,6 +24,12 @@ def run(ruleset: str, seats: int, games: int, seed: int, policy: str, options: d
     args = [(ruleset, seats, c, policy, options, day_limit) for c in parts]
     out: list[dict] = []
     if ray is not None and ray is not False:
+        import os
+
+        # under `uv run`, Ray would start each worker with `uv run` again (a runtime
+        # environment that syncs the workspace per worker and, on a busy machine, never
+        # starts): the workers use this interpreter instead
+        os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
         import ray as _ray
 
         if not _ray.is_initialized():
