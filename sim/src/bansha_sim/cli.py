@@ -165,7 +165,7 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
         _keep(results[0][2][:keep] if False else None, rs_arg, seats, seed, policy, results[0][1], days, keep, db, m.id)
         out["kept"] = [f"sim-{m.id}-{seed + i}" for i in range(keep)]
     if plot is not None:
-        _plot(plot, results, camps, m.id, seats, policy, vkey)
+        _plot(plot, results, camps, m.id, seats, policy, vkey, {c.name: c.alias or c.name for c in m.camps})
         out["plot"] = str(plot)
     if as_json:
         typer.echo(json.dumps(out, ensure_ascii=False, indent=1))
@@ -226,7 +226,7 @@ def _report(out, results, camps, vkey):
         con.print(f"{b['games_per_second']:.0f} games/s\n")
 
 
-def _plot(path: Path, results, camps, rid, seats, policy, vkey):
+def _plot(path: Path, results, camps, rid, seats, policy, vkey, alias=None):
     try:
         import matplotlib
     except ImportError:
@@ -244,10 +244,15 @@ def _plot(path: Path, results, camps, rid, seats, policy, vkey):
         ax1.bar(xs, ps, width, yerr=err, capsize=3, label=f"{vkey}={value}" if vkey else None)
         ds = sorted(agg["days"])
         ax2.bar([d + j * width for d in ds], [agg["days"][d] for d in ds], width, label=f"{vkey}={value}" if vkey else None)
-    ax1.set_xticks([i + 0.4 - width / 2 for i in range(len(camps))], camps,
-                   fontfamily=["Noto Sans CJK SC", "WenQuanYi Zen Hei", "sans-serif"])
+    # the camps' ASCII aliases: a machine without a CJK font still draws every label
+    alias = alias or {}
+    ax1.set_xticks([i + (len(results) - 1) * width / 2 for i in range(len(camps))],
+                   [alias.get(c, c) for c in camps])
     ax1.set_ylim(0, 1)
     ax1.set_ylabel("win rate (95 % Wilson)")
+    from matplotlib.ticker import MaxNLocator
+
+    ax2.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax2.set_xlabel("length (days)")
     ax2.set_ylabel("games")
     if vkey:
