@@ -7,7 +7,6 @@ from collections import defaultdict
 
 from bansha.engine import Game
 from bansha.model import VoteEvent
-
 from bansha_sim.play import play_game
 from bansha_sim.run import run
 from bansha_sim.stats import aggregate

@@ -23,7 +23,6 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
-
 from bansha_sim.run import run
 from bansha_sim.stats import aggregate
 

@@ -90,6 +90,11 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
     if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
         raise Refused(f"--plot {plot}: the file must end in .png or .svg")
     load_policy(policy)
+    if ray is not None:
+        try:
+            import ray as _ray  # noqa: F401
+        except ImportError:
+            raise Refused("--ray needs Ray: pip install 'bansha-sim[ray]'") from None
     opts = _kv(option, "--option")
     for k in opts:
         if k not in m.options:
@@ -105,7 +110,7 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
             raise Refused(f"--vary {vkey}: ruleset {m.id} has no house rule {vkey!r}")
         variants = [(v, {**opts, vkey: _value(v)}) for v in values]
     jobs = jobs or os.cpu_count() or 1
-    camps = [c.name for c in m.tables and m.camps]
+    camps = [c.name for c in m.camps]
     # a bad option value is refused before any worker starts
     from .play import new_game
 
@@ -120,10 +125,17 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
     progress = None
     bar = None
     if show:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
 
         bar = Progress(TextColumn(f"{m.id} ×{seats}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                       transient=True)
+                       transient=True, console=Console(stderr=True))
         bar.start()
         task = bar.add_task("games", total=total)
 
@@ -162,7 +174,7 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
             s["paired_vs_first"] = {c: paired(base, recs, c) for c in camps}
             out["values"].append(s)
     if keep:
-        _keep(results[0][2][:keep] if False else None, rs_arg, seats, seed, policy, results[0][1], days, keep, db, m.id)
+        _keep(rs_arg, seats, seed, policy, results[0][1], days, keep, db, m.id)
         out["kept"] = [f"sim-{m.id}-{seed + i}" for i in range(keep)]
     if plot is not None:
         _plot(plot, results, camps, m.id, seats, policy, vkey, {c.name: c.alias or c.name for c in m.camps})
@@ -173,7 +185,7 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
         _report(out, results, camps, vkey)
 
 
-def _keep(_, rs_arg, seats, seed, policy, options, days, keep, db, rid):
+def _keep(rs_arg, seats, seed, policy, options, days, keep, db, rid):
     """Play the first ``keep`` games again (same seeds: the same games) and store them."""
     from bansha.store import Store
 
