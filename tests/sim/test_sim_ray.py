@@ -5,11 +5,13 @@ import os
 
 import pytest
 
+# before Ray is imported: under `uv run`, Ray would otherwise start each worker with `uv run`
+# again (a runtime environment that, on a busy machine, never starts)
+os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
 ray = pytest.importorskip("ray")
 
 
 def test_ray_identical():
-    os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
     from bansha_sim.run import run
 
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)

@@ -91,6 +91,7 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
         raise Refused(f"--plot {plot}: the file must end in .png or .svg")
     load_policy(policy)
     if ray is not None:
+        os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")  # see run.py
         try:
             import ray as _ray  # noqa: F401
         except ImportError:
@@ -251,8 +252,9 @@ def _plot(path: Path, results, camps, rid, seats, policy, vkey, alias=None):
     for j, (value, _o, _recs, agg) in enumerate(results):
         xs = [i + j * width for i in range(len(camps))]
         ps = [agg["rates"][c]["p"] for c in camps]
-        err = [[p - agg["rates"][c]["low"] for c, p in zip(camps, ps, strict=True)],
-               [agg["rates"][c]["high"] - p for c, p in zip(camps, ps, strict=True)]]
+        # (clamped: at p = 0 or 1 the interval's bound may differ from p by a rounding error)
+        err = [[max(0.0, p - agg["rates"][c]["low"]) for c, p in zip(camps, ps, strict=True)],
+               [max(0.0, agg["rates"][c]["high"] - p) for c, p in zip(camps, ps, strict=True)]]
         ax1.bar(xs, ps, width, yerr=err, capsize=3, label=f"{vkey}={value}" if vkey else None)
         ds = sorted(agg["days"])
         ax2.bar([d + j * width for d in ds], [agg["days"][d] for d in ds], width, label=f"{vkey}={value}" if vkey else None)
