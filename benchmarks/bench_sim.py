@@ -21,7 +21,6 @@ BOARDS = [("qisha-xia", 20), ("m217", 14), ("light-shadow", 12), ("mafia-basic",
 
 def main() -> None:
     import structlog
-
     from bansha_sim.play import play_game
     from bansha_sim.run import run
 
