@@ -52,7 +52,7 @@ def test_a_refused_submission_shows_the_engines_line_and_stores_nothing(web):
     before = web.store.last_seq("g1")
     r = c.post(base + "/act", data={"_csrf_token": csrf_of(page), "skill": "验人", "target": "无此人"})
     assert r.status_code == 422
-    assert "unknown player '无此人'" in html.unescape(r.text)
+    assert "没有玩家 无此人" in html.unescape(r.text)
     assert "Traceback" not in r.text
     assert web.store.last_seq("g1") == before
 
@@ -181,7 +181,7 @@ def test_unknown_game_and_bad_input_are_pages_not_tracebacks(web):
     assert r.status_code == 404 and "nope" in r.text and "Traceback" not in r.text
     page = c.get("/d/g/g1").text
     r = c.post("/d/g/g1/act", data={"_csrf_token": csrf_of(page), "player": "无此人", "skill": "x"})
-    assert r.status_code == 422 and "unknown player" in r.text
+    assert r.status_code == 422 and "没有玩家" in r.text
     r = c.post("/d/g/g1/act", data={"_csrf_token": csrf_of(page), "player": "赤", "skill": "验人", "target": "黑二", "arg_x": "1"})
     assert r.status_code == 422 and "Traceback" not in r.text
 
