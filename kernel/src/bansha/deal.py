@@ -79,8 +79,8 @@ def number_cards(table: Table, setups: list[PlayerSetup]) -> None:
 def mismatch(ruleset: Ruleset, table: Table, setups: list[PlayerSetup]) -> str:
     """Why a deal file's seats cannot be a deal of ``table`` ("" when they can). A deal file may
     seat any role of the ruleset (a director's own deal), but where the table deals by camp
-    (each camp's cards once, 光影传说) a role of a camp is given at most as often as the
-    table holds it (never two 国王 of one nation), and a numbered card (法师1) once."""
+    (each camp's cards once, as 光影传说's tables) a role of a camp is given at most as often
+    as the table holds it (never one nation's card twice), and a numbered card once."""
     if table.camps:
         have = Counter((role, camp) for camp, roles in table.camps.items() for role in roles)
         got = Counter((ps.role, ps.camp or ruleset.role(ps.role).camp) for ps in setups)
