@@ -59,6 +59,10 @@ class Skill(msgspec.Struct, kw_only=True, frozen=True):
     #: the rule text, quoted from the document
     rule: str = ""
     effect: Callable[..., None] | None = None
+    #: what the skill does to its targets, for a simulated player's policy (``bansha simulate``,
+    #: docs/simulate.md): any of "harm" (a kill, a block), "help" (a heal, a guard), "check" (a
+    #: question whose answer is feedback). The engine never reads it.
+    does: tuple[str, ...] = ()
 
 
 class Role(msgspec.Struct, kw_only=True, frozen=True):

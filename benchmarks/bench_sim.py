@@ -1,0 +1,65 @@
+"""Whole simulated games per CPU-second (``bansha simulate``'s speed), and --jobs 2 against
+--jobs 1.
+
+    uv run python benchmarks/bench_sim.py [--games 200] [--policy random] [--profile qisha-xia]
+
+For each board (qisha-xia at 20 seats, m217 at 14, light-shadow at 12, mafia-basic at 20):
+games per second of process CPU time in one process; then the wall-clock speed-up of two worker
+processes over one on qisha-xia. ``--profile RULESET`` prints where the time of one process goes
+(cProfile, top functions by cumulative time). Targets (issue 15): 1,000 qisha-xia and 200 m217
+games per second per core with ``random``; --jobs 2 at least 1.8 times --jobs 1. Figures go to
+docs/performance.md; nothing here is asserted in tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+BOARDS = [("qisha-xia", 20), ("m217", 14), ("light-shadow", 12), ("mafia-basic", 20)]
+
+
+def main() -> None:
+    import structlog
+    from bansha_sim.play import play_game
+    from bansha_sim.run import run
+
+    structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(30))
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--policy", default="random")
+    ap.add_argument("--profile", default=None)
+    ap.add_argument("--skip-jobs", action="store_true")
+    args = ap.parse_args()
+    if args.profile:
+        import cProfile
+        import pstats
+
+        seats = dict(BOARDS)[args.profile]
+        pr = cProfile.Profile()
+        pr.enable()
+        for s in range(args.games):
+            play_game(args.profile, seats, s, args.policy)
+        pr.disable()
+        pstats.Stats(pr).sort_stats("cumulative").print_stats(30)
+        return
+    for board, seats in BOARDS:
+        play_game(board, seats, 10**6, args.policy)  # load the plugins first
+        c0 = time.process_time()
+        n = args.games if board != "light-shadow" else max(10, args.games // 10)
+        for s in range(n):
+            play_game(board, seats, s, args.policy)
+        cpu = time.process_time() - c0
+        print(f"{board} ({seats} seats, {args.policy}): {n / cpu:.1f} games per CPU-second ({n} games)")
+    if not args.skip_jobs:
+        n = args.games * 2
+        w = {}
+        for jobs in (1, 2):
+            t0 = time.perf_counter()
+            run("qisha-xia", 20, n, 0, args.policy, {}, 30, jobs=jobs)
+            w[jobs] = time.perf_counter() - t0
+        print(f"qisha-xia {n} games: --jobs 1 {w[1]:.1f} s, --jobs 2 {w[2]:.1f} s: speed-up {w[1] / w[2]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,92 @@
+"""mafia-basic — the textbook mafia game, the board ``bansha simulate`` checks against theory
+(docs/simulate.md).
+
+> Day first. At each day every living player votes for another living player and the one with
+> most votes is out, a tie broken by a seeded draw among the tied. At night the mafia's group
+> kill removes one non-mafia player. The mafia win as soon as they are at least as many as the
+> others (checked after every death), the town when no mafia is left.
+
+The option ``mafia`` (0: the table's count, ⌊√n⌋) says how many of the n players are mafia: a
+non-zero value re-deals the cards when the game is set up, with a generator seeded from the
+game's seed (so a replay deals the same), drawing which seats are mafia.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from bansha import hookimpl
+from bansha.model import Kill
+
+MAFIA, TOWN = "黑手党", "市民"
+
+
+@hookimpl
+def bansha_setup_game(game):
+    k = int(game.option("mafia") or 0)
+    if not k:
+        return
+    n = len(game.players)
+    if not 1 <= k < n:
+        from bansha.model import GameError
+        raise GameError(f"mafia-basic: option mafia must be from 1 to {n - 1} at {n} seats, got {k}")
+    chosen = set(random.Random(f"mafia-basic/{game.setup.seed}").sample(sorted(game.players), k))
+    for p in game.players.values():
+        if p.name in chosen:
+            p.role, p.camp, p.groups = "黑手党", MAFIA, [MAFIA]
+        else:
+            p.role, p.camp, p.groups = "平民", TOWN, []
+
+
+@hookimpl
+def bansha_validate_vote(game, ballot):
+    # "every living player votes for another living player"
+    if ballot.target == game.manifest.vote.abstain:
+        return "mafia-basic: every living player votes (no abstention)"
+    if ballot.target == ballot.voter:
+        return "mafia-basic: a player votes for another player"
+    return None
+
+
+@hookimpl
+def bansha_validate_action(game, action):
+    # "the mafia's group kill removes one non-mafia player"
+    if action.skill == "杀人" and any(game.player(t).camp == MAFIA for t in action.targets):
+        return "mafia-basic: the mafia kill a player who is not of the mafia"
+    return None
+
+
+def vote(res):
+    """``mafia-basic.vote``: plurality of the living players' last ballots; a tie at the top is
+    broken by a seeded draw among the tied (traced)."""
+    game = res.game
+    final = {}
+    for b in sorted(game.ballots, key=lambda b: b.seq):
+        if game.players[b.voter].alive and game.players[b.target].alive:
+            final[b.voter] = b.target
+    tally = Counter(final.values())
+    res.trace("vote", "count: " + (", ".join(f"{k} {n}" for k, n in tally.most_common()) or "no votes"))
+    if not tally:
+        res.announce(game.manifest.texts.nobody_out)
+        return
+    top = max(tally.values())
+    leaders = sorted(n for n, c in tally.items() if c == top)
+    out = leaders[0] if len(leaders) == 1 else res.rng.choice(leaders)
+    res.remove(game.player(out), Kill(target=out, kind="vote", rule="vote"))
+
+
+@hookimpl
+def bansha_step_handlers():
+    return {"mafia-basic.vote": vote}
+
+
+@hookimpl
+def bansha_check_win(game):
+    mafia = sum(1 for p in game.players.values() if p.alive and p.camp == MAFIA)
+    others = sum(1 for p in game.players.values() if p.alive and p.camp != MAFIA)
+    if mafia == 0:
+        return [TOWN]
+    if mafia >= others:
+        return [MAFIA]
+    return None

@@ -1,0 +1,277 @@
+"""``bansha simulate``: a board's balance by Monte Carlo (docs/simulate.md).
+
+Imported only when ``bansha simulate`` is typed (or the top-level help is asked for): the
+workers, rich, matplotlib and Ray are imported in the command's body.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import typer
+
+
+class Refused(Exception):
+    pass
+
+
+def _value(v: str) -> Any:
+    if re.fullmatch(r"-?\d+", v):
+        return int(v)
+    if re.fullmatch(r"-?\d+\.\d*", v):
+        return float(v)
+    return {"true": True, "false": False}.get(v, v)
+
+
+def _kv(pairs: list[str], flag: str) -> dict[str, Any]:
+    out = {}
+    for pair in pairs:
+        k, sep, v = pair.partition("=")
+        if not sep or not k:
+            raise Refused(f"{flag} {pair!r}: expected KEY=VALUE")
+        out[k] = _value(v)
+    return out
+
+
+def simulate(
+    ruleset: str = typer.Argument(..., help="ruleset id or manifest path"),
+    seats: int = typer.Option(None, "--seats", help="table size (default: the manifest's first table)"),
+    games: int = typer.Option(1000, "--games", help="how many games"),
+    seed: int = typer.Option(0, "--seed", help="game i is dealt and played with seed S+i"),
+    jobs: int = typer.Option(None, "--jobs", help="worker processes (default: the cores)"),
+    policy: str = typer.Option("random", "--policy", help="random, informed, or an installed bansha.policies plugin"),
+    option: list[str] = typer.Option([], "--option", help="house rule KEY=VALUE"),
+    vary: str = typer.Option(None, "--vary", help="KEY=V1,V2,…: the same seeds under each value"),
+    keep: int = typer.Option(0, "--keep", help="store the first N games (open with status, log --explain)"),
+    plot: Path = typer.Option(None, "--plot", help="FILE.png or FILE.svg: win rates and the length histogram"),
+    as_json: bool = typer.Option(False, "--json", help="print the result as JSON"),
+    ray: str = typer.Option(None, "--ray", help="run as Ray tasks: a cluster ADDRESS, or 'local'"),
+    days: int = typer.Option(30, "--days", help="day limit: a game still going after it is unfinished"),
+    db: Path = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file (for --keep)"),
+) -> None:
+    """Play GAMES games of RULESET with policies as players and report the balance."""
+    from bansha.model import GameError
+
+    try:
+        _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plot, as_json, ray, days, db)
+    except (Refused, GameError, ValueError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+
+
+def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plot, as_json, ray, days, db):
+    from bansha.registry import find_manifest, ruleset_for
+
+    from .policies import load_policy
+    from .run import run
+    from .stats import aggregate, paired
+
+    m = find_manifest(ruleset)
+    ruleset_for(m)
+    sizes = [t.seats for t in m.tables]
+    if seats is None:
+        seats = sizes[0]
+    if seats not in sizes:
+        raise Refused(f"ruleset {m.id} has no table for {seats} players (tables: {', '.join(map(str, sizes))})")
+    if games < 1:
+        raise Refused("--games must be at least 1")
+    if days < 1:
+        raise Refused("--days must be at least 1")
+    if keep < 0 or keep > games:
+        raise Refused("--keep must be from 0 to --games")
+    if jobs is not None and jobs < 1:
+        raise Refused("--jobs must be at least 1")
+    if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
+        raise Refused(f"--plot {plot}: the file must end in .png or .svg")
+    load_policy(policy)
+    if ray is not None:
+        os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")  # see run.py
+        try:
+            import ray as _ray  # noqa: F401
+        except ImportError:
+            raise Refused("--ray needs Ray: pip install 'bansha-sim[ray]'") from None
+    opts = _kv(option, "--option")
+    for k in opts:
+        if k not in m.options:
+            raise Refused(f"--option {k}: ruleset {m.id} has no house rule {k!r}")
+    variants: list[tuple[str | None, dict]] = [(None, opts)]
+    vkey = None
+    if vary:
+        vkey, sep, vals = vary.partition("=")
+        values = [v for v in vals.split(",") if v]
+        if not sep or not vkey or len(values) < 2:
+            raise Refused(f"--vary {vary!r}: expected KEY=V1,V2,… with two values or more")
+        if vkey not in m.options:
+            raise Refused(f"--vary {vkey}: ruleset {m.id} has no house rule {vkey!r}")
+        variants = [(v, {**opts, vkey: _value(v)}) for v in values]
+    jobs = jobs or os.cpu_count() or 1
+    camps = [c.name for c in m.camps]
+    # a bad option value is refused before any worker starts
+    from .play import new_game
+
+    for _, o in variants:
+        new_game(m.id if not str(ruleset).endswith(".toml") else ruleset, seats, seed, o)
+    rs_arg = ruleset if str(ruleset).endswith(".toml") else m.id
+
+    show = not as_json and sys.stderr.isatty()
+    results = []
+    t0 = time.perf_counter()
+    total = games * len(variants)
+    progress = None
+    bar = None
+    if show:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        bar = Progress(TextColumn(f"{m.id} ×{seats}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                       transient=True, console=Console(stderr=True))
+        bar.start()
+        task = bar.add_task("games", total=total)
+
+        def progress(k):
+            bar.advance(task, k)
+    try:
+        for value, o in variants:
+            tv = time.perf_counter()
+            recs = run(rs_arg, seats, games, seed, policy, o, days, jobs=jobs,
+                       ray=(None if ray is None else ("" if ray == "local" else ray)), progress=progress)
+            agg = aggregate(recs, camps)
+            agg["seconds"] = time.perf_counter() - tv
+            results.append((value, o, recs, agg))
+    finally:
+        if bar is not None:
+            bar.stop()
+    seconds = time.perf_counter() - t0
+
+    def summary(value, o, agg):
+        d = {"ruleset": m.id, "seats": seats, "games": games, "policy": policy, "seed": seed,
+             "options": o, "day_limit": days, **agg,
+             "games_per_second": games / agg["seconds"] if agg["seconds"] else None}
+        if vkey is not None:
+            d["vary"] = {vkey: value}
+        return d
+
+    out: dict[str, Any]
+    if vkey is None:
+        out = summary(*results[0][:2], results[0][3])
+    else:
+        base = results[0][2]
+        out = {"ruleset": m.id, "seats": seats, "games": games, "policy": policy, "seed": seed,
+               "vary": vkey, "values": [], "seconds": seconds, "games_per_second": total / seconds}
+        for value, o, recs, agg in results:
+            s = summary(value, o, agg)
+            s["paired_vs_first"] = {c: paired(base, recs, c) for c in camps}
+            out["values"].append(s)
+    if keep:
+        _keep(rs_arg, seats, seed, policy, results[0][1], days, keep, db, m.id)
+        out["kept"] = [f"sim-{m.id}-{seed + i}" for i in range(keep)]
+    if plot is not None:
+        _plot(plot, results, camps, m.id, seats, policy, vkey, {c.name: c.alias or c.name for c in m.camps})
+        out["plot"] = str(plot)
+    if as_json:
+        typer.echo(json.dumps(out, ensure_ascii=False, indent=1))
+    else:
+        _report(out, results, camps, vkey)
+
+
+def _keep(rs_arg, seats, seed, policy, options, days, keep, db, rid):
+    """Play the first ``keep`` games again (same seeds: the same games) and store them."""
+    from bansha.store import Store
+
+    from .play import play_game
+
+    store = Store(db)
+    for i in range(keep):
+        r = play_game(rs_arg, seats, seed + i, policy, options, days, keep=True)
+        name = f"sim-{rid}-{seed + i}"
+        store.create(name, r["setup"])
+        for ev in r["events"]:
+            store.append(name, ev)
+
+
+def _fmt_rate(r):
+    return f"{r['p'] * 100:5.1f} %  [{r['low'] * 100:5.1f}, {r['high'] * 100:5.1f}]"
+
+
+def _report(out, results, camps, vkey):
+    from rich.console import Console
+    from rich.table import Table
+
+    con = Console()
+    if vkey is None:
+        blocks = [out]
+    else:
+        blocks = out["values"]
+    for b in blocks:
+        head = f"{b['ruleset']} at {b['seats']} seats, {b['games']} games, policy {b['policy']}, seeds {b['seed']}…{b['seed'] + b['games'] - 1}"
+        if vkey is not None:
+            head += f", {vkey}={b['vary'][vkey]}"
+        con.print(f"[bold]{head}[/bold]")
+        t = Table("camp", "wins", "rate [95 % Wilson]")
+        for c, r in b["rates"].items():
+            t.add_row(c, str(b["wins"][c]), _fmt_rate(r))
+        con.print(t)
+        md = b["mean_days"]
+        con.print(f"draws {b['draws']}, unfinished {b['unfinished']} (day limit {b['day_limit']}), "
+                  f"mean length {md:.2f} days" if md is not None else "no game finished")
+        con.print("length in days: " + ", ".join(f"{d}: {n}" for d, n in b["days"].items()))
+        t = Table("role", "seats dealt", "win rate", "survival")
+        for role, s in b["roles"].items():
+            t.add_row(role, str(s["n"]), f"{s['win_rate'] * 100:.1f} %", f"{s['survival_rate'] * 100:.1f} %")
+        con.print(t)
+        con.print("causes of death: " + ", ".join(f"{k} {n}" for k, n in b["causes"].items()))
+        if vkey is not None and b is not blocks[0]:
+            con.print("paired difference vs " + f"{vkey}={blocks[0]['vary'][vkey]}: " + ", ".join(
+                f"{c} {d['diff'] * 100:+.1f} pp [{d['low'] * 100:+.1f}, {d['high'] * 100:+.1f}]"
+                for c, d in b["paired_vs_first"].items()))
+        con.print(f"{b['games_per_second']:.0f} games/s\n")
+
+
+def _plot(path: Path, results, camps, rid, seats, policy, vkey, alias=None):
+    try:
+        import matplotlib
+    except ImportError:
+        raise Refused("--plot needs matplotlib: pip install 'bansha-sim[plot]'") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))
+    width = 0.8 / len(results)
+    for j, (value, _o, _recs, agg) in enumerate(results):
+        xs = [i + j * width for i in range(len(camps))]
+        ps = [agg["rates"][c]["p"] for c in camps]
+        # (clamped: at p = 0 or 1 the interval's bound may differ from p by a rounding error)
+        err = [[max(0.0, p - agg["rates"][c]["low"]) for c, p in zip(camps, ps, strict=True)],
+               [max(0.0, agg["rates"][c]["high"] - p) for c, p in zip(camps, ps, strict=True)]]
+        ax1.bar(xs, ps, width, yerr=err, capsize=3, label=f"{vkey}={value}" if vkey else None)
+        ds = sorted(agg["days"])
+        ax2.bar([d + j * width for d in ds], [agg["days"][d] for d in ds], width, label=f"{vkey}={value}" if vkey else None)
+    # the camps' ASCII aliases: a machine without a CJK font still draws every label
+    alias = alias or {}
+    ax1.set_xticks([i + (len(results) - 1) * width / 2 for i in range(len(camps))],
+                   [alias.get(c, c) for c in camps])
+    ax1.set_ylim(0, 1)
+    ax1.set_ylabel("win rate (95 % Wilson)")
+    from matplotlib.ticker import MaxNLocator
+
+    ax2.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax2.set_xlabel("length (days)")
+    ax2.set_ylabel("games")
+    if vkey:
+        ax1.legend()
+    fig.suptitle(f"{rid} at {seats} seats, policy {policy}")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

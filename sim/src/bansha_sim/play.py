@@ -1,0 +1,159 @@
+"""Play one game with policies as players: dealt and played with one seed, so any game of a
+simulation can be played again (``play_game(..., keep=True)`` returns its event log)."""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import lru_cache
+from typing import Any
+
+from bansha.deal import deal
+from bansha.engine import Game
+from bansha.model import ActEvent, GameError, ResolveEvent, Setup, VoteEvent
+from bansha.registry import find_manifest, ruleset_for
+
+from .policies import Choice, Seat, load_policy
+
+_OUT = re.compile(r"^(.+) is out \((.+)\)$")
+
+
+@lru_cache(maxsize=32)
+def _manifest(ruleset: str):
+    return find_manifest(ruleset)
+
+
+@lru_cache(maxsize=8)
+def _policy(name: str):
+    return load_policy(name)
+
+
+def new_game(ruleset: str, seats: int, seed: int, options: dict[str, Any]) -> tuple[Setup, Game]:
+    m = _manifest(ruleset)
+    names = [f"P{i:02d}" for i in range(1, seats + 1)]
+    setup = Setup(ruleset=m.id, manifest=m, players=deal(ruleset_for(m), names, seed), seed=seed,
+                  options=dict(options))
+    return setup, Game(setup)
+
+
+def choices_for(game: Game, p) -> list[Choice]:
+    """The skills ``p`` may send now, with their declared selection ranges (the rules may still
+    refuse a pick: the simulator then takes the policy's next preference)."""
+    out = []
+    alive = [q.name for q in game.players.values() if q.alive]
+    everyone = list(game.players)
+    for skill, _ in game.skills_of(p).values():
+        if not skill.phases or not game.in_phase(skill):
+            continue
+        if not p.alive and not skill.while_out:
+            continue
+        if skill.uses is not None and p.uses.get(skill.name, 0) <= 0:
+            continue
+        if any(k and not k.startswith("<") for k in skill.args) and not skill.targets:
+            continue  # a skill that is all arguments (a guess of names): not played
+        pool = everyone if skill.may_target_dead else alive
+        if not skill.may_target_self:
+            pool = [n for n in pool if n != p.name]
+        hi = skill.max_targets if skill.max_targets is not None else skill.targets
+        out.append(Choice(skill=skill.name, lo=skill.targets, hi=hi, candidates=tuple(pool),
+                          args=tuple(skill.args), does=tuple(getattr(skill, "does", ())), group=skill.group))
+    return out
+
+
+def vote_choices(game: Game, p) -> list[str] | None:
+    if not game.phase.vote or not p.alive:
+        return None
+    from bansha.model import Ballot
+
+    v = game.manifest.vote
+    runoff = game.scheduled.get(game.phase.name) if game.phase.optional else None
+    names = [q.name for q in game.players.values() if q.alive and (runoff is None or q.name in runoff)]
+    if runoff is None or v.runoff_abstain:
+        names.append(v.abstain)
+    ok = []
+    for n in names:
+        if n in (v.abstain, p.name):  # the rules' say on abstaining and on oneself
+            b = Ballot(voter=p.name, target=n)
+            if any(game.hook.bansha_validate_vote(game=game, ballot=b)):
+                continue
+        ok.append(n)
+    return ok
+
+
+def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", options: dict | None = None,
+              day_limit: int = 30, keep: bool = False) -> dict[str, Any]:
+    """Deal with ``seed`` and play until a camp wins, a draw, or the day limit (unfinished)."""
+    setup, game = new_game(ruleset, seats, seed, options or {})
+    pol = _policy(policy)
+    rng = random.Random(f"bansha-sim/{seed}")
+    camps = tuple(c.name for c in game.manifest.camps)
+    log: list = []
+    phases = 0
+    stuck = False
+    while game.winner is None and game.day <= day_limit and phases < 8 * (day_limit + 2):
+        phases += 1
+        label = game.label
+        for p in list(game.players.values()):
+            if game.winner is not None or game.label != label:
+                break
+            choices = choices_for(game, p) if (p.alive or not game.phase.vote) else []
+            votes = vote_choices(game, p)
+            if not choices and not votes:
+                continue
+            d = pol.decide(Seat(game, p.name, choices, votes, rng, camps))
+            for skill, options_, args in d.actions:
+                for targets in options_:
+                    ev = ActEvent(phase=label, actor=p.name, skill=skill, targets=list(targets), args=dict(args))
+                    try:
+                        game.apply(ev)
+                    except GameError:
+                        continue
+                    log.append(ev)
+                    break
+                if game.winner is not None or game.label != label:
+                    break
+            if game.winner is None and game.label == label and d.votes and game.phase.vote and p.alive:
+                for t in d.votes:
+                    ev = VoteEvent(phase=label, voter=p.name, target=t)
+                    try:
+                        game.apply(ev)
+                    except GameError:
+                        continue
+                    log.append(ev)
+                    break
+        if game.winner is not None:
+            break
+        ev = ResolveEvent(phase=game.label)
+        try:
+            game.apply(ev)
+        except GameError:
+            stuck = True  # the phase cannot close (a ruling awaited): the game cannot progress
+            break
+        log.append(ev)
+    causes: dict[str, int] = {}
+    for t in game.trace:
+        m = _OUT.match(t.text)
+        if m:
+            causes[m.group(2)] = causes.get(m.group(2), 0) + 1
+    winners = list(game.winner or [])
+    out = {
+        "seed": seed,
+        "winners": winners,
+        "draw": bool(game.draw),
+        "unfinished": game.winner is None,
+        "stuck": stuck,
+        "days": game.day,
+        "players": [(p.role, p.camp, p.alive, p.camp in winners and not game.draw) for p in game.players.values()],
+        "causes": causes,
+    }
+    if keep:
+        out["setup"] = setup
+        out["events"] = log
+    return out
+
+
+def play_chunk(ruleset: str, seats: int, seeds: list[int], policy: str, options: dict, day_limit: int) -> list[dict]:
+    import structlog
+
+    structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(30))
+    return [play_game(ruleset, seats, s, policy, options, day_limit) for s in seeds]

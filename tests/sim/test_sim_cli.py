@@ -1,0 +1,124 @@
+"""`bansha simulate` from the command line: the JSON, determinism, refusals, --vary, --keep."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import pytest
+
+TIMING = {"seconds", "games_per_second"}
+
+
+def bansha(*args):
+    """The real `bansha` entry point (plugin commands are added by ``main``)."""
+    p = subprocess.run([sys.executable, "-m", "bansha.cli", *map(str, args)], capture_output=True, text=True)
+    return SimpleNamespace(exit_code=p.returncode, stdout=p.stdout, stderr=p.stderr, output=p.stdout + p.stderr)
+
+
+def sim(*args, db=None):
+    extra = ["--db", str(db)] if db else []
+    return bansha("simulate", *args, *extra)
+
+
+def _strip(d):
+    if isinstance(d, dict):
+        return {k: _strip(v) for k, v in d.items() if k not in TIMING}
+    if isinstance(d, list):
+        return [_strip(v) for v in d]
+    return d
+
+
+def test_json_keys_and_determinism():
+    a = sim("mafia-basic", "--seats", "7", "--games", "60", "--seed", "5", "--jobs", "1", "--json")
+    assert a.exit_code == 0, a.output
+    d = json.loads(a.stdout)
+    for key in ("ruleset", "seats", "games", "policy", "seed", "wins", "rates", "draws", "unfinished",
+                "mean_days", "seconds", "games_per_second"):
+        assert key in d
+    assert d["ruleset"] == "mafia-basic" and d["seats"] == 7 and d["games"] == 60 and d["seed"] == 5
+    assert sum(d["wins"].values()) + d["draws"] + d["unfinished"] == 60
+    for r in d["rates"].values():
+        assert r["low"] <= r["p"] <= r["high"]
+    b = sim("mafia-basic", "--seats", "7", "--games", "60", "--seed", "5", "--jobs", "2", "--json")
+    assert _strip(json.loads(b.stdout)) == _strip(d)
+    c = sim("mafia-basic", "--seats", "7", "--games", "60", "--seed", "6", "--jobs", "1", "--json")
+    assert _strip(json.loads(c.stdout)) != _strip(d)  # another seed, other games
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["nope"], "error:"),
+    (["mafia-basic", "--seats", "3"], "no table for 3"),
+    (["mafia-basic", "--seats", "7", "--option", "colour=red"], "no house rule"),
+    (["mafia-basic", "--seats", "7", "--option", "mafia"], "expected KEY=VALUE"),
+    (["mafia-basic", "--seats", "7", "--option", "mafia=9"], "option mafia"),
+    (["mafia-basic", "--seats", "7", "--policy", "clever"], "unknown policy"),
+    (["mafia-basic", "--seats", "7", "--games", "0"], "--games"),
+    (["mafia-basic", "--seats", "7", "--vary", "mafia=1"], "--vary"),
+    (["mafia-basic", "--seats", "7", "--plot", "x.pdf"], "--plot"),
+])
+def test_bad_input_is_one_line_exit_2(args, msg):
+    r = sim(*args, "--games", "5") if "--games" not in args else sim(*args)
+    assert r.exit_code == 2, r.output
+    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error:") and msg in lines[0], r.stderr
+
+
+def test_vary_pairs_the_same_seeds():
+    r = sim("mafia-basic", "--seats", "10", "--games", "300", "--vary", "mafia=1,3", "--jobs", "1", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    v1, v3 = d["values"]
+    assert v1["vary"] == {"mafia": "1"} or v1["vary"] == {"mafia": 1} or v1["options"]["mafia"] == 1
+    # three mafia out of ten win far more often than one (theory: 0.96 vs 0.58)
+    diff = v3["paired_vs_first"]["黑手党"]
+    assert diff["low"] > 0.2
+    assert abs(diff["diff"] - (v3["rates"]["黑手党"]["p"] - v1["rates"]["黑手党"]["p"])) < 1e-9
+
+
+def test_keep_stores_replayable_games(tmp_path):
+    db = tmp_path / "g.db"
+    r = sim("mafia-basic", "--seats", "6", "--games", "4", "--keep", "2", "--jobs", "1", "--json", db=db)
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert d["kept"] == ["sim-mafia-basic-0", "sim-mafia-basic-1"]
+    from bansha.store import Store
+
+    g = Store(db).load("sim-mafia-basic-1")
+    assert g.winner is not None
+    s = bansha("log", "sim-mafia-basic-1", "--explain", "--db", db)
+    assert s.exit_code == 0 and "is out" in s.stdout
+
+
+def test_plot(tmp_path):
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "p.svg"
+    r = sim("mafia-basic", "--seats", "6", "--games", "30", "--jobs", "1", "--plot", str(out), "--json")
+    assert r.exit_code == 0, r.output
+    assert out.read_text().lstrip().startswith("<?xml")
+
+
+def test_policy_sees_only_the_view(monkeypatch):
+    """A policy gets a Seat: its attributes are the name, the view, the choices, the vote, the
+    rng and the board's camps; the game itself is private."""
+    from bansha_sim import policies
+    from bansha_sim.play import play_game
+
+    seen = []
+
+    class Spy(policies.RandomPolicy):
+        def decide(self, seat):
+            seen.append(seat)
+            return super().decide(seat)
+
+    monkeypatch.setattr("bansha_sim.play._policy", lambda name: Spy())
+    play_game("mafia-basic", 7, 3)
+    assert seen
+    s = seen[0]
+    public = {a for a in vars(s) if not a.startswith("_")}
+    assert public <= {"name", "choices", "vote", "rng", "camps", "view"}
+    from bansha.views import player_view
+
+    assert s.view == player_view(s._game, s.name) or s.view["you"]["name"] == s.name

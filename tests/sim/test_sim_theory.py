@@ -1,0 +1,90 @@
+"""mafia-basic under the random policy against the exact recursion (docs/simulate.md).
+
+Every living player votes uniformly for another living player; plurality, a tie broken by a
+uniform draw among the tied. The whole process is invariant under relabelling the players, so
+the player voted out is uniform over the living: a mafioso with probability m/n. The night kill
+under random play is uniform over the non-mafia (any one of them: the count is all that matters).
+With d(n, m) the mafia's win probability at the start of a day with n living, m mafia:
+
+    win checks after every death: m = 0 → town; m ≥ n − m → mafia
+    d(n, m) = m/n · after(n−1, m−1) + (n−m)/n · after(n−1, m)  then the night
+    night(n, m) = after-check of (n−1, m), then d(n−1, m)
+
+The recursion is computed here, independently of the simulator; the simulated count must lie in
+the 99.9 % two-sided binomial acceptance region around it (normal approximation with continuity
+correction): the test can fail.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from fractions import Fraction
+from functools import cache
+
+import pytest
+from bansha_sim.run import run
+from bansha_sim.stats import aggregate
+
+
+def _over(n: int, m: int) -> Fraction | None:
+    if m == 0:
+        return Fraction(0)
+    if m >= n - m:
+        return Fraction(1)
+    return None
+
+
+@cache
+def day(n: int, m: int) -> Fraction:
+    r = _over(n, m)
+    if r is not None:
+        return r
+    return Fraction(m, n) * _after_day(n - 1, m - 1) + Fraction(n - m, n) * _after_day(n - 1, m)
+
+
+def _after_day(n: int, m: int) -> Fraction:
+    r = _over(n, m)
+    return r if r is not None else night(n, m)
+
+
+@cache
+def night(n: int, m: int) -> Fraction:
+    r = _over(n - 1, m)  # the kill removes a non-mafia player
+    return r if r is not None else day(n - 1, m)
+
+
+def test_recursion_small_cases():
+    # n=3, m=1: the day removes the mafioso w.p. 1/3 (town wins), else 1 vs 1: mafia
+    assert day(3, 1) == Fraction(2, 3)
+    # n=4, m=1: day: 1/4 town; else (3,1) night → (2,1) mafia at once
+    assert day(4, 1) == Fraction(3, 4)
+    # n=5, m=1: 1/5 town; else (4,1) → night → (3,1) → day(3,1) = 2/3
+    assert day(5, 1) == Fraction(4, 5) * Fraction(2, 3)
+
+
+Z999 = 3.2905267314919255
+
+
+CASES = [(5, 1), (7, 2), (8, 2), (10, 3), (12, 3), (16, 4), (20, 4), (20, 6)]
+
+
+@pytest.mark.parametrize("seats,mafia", CASES)
+def test_random_policy_matches_theory(seats, mafia):
+    games = 2000
+    recs = run("mafia-basic", seats, games, 12345, "random", {"mafia": mafia}, day_limit=30, jobs=1)
+    agg = aggregate(recs, ["黑手党", "市民"])
+    assert agg["unfinished"] == 0 and agg["draws"] == 0
+    k = agg["wins"]["黑手党"]
+    assert k + agg["wins"]["市民"] == games
+    p = float(day(seats, mafia))
+    sd = math.sqrt(games * p * (1 - p))
+    assert abs(k - games * p) <= Z999 * sd + 0.5, (k / games, p)
+    # every player dealt mafia is counted
+    assert agg["roles"]["黑手党"]["n"] == games * mafia
+
+
+def test_jobs_identical():
+    a = run("mafia-basic", 9, 120, 7, "random", {"mafia": 2}, 30, jobs=1)
+    b = run("mafia-basic", 9, 120, 7, "random", {"mafia": 2}, 30, jobs=2)
+    assert json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
