@@ -155,3 +155,11 @@ def test_last_words_come_first_in_the_next_post(bansha_cli):
     assert bb.index("[quote]") < bb.index("[table]")
     md = cli.ok("post", "g", "--format", "md").output
     assert r"> " + out + r"的遗言：我是好人，\<真的\>\*别投\*了\|" in md
+
+
+def test_loop_commands_refuse_with_a_json_object_under_json(bansha_cli):
+    # the loop's commands end bad input the kernel's one way: with --json, one JSON object
+    for args in (["post", "nope", "--json"], ["pm", "nope", "--json"]):
+        r = bansha_cli(*args)
+        assert r.exit_code == 2, r.output
+        assert json.loads(r.stdout) == {"error": "unknown game 'nope'", "code": 2}

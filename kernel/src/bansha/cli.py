@@ -852,7 +852,7 @@ def scenario_run(
 # the director's loop (votes import, post, pm): kernel/src/bansha/cli_loop.py
 from .cli_loop import register as _register_loop  # noqa: E402
 
-_register_loop(app, store=lambda db: _store(db), echo_json=lambda data: _json(data), fail=lambda msg: fail(msg))
+_register_loop(app, store=_store, echo_json=_json, fail=fail)
 
 COMMAND_GROUP = "bansha.commands"
 

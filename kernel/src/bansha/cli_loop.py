@@ -95,7 +95,7 @@ def votes_import(
     try:
         _votes_import(cli, game, source, set(accept), close, dry_run, template, db, as_json)
     except cli_error() as exc:
-        cli.fail(str(exc))
+        cli.fail(str(exc), as_json)
 
 
 def cli_error():
@@ -182,6 +182,17 @@ def register(app: typer.Typer, store, echo_json, fail) -> None:
     register_commands(app)
 
 
+def _phase_of(cli, game: str, phase: str | None, template, db):
+    """What `post` and `pm` both start from: the replayed game with what was told in each
+    phase, its events, the board file and the phase asked for (default: the last resolved)."""
+    from . import forum, posts
+
+    store = cli._store(db)
+    events = store.events(game)
+    g, told = posts.replay(store.setup(game), events)
+    return g, events, told, forum.load_board(g.manifest.id, template), posts.pick_phase(g, phase)
+
+
 def post(
     game: str,
     phase: str = typer.Option(None, "--phase", help="the phase (default: the last resolved), e.g. 'noon 2' or '第2天 正午'"),
@@ -192,21 +203,17 @@ def post(
 ) -> None:
     """The phase's thread post: title, deaths, last words, votes, announcements, seats, deadline."""
     cli = _cli()
-    from . import forum, posts
+    from . import posts
     from .model import GameError
 
     try:
-        store = cli._store(db)
-        events = store.events(game)
-        g, told = posts.replay(store.setup(game), events)
-        board = forum.load_board(g.manifest.id, template)
-        label = posts.pick_phase(g, phase)
+        g, events, told, board, label = _phase_of(cli, game, phase, template, db)
         data = posts.build(g, events, board, label, told)
         if as_json:
             return cli._json(data)
         typer.echo(posts.render_post(data, fmt), nl=False)
     except GameError as exc:
-        cli.fail(str(exc))
+        cli.fail(str(exc), as_json)
 
 
 def pm(
@@ -221,21 +228,17 @@ def pm(
 ) -> None:
     """Each player's private message (短消息) for the phase, one block per recipient."""
     cli = _cli()
-    from . import forum, posts
+    from . import posts
     from .model import GameError
 
     try:
-        store = cli._store(db)
-        events = store.events(game)
-        g, told = posts.replay(store.setup(game), events)
-        board = forum.load_board(g.manifest.id, template)
-        label = posts.pick_phase(g, phase)
+        g, events, told, board, label = _phase_of(cli, game, phase, template, db)
         blocks = posts.pms(g, board, label, told, player, corrections=_corrections(told, g, label, phase is None), everyone=every)
         if as_json or fmt == "json":
             return cli._json(blocks)
         typer.echo(posts.render_pms(blocks, fmt), nl=False)
     except GameError as exc:
-        cli.fail(str(exc))
+        cli.fail(str(exc), as_json)
 
 
 def _corrections(told, game, label, default: bool):
@@ -360,7 +363,7 @@ def act_file(game: str, path: Path, db, as_json: bool) -> None:
             typer.echo(f"  (public) {t}")
         typer.echo(f"{len(entries)} action(s) recorded in {g.label}")
     except GameError as exc:
-        cli.fail(str(exc))
+        cli.fail(str(exc), as_json)
 
 
 # --------------------------------------------------------------------------- amend, undo --to
@@ -457,7 +460,7 @@ def _amend(obj, make, yes: bool, as_json: bool) -> None:
         typer.echo("written: the amendment is in the log; `bansha pm` gives each affected player the correction"
                    if yes else "nothing written: --yes writes it")
     except GameError as exc:
-        cli.fail(str(exc))
+        cli.fail(str(exc), as_json)
 
 
 def undo_to(game: str, phase: str, db, as_json: bool) -> None:
@@ -491,7 +494,7 @@ def undo_to(game: str, phase: str, db, as_json: bool) -> None:
                        + " ".join(f"{k}={v}" for k, v in d.items() if v not in ("", [], {}, None, False) and k != "type"))
         typer.echo(f"{len(gone)} event(s) undone; the game is at {now}")
     except GameError as exc:
-        cli.fail(str(exc))
+        cli.fail(str(exc), as_json)
 
 
 # ------------------------------------------------------------------------------ status

@@ -174,9 +174,10 @@ class Store(abc.ABC):
         ``(seq, None)`` when an undo removed event ``seq``. Stops after ``timeout`` seconds
         without news (None: never)."""
 
-    @abc.abstractmethod
     def schema_version(self) -> int:
-        """The schema version the store records (0: empty, no bansha tables)."""
+        """The schema version the store records (0: empty, no bansha tables; -1: an unknown
+        layout), as the backend read it when it opened the store (``_version``)."""
+        return self._version
 
     @abc.abstractmethod
     def upgrade(self) -> tuple[int, int]:
@@ -560,9 +561,6 @@ class SQLiteStore(Store):
             raise StoreError(f"{self.path}: {newer_message(v)}")
         raise StoreError(f"{self.path}: a store of schema {v}; this bansha uses schema {SCHEMA_VERSION}: "
                          f"run `bansha db upgrade --db {self.path}` (it keeps every game)")
-
-    def schema_version(self) -> int:
-        return self._version
 
     def upgrade(self) -> tuple[int, int]:
         start = self._version

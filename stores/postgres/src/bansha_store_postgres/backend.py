@@ -225,9 +225,6 @@ class PostgresStore(Store):
         raise StoreError(f"PostgreSQL at {self.where}: a store of schema {v}; this bansha uses schema "
                          f"{SCHEMA_VERSION}: run `bansha db upgrade`")
 
-    def schema_version(self) -> int:
-        return self._version
-
     def upgrade(self) -> tuple[int, int]:
         start = self._version
         if start == SCHEMA_VERSION:
