@@ -115,8 +115,11 @@ def _logger(game: str):
 def _store(db: str | None):
     from .store import open_store
 
-    # one command, one replay: no cached state to copy (store.Store.cache)
-    return open_store(db, logger=_logger, cache=False)
+    # one command, one replay: no cached state to copy (store.Store.cache); and not even the
+    # replay when the previous command left the state of this very log (statecache.py)
+    store = open_store(db, logger=_logger, cache=False)
+    store.keep_states = True
+    return store
 
 
 def _json(data: Any) -> None:

@@ -76,8 +76,8 @@ def _table() -> dict[str, tuple[EntryPoint, ...]]:
 
 def refresh() -> None:
     """Forget what this process read (a test that installs a distribution mid-process)."""
-    global _TABLE
-    _TABLE = None
+    global _TABLE, _STAMPS
+    _TABLE = _STAMPS = None
 
 
 def _search_path() -> list[str]:
@@ -98,11 +98,31 @@ def _fingerprint(paths: list[str]) -> list[str]:
     return stamps
 
 
-def _cache_file(paths: list[str]) -> str | None:
+def cache_root() -> str | None:
+    """bansha's cache folder (``BANSHA_CACHE_DIR``, else the user's cache folder), or None
+    under ``BANSHA_NO_CACHE``: this file's entry points and the game states of statecache.py."""
     if os.environ.get("BANSHA_NO_CACHE"):
         return None
-    root = os.environ.get("BANSHA_CACHE_DIR") or os.path.join(
+    return os.environ.get("BANSHA_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "bansha")
+
+
+_STAMPS: list[str] | None = None
+
+
+def path_stamps() -> list[str]:
+    """The interpreter and its path entries with their modification times, read once per
+    process: what installing, upgrading or removing a distribution changes."""
+    global _STAMPS
+    if _STAMPS is None:
+        _STAMPS = _fingerprint(_search_path())
+    return _STAMPS
+
+
+def _cache_file(paths: list[str]) -> str | None:
+    root = cache_root()
+    if root is None:
+        return None
     # one file per environment and path: several virtual environments share the cache folder
     import zlib
 
@@ -113,7 +133,7 @@ def _cache_file(paths: list[str]) -> str | None:
 def _load() -> dict[str, tuple[EntryPoint, ...]]:
     paths = _search_path()
     path = _cache_file(paths)
-    stamps = _fingerprint(paths)
+    stamps = path_stamps()
     if path is not None:
         try:
             with open(path, encoding="utf-8") as f:

@@ -1,0 +1,154 @@
+"""A game's live state kept on disk between commands, so that a command does not replay the log.
+
+Every command rebuilds the game from its log (the log is the game: docs/store.md). On a
+20-day game that replay is most of a command's own work (docs/performance.md), and it is the
+same work each time. So a command of the CLI leaves the state it ended with in a cache file,
+and the next command starts from that file when — and only when — it is the state of exactly
+the stored log it reads:
+
+- the file names a digest of the set-up and of the first ``n`` stored events, byte for byte;
+  the next command computes the same digest over what the store returns and, if it matches,
+  applies only the events after the ``n``th. An undo, an amend, a copied or replaced
+  database, another writer: whatever changed the log changes the digest, and the game is
+  replayed from its set-up as before (and the file rewritten);
+- the file names every source file the state was computed with (the kernel, the rules'
+  plugins, anything they imported from outside the standard library and the installed
+  packages) with its modification time and size, and the interpreter's path entries with
+  theirs (an install or upgrade changes those): edited or reinstalled code replays;
+- anything unreadable, or a state that cannot be written (a plugin keeping a function in the
+  game's data), is a miss, never an error.
+
+The files are pickles in the user's own cache folder (``BANSHA_CACHE_DIR``, as the entry-point
+cache; ``BANSHA_NO_CACHE=1`` turns both off): code that runs only from there, like Python's own
+``__pycache__``. Only the live state is written: the set-up, the ruleset and its plugin manager
+are the command's own, shared as :func:`bansha.store._copy_game` shares them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import zlib
+from typing import Any
+
+from . import entrypoints
+
+#: bumped when the file's layout changes
+_FORMAT = 1
+#: the declarations a game shares with its ruleset: never written, taken from the command
+SHARED = ("setup", "ruleset", "manifest", "pm", "hook", "log")
+
+
+class LogDigest:
+    """The running digest of a game's stored bytes: its set-up, then each event in order."""
+
+    def __init__(self, setup_raw: bytes) -> None:
+        self._h = hashlib.blake2b(setup_raw, digest_size=20)
+        self.count = 0
+
+    def add(self, raw: bytes) -> None:
+        self._h.update(len(raw).to_bytes(4, "big"))
+        self._h.update(raw)
+        self.count += 1
+
+    def hexdigest(self) -> str:
+        return self._h.hexdigest()
+
+
+def _file(store_url: str, name: str) -> str | None:
+    root = entrypoints.cache_root()
+    if root is None:
+        return None
+    key = zlib.crc32(f"{sys.prefix}\0{store_url}\0{name}".encode())
+    return os.path.join(root, "states", f"{key:08x}.pickle")
+
+
+def _stamp(path: str) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
+def _sources() -> list[tuple[str, tuple[int, int] | None]]:
+    """The source files of this process's modules that the standard library and the installed
+    (non-editable) packages do not hold: the kernel and plugins of a checkout, a community
+    plugin's folder. An installed package changes the path entries' stamps instead."""
+    fixed = tuple({os.path.join(p, "") for p in (sys.base_prefix, sys.prefix, sys.exec_prefix)})
+    seen = []
+    for mod in list(sys.modules.values()):
+        path = getattr(mod, "__file__", None)
+        if path and not path.startswith(fixed):
+            seen.append(path)
+    return [(p, _stamp(p)) for p in sorted(set(seen))]
+
+
+def restore(store_url: str, name: str, game_cls, setup, ruleset, setup_raw: bytes,
+            rows: list[tuple[int, bytes]]) -> tuple[Any, int] | None:
+    """(the game after its first ``n`` stored events, ``n``) from the cache, or None."""
+    path = _file(store_url, name)
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as f:
+            head, state_raw = pickle.load(f)
+        if head["format"] != _FORMAT or head["paths"] != entrypoints.path_stamps():
+            return None
+        n = head["events"]
+        if n > len(rows):
+            return None
+        digest = LogDigest(setup_raw)
+        for _, raw in rows[:n]:
+            digest.add(raw)
+        if digest.hexdigest() != head["digest"]:
+            return None
+        if any(_stamp(p) != stamp for p, stamp in head["sources"]):
+            return None
+        state = pickle.loads(state_raw)
+    except Exception:  # noqa: BLE001 - an unreadable cache is a miss, whatever broke it
+        return None
+    game = game_cls.__new__(game_cls)
+    game.__dict__.update(state)
+    game.setup, game.ruleset, game.manifest = setup, ruleset, ruleset.manifest
+    game.pm, game.hook = ruleset.pm, ruleset.pm.hook
+    from .engine import SILENT
+
+    game.log = SILENT
+    return game, n
+
+
+def _refuse(obj):
+    raise pickle.PicklingError(f"a game's state holds {type(obj).__name__}")
+
+
+def save(store_url: str, name: str, game, digest: LogDigest) -> None:
+    """Leave ``game`` (the state after the ``digest.count`` events digested) for the next
+    command. Never raises: a state that cannot be written is replayed next time."""
+    path = _file(store_url, name)
+    if path is None:
+        return
+    import io
+
+    state = {k: v for k, v in game.__dict__.items() if k not in SHARED}
+    buf = io.BytesIO()
+    pickler = pickle.Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL)
+    # the plugin manager and the ruleset belong to the command, not to the state: a state that
+    # reaches them (a rule keeping a reference in the game's data) is not cached at all
+    pickler.dispatch_table = {type(game.pm): _refuse, type(game.ruleset): _refuse, type(game.hook): _refuse}
+    try:
+        pickler.dump(state)
+        head = {"format": _FORMAT, "events": digest.count, "digest": digest.hexdigest(),
+                "paths": entrypoints.path_stamps(), "sources": _sources()}
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        tmp = f"{path}.{os.getpid()}.tmp"
+        with open(tmp, "wb") as f:
+            pickle.dump((head, buf.getvalue()), f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)  # a concurrent command reads the old file or the new one
+    except Exception:  # noqa: BLE001 - a cache that cannot be written costs a replay, no more
+        try:
+            os.unlink(tmp)
+        except (OSError, UnboundLocalError):
+            pass
