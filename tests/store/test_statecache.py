@@ -91,15 +91,26 @@ def test_an_undo_a_new_database_or_a_damaged_file_replays(tmp_path, cache_dir):
     store.create("g", rg.setup)
     for ev in rg.log[:30]:
         store.append("g", ev)
-    files = list((cache_dir / "states").iterdir())
-    assert len(files) == 1
+    files = list((cache_dir / "states").rglob("*.pickle"))
+    assert 1 <= len(files) <= statecache.KEEP
 
     def straight():
         return Store(url, logger=lambda _n: SILENT, cache=False).load("g")
 
-    # an undo: the kept state is after the dropped event
-    command_store(url).undo("g")
-    assert state(command_store(url).load("g")) == state(straight())
+    # an undo: the newest kept state is after the dropped event, the one before it is used
+    hits = []
+    real = statecache.restore
+    statecache.restore = lambda *a, **k: hits.append(real(*a, **k)) or hits[-1]
+    try:
+        command_store(url).undo("g")
+        assert state(command_store(url).load("g")) == state(straight())
+        assert hits[-1] is not None and hits[-1][1] == 29
+        # and another event in its place: the state of the dropped one is not taken for it
+        command_store(url).append("g", rg.log[29])
+        assert hits[-1][1] == 29
+        assert state(command_store(url).load("g")) == state(straight())
+    finally:
+        statecache.restore = real
     # another database at the same path, with the same game name and another log
     os.unlink(url)
     other = command_store(url)
@@ -110,10 +121,10 @@ def test_an_undo_a_new_database_or_a_damaged_file_replays(tmp_path, cache_dir):
     assert len(straight().applied) == 11
     assert state(command_store(url).load("g")) == state(straight())
     # a damaged file is a miss, never an error
-    for f in (cache_dir / "states").iterdir():
+    for f in (cache_dir / "states").rglob("*.pickle"):
         f.write_bytes(b"\x80\x05garbage")
     assert state(command_store(url).load("g")) == state(straight())
-    for f in (cache_dir / "states").iterdir():
+    for f in (cache_dir / "states").rglob("*.pickle"):
         f.write_bytes(b"")
     assert state(command_store(url).load("g")) == state(straight())
 
@@ -158,10 +169,10 @@ def test_a_state_holding_the_ruleset_is_not_kept(tmp_path, cache_dir):
     game, _ = store.append("g", rg.log[0])
     game.data["oops"] = game.ruleset  # a rule keeping what belongs to the command
     digest = statecache.LogDigest(b"x")
-    for f in (cache_dir / "states").iterdir():
+    for f in (cache_dir / "states").rglob("*.pickle"):
         f.unlink()
     statecache.save(store.url, "g", game, digest)
-    assert not list((cache_dir / "states").iterdir())
+    assert not list((cache_dir / "states").rglob("*.pickle"))
 
 
 def test_the_cli_reads_the_kept_state_and_says_the_same(tmp_path):
@@ -176,7 +187,7 @@ def test_the_cli_reads_the_kept_state_and_says_the_same(tmp_path):
     base = {**os.environ, "BANSHA_DB": str(db)}
     first = subprocess.run([exe, "status", "g"], capture_output=True, text=True, env=base)
     assert first.returncode == 0, first.stderr
-    assert list((tmp_path / "cache" / "states").iterdir()), "status left the state"
+    assert list((tmp_path / "cache" / "states").rglob("*.pickle")), "status left the state"
     again = subprocess.run([exe, "status", "g"], capture_output=True, text=True, env=base)
     cold = subprocess.run([exe, "status", "g"], capture_output=True, text=True, env={**base, "BANSHA_NO_CACHE": "1"})
     assert first.stdout == again.stdout == cold.stdout

@@ -26,17 +26,21 @@ are the command's own, shared as :func:`bansha.store._copy_game` shares them.
 
 from __future__ import annotations
 
-import hashlib
+import _pickle as pickle
 import os
-import pickle
 import sys
 import zlib
+
+# the C modules themselves: pickle.py and hashlib (OpenSSL) cost a command more to import
+# than the whole restore (docs/performance.md); the blake2 and pickle they serve are these
+from _blake2 import blake2b
 from typing import Any
 
 from . import entrypoints
 
 #: bumped when the file's layout changes
 _FORMAT = 1
+_PROTOCOL = 5
 #: the declarations a game shares with its ruleset: never written, taken from the command
 SHARED = ("setup", "ruleset", "manifest", "pm", "hook", "log")
 
@@ -45,7 +49,7 @@ class LogDigest:
     """The running digest of a game's stored bytes: its set-up, then each event in order."""
 
     def __init__(self, setup_raw: bytes) -> None:
-        self._h = hashlib.blake2b(setup_raw, digest_size=20)
+        self._h = blake2b(setup_raw, digest_size=20)
         self.count = 0
 
     def add(self, raw: bytes) -> None:
@@ -57,12 +61,25 @@ class LogDigest:
         return self._h.hexdigest()
 
 
-def _file(store_url: str, name: str) -> str | None:
+#: states kept per game: the newest and the two before it, so that an undo (or two) finds one
+KEEP = 3
+
+
+def _folder(store_url: str, name: str) -> str | None:
+    """The game's folder of states, one file per event count (``<n>.pickle``)."""
     root = entrypoints.cache_root()
     if root is None:
         return None
     key = zlib.crc32(f"{sys.prefix}\0{store_url}\0{name}".encode())
-    return os.path.join(root, "states", f"{key:08x}.pickle")
+    return os.path.join(root, "states", f"{key:08x}")
+
+
+def _counts(folder: str) -> list[int]:
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return sorted(int(n.partition(".")[0]) for n in names if n.endswith(".pickle") and n.partition(".")[0].isdigit())
 
 
 def _stamp(path: str) -> tuple[int, int] | None:
@@ -88,27 +105,35 @@ def _sources() -> list[tuple[str, tuple[int, int] | None]]:
 
 def restore(store_url: str, name: str, game_cls, setup, ruleset, setup_raw: bytes,
             rows: list[tuple[int, bytes]]) -> tuple[Any, int] | None:
-    """(the game after its first ``n`` stored events, ``n``) from the cache, or None."""
-    path = _file(store_url, name)
-    if path is None:
+    """(the game after its first ``n`` stored events, ``n``) from the cache, or None: the
+    newest kept state of a prefix of ``rows``."""
+    folder = _folder(store_url, name)
+    if folder is None:
         return None
-    try:
-        with open(path, "rb") as f:
-            head, state_raw = pickle.load(f)
-        if head["format"] != _FORMAT or head["paths"] != entrypoints.path_stamps():
-            return None
-        n = head["events"]
-        if n > len(rows):
-            return None
-        digest = LogDigest(setup_raw)
-        for _, raw in rows[:n]:
-            digest.add(raw)
-        if digest.hexdigest() != head["digest"]:
-            return None
-        if any(_stamp(p) != stamp for p, stamp in head["sources"]):
-            return None
-        state = pickle.loads(state_raw)
-    except Exception:  # noqa: BLE001 - an unreadable cache is a miss, whatever broke it
+    counts = [c for c in _counts(folder) if c <= len(rows)]
+    if not counts:
+        return None
+    # the digest of each kept prefix, in one pass over the log
+    digests, digest = {}, LogDigest(setup_raw)
+    for i, (_, raw) in enumerate(rows[:counts[-1]], start=1):
+        digest.add(raw)
+        if i in counts:
+            digests[i] = digest.hexdigest()
+    digests.setdefault(0, LogDigest(setup_raw).hexdigest())
+    for n in reversed(counts):  # the newest state of this very log
+        try:
+            with open(os.path.join(folder, f"{n}.pickle"), "rb") as f:
+                head, state_raw = pickle.load(f)
+            if (head["format"] != _FORMAT or head["events"] != n or head["digest"] != digests[n]
+                    or head["paths"] != entrypoints.path_stamps()):
+                continue
+            if any(_stamp(p) != stamp for p, stamp in head["sources"]):
+                return None  # edited code: no older state of it is any better
+            state = pickle.loads(state_raw)
+            break
+        except Exception:  # noqa: BLE001 - an unreadable state is a miss, whatever broke it
+            continue
+    else:
         return None
     game = game_cls.__new__(game_cls)
     game.__dict__.update(state)
@@ -127,14 +152,14 @@ def _refuse(obj):
 def save(store_url: str, name: str, game, digest: LogDigest) -> None:
     """Leave ``game`` (the state after the ``digest.count`` events digested) for the next
     command. Never raises: a state that cannot be written is replayed next time."""
-    path = _file(store_url, name)
-    if path is None:
+    folder = _folder(store_url, name)
+    if folder is None:
         return
     import io
 
     state = {k: v for k, v in game.__dict__.items() if k not in SHARED}
     buf = io.BytesIO()
-    pickler = pickle.Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler = pickle.Pickler(buf, protocol=_PROTOCOL)
     # the plugin manager and the ruleset belong to the command, not to the state: a state that
     # reaches them (a rule keeping a reference in the game's data) is not cached at all
     pickler.dispatch_table = {type(game.pm): _refuse, type(game.ruleset): _refuse, type(game.hook): _refuse}
@@ -142,13 +167,23 @@ def save(store_url: str, name: str, game, digest: LogDigest) -> None:
         pickler.dump(state)
         head = {"format": _FORMAT, "events": digest.count, "digest": digest.hexdigest(),
                 "paths": entrypoints.path_stamps(), "sources": _sources()}
-        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        path = os.path.join(folder, f"{digest.count}.pickle")
         tmp = f"{path}.{os.getpid()}.tmp"
         with open(tmp, "wb") as f:
-            pickle.dump((head, buf.getvalue()), f, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump((head, buf.getvalue()), f, protocol=_PROTOCOL)
         os.replace(tmp, path)  # a concurrent command reads the old file or the new one
     except Exception:  # noqa: BLE001 - a cache that cannot be written costs a replay, no more
         try:
             os.unlink(tmp)
         except (OSError, UnboundLocalError):
+            pass
+        return
+    # states past this one are of a log undone since; keep the newest few before it
+    counts = _counts(folder)
+    older = [c for c in counts if c < digest.count]
+    for c in [c for c in counts if c > digest.count] + older[:max(0, len(older) - (KEEP - 1))]:
+        try:
+            os.unlink(os.path.join(folder, f"{c}.pickle"))
+        except OSError:
             pass
