@@ -150,6 +150,10 @@ def _addr(request: Request) -> str:
 def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throttle | None = None) -> Litestar:
     hub = Hub(store)
     throttle = throttle or Throttle()
+    # one writer per game in this process: concurrent writers of one game would each rebuild
+    # it and all but one lose the store's optimistic race and rebuild again (50 clients: 4×
+    # the CPU per request). Other processes still race through the store's own check.
+    write_locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
 
     def run(fn):
         return asyncio.to_thread(fn)
@@ -175,8 +179,9 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         return seat
 
     def load(game: str):
+        # the cached state itself, read-only: a page renders it, never changes it (store.peek)
         try:
-            return store.load(game)
+            return store.peek(game)
         except GameError as exc:
             raise NotFoundException(detail=str(exc)) from None
 
@@ -295,7 +300,8 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         form = await request.form()
 
         def write():
-            return make(form)
+            with write_locks[game]:
+                return make(form)
 
         try:
             msg = await run(write)
@@ -321,7 +327,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
     async def d_act(request: Request, game: FromPath[str]) -> Template:
         def make(form):
             player = form.get("player") or ""
-            g, _ = store.append(game, _act_event(form, player))
+            g, _ = store.append(game, _act_event(form, player), shared=True)
             return f"已记录：{player} {form.get('skill')} {' '.join(_all(form, 'target'))}"
         return await _director_write(request, game, make)
 
@@ -329,7 +335,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
     async def d_unact(request: Request, game: FromPath[str]) -> Template:
         def make(form):
             player, skill = form.get("player") or "", form.get("skill") or ""
-            store.append(game, lambda g: UnactEvent(phase=g.label, actor=player, skill=skill))
+            store.append(game, lambda g: UnactEvent(phase=g.label, actor=player, skill=skill), shared=True)
             return f"已撤回：{player} {skill}"
         return await _director_write(request, game, make)
 
@@ -338,24 +344,24 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         def make(form):
             voter, target = form.get("player") or "", form.get("target") or ""
             store.append(game, lambda g: VoteEvent(phase=g.label, voter=voter, target=target, proxy=True,
-                                                   change=any(b.voter == voter for b in g.ballots)))
+                                                   change=any(b.voter == voter for b in g.ballots)), shared=True)
             return f"已代投：{voter} → {target}"
         return await _director_write(request, game, make)
 
     @post("/d/g/{game:str}/preview")
     async def d_preview(request: Request, game: FromPath[str]) -> Template:
         def make(form):
-            return {"preview": logic.preview(store.load(game))}
+            return {"preview": logic.preview(store.peek(game))}
         return await _director_write(request, game, make)
 
     @post("/d/g/{game:str}/resolve")
     async def d_resolve(request: Request, game: FromPath[str]) -> Template:
         def make(form):
             expected = form.get("phase")
-            g0 = store.load(game)
+            g0 = store.peek(game)
             if expected and expected != g0.label:
                 raise GameError(f"the phase is now {g0.label}, not {expected}: nothing was resolved")
-            g, mark = store.append(game, lambda g: ResolveEvent(phase=g.label))
+            g, mark = store.append(game, lambda g: ResolveEvent(phase=g.label), shared=True)
             return f"已结算 {g0.label}；现在是 {g.label}"
         return await _director_write(request, game, make)
 
@@ -370,7 +376,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
     async def d_link(request: Request, game: FromPath[str]) -> Template:
         def make(form):
             player = form.get("player") or ""
-            store.load(game).player(player)
+            store.peek(game).player(player)
             return {player: tokens.new_player(game, player)}
         return await _director_write(request, game, make)
 
@@ -403,7 +409,8 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         form = await request.form()
         try:
             def write():
-                msg, g = make(form, game, name)
+                with write_locks[game]:
+                    msg, g = make(form, game, name)
                 return player_ctx(game, name, token, message=msg, g=g)  # the state just written
 
             ctx = await run(write)
@@ -416,7 +423,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
     @post("/p/{token:str}/act")
     async def p_act(request: Request, token: FromPath[str]) -> Template:
         def make(form, game, name):
-            g, mark = store.append(game, _act_event(form, name))
+            g, mark = store.append(game, _act_event(form, name), shared=True)
             fb, _ = g.since(mark)
             answer = "；".join(fb.get(name, []))
             return f"已提交：{form.get('skill')} {' '.join(_all(form, 'target'))}" + (f"。{answer}" if answer else ""), g
@@ -426,7 +433,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
     async def p_unact(request: Request, token: FromPath[str]) -> Template:
         def make(form, game, name):
             skill = form.get("skill") or ""
-            g, _ = store.append(game, lambda g: UnactEvent(phase=g.label, actor=name, skill=skill))
+            g, _ = store.append(game, lambda g: UnactEvent(phase=g.label, actor=name, skill=skill), shared=True)
             return f"已撤回：{skill}", g
         return await _player_write(request, token, make)
 
@@ -435,7 +442,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         def make(form, game, name):
             target = form.get("target") or ""
             g, _ = store.append(game, lambda g: VoteEvent(phase=g.label, voter=name, target=target,
-                                                          change=any(b.voter == name for b in g.ballots)))
+                                                          change=any(b.voter == name for b in g.ballots)), shared=True)
             return f"已投票：{target}", g
         return await _player_write(request, token, make)
 
