@@ -105,9 +105,9 @@ def test_bad_new_game_is_one_line(web):
     c = web.client(login=True)
     page = c.get("/d").text
     r = c.post("/d/new", data={"_csrf_token": csrf_of(page), "name": "g4", "ruleset": "qisha-xia", "roster": "甲\n乙", "seed": "x"})
-    assert r.status_code == 422 and "expected a whole number" in r.text and "Traceback" not in r.text
+    assert r.status_code == 422 and "应为整数" in r.text and "Traceback" not in r.text
     r = c.post("/d/new", data={"_csrf_token": csrf_of(page), "name": "g4", "ruleset": "nope", "roster": "甲\n乙", "seed": "1"})
-    assert r.status_code == 422 and "error" in r.text and "g4" not in web.store.names()
+    assert r.status_code == 422 and 'class="error"' in r.text and "g4" not in web.store.names()
 
 
 def test_director_acts_for_anyone_previews_then_resolves(web):

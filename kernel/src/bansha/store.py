@@ -121,6 +121,12 @@ def _copy_game(game: Game) -> Game:
     return copy.deepcopy(game, {id(x): x for x in shared})
 
 
+def _meta_key(key: str) -> str:
+    if not isinstance(key, str) or "." not in key or len(key) > 1000:
+        raise StoreError(f"meta key {key!r}: expected an application's prefix, e.g. 'web.…'")
+    return key
+
+
 class Store(abc.ABC):
     """A game store. ``Store(url)`` opens the backend of ``url`` (see :func:`open_store`).
 
@@ -391,6 +397,32 @@ class Store(abc.ABC):
         self._cache.pop(name, None)
         return self._decode_event(name, *row)
 
+    # ------------------------------------------------------------- records beside the games
+
+    def get_meta(self, keys: list[str]) -> dict[str, str]:
+        """The values of those of ``keys`` that are set: small records an application keeps
+        beside the games in the store's ``meta`` table (the web server's token hashes and
+        deadlines), so every process on the store sees them. A key carries its application's
+        prefix (``web.…``); ``schema`` is the store's own. No schema change: the table is
+        schema 2's."""
+        keys = [_meta_key(k) for k in keys]
+        out: dict[str, str] = {}
+        for i in range(0, len(keys), 500):  # SQLite's limit of bound values, with room
+            out.update(self._get_meta_raw(keys[i:i + 500]))
+        return out
+
+    def set_meta(self, changes: dict[str, str | None]) -> None:
+        """Set each key to its value (None: delete it), all in one transaction."""
+        changes = {_meta_key(k): v for k, v in changes.items()}
+        if changes:
+            self._set_meta_raw(changes)
+
+    def _get_meta_raw(self, keys: list[str]) -> dict[str, str]:
+        raise StoreError(f"the {type(self).__name__} backend keeps no records beside the games")
+
+    def _set_meta_raw(self, changes: dict[str, str | None]) -> None:
+        raise StoreError(f"the {type(self).__name__} backend keeps no records beside the games")
+
     # ------------------------------------------------------------------------- copying
 
     def export_raw(self, name: str) -> tuple[bytes, list[bytes]]:
@@ -660,6 +692,21 @@ class SQLiteStore(Store):
             self.db.execute("DELETE FROM events WHERE game=? AND seq=?", (name, row[0]))
             self.db.execute("UPDATE games SET last_seq=?, undos=undos+1 WHERE name=?", (row[0] - 1, name))
         return row[0], bytes(row[1])
+
+    def _get_meta_raw(self, keys):
+        self._usable()
+        with self._tx("DEFERRED", "reading"):
+            rows = self.db.execute(f"SELECT key, value FROM meta WHERE key IN ({','.join('?' * len(keys))})", keys).fetchall()
+        return dict(rows)
+
+    def _set_meta_raw(self, changes):
+        self._usable()
+        with self._tx(doing="writing"):
+            for key, value in changes.items():
+                if value is None:
+                    self.db.execute("DELETE FROM meta WHERE key=?", (key,))
+                else:
+                    self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
     def watch(self, name, after=0, timeout=None, poll=0.05):
         """Poll ``PRAGMA data_version`` (it changes when another connection commits) on a

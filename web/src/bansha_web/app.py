@@ -143,6 +143,14 @@ def _all(form, key: str) -> list[str]:
         return []
 
 
+def _amend_what(ev) -> str:
+    if isinstance(ev, ActEvent):
+        return f"{ev.actor} {ev.skill} {' '.join(ev.targets)}".rstrip()
+    if isinstance(ev, UnactEvent):
+        return f"撤回 {ev.actor} {ev.skill}"
+    return f"{ev.voter} 投 {ev.target}"
+
+
 def _addr(request: Request) -> str:
     return request.client.host if request.client else "?"
 
@@ -196,10 +204,11 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         role = g.ruleset.role(g.player(name).role)
         return {"view": view, "you": view["you"], "role_rule": role.rule, "skills": logic.usable_skills(g, name),
                 "vote": logic.vote_options(g, name), "token": token, "game": game_name,
+                "deadline": logic.deadline_of(store, game_name, g),
                 "message": message, "error": error, "base": f"/p/{token}"}
 
     def console_ctx(game_name: str, message: str = "", error: str = "", links: dict | None = None,
-                    preview: dict | None = None) -> dict[str, Any]:
+                    preview: dict | None = None, amend: dict | None = None) -> dict[str, Any]:
         g = load(game_name)
         view = director_view(g)
         done, waiting = logic.acted_or_not(g)
@@ -215,7 +224,10 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
                 "links": links or {}, "preview": preview, "announcements": g.announcements,
                 "trace": g.trace, "trace_phases": logic.phases_with_trace(g),
                 "feedback": g.feedback, "has_link": {n: tokens.has_link(game_name, n) for n in g.players},
-                "abstain": g.manifest.vote.abstain, "seq": store.last_seq(game_name)}
+                "abstain": g.manifest.vote.abstain, "seq": store.last_seq(game_name),
+                "amend_choices": logic.amend_choices(g), "amend": amend, "ruling_kinds": g.ruleset.ruling_kinds,
+                "players": [p.name for p in sorted(g.players.values(), key=lambda p: p.seat)],
+                "deadline": logic.deadline_of(store, game_name, g)}
 
     def page(template: str, ctx: dict, request: Request, fragment: str | None = None, status: int = 200) -> Template:
         name = fragment if fragment and is_htmx(request) else template
@@ -238,51 +250,68 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         return Redirect("/d", cookies=[Cookie(key=COOKIE, value=token, httponly=True, samesite="strict", path="/",
                                               secure=request.url.scheme == "https")])
 
+    def games_ctx(error: str = "") -> dict[str, Any]:
+        from bansha.registry import installed_manifests
+
+        manifests = [{"id": m.id, "name": m.name, "seats": [t.seats for t in m.tables], "options": logic.option_fields(m)}
+                     for m in installed_manifests().values()]
+        return {"games": store.names(), "rulesets": manifests, "error": error}
+
     @get("/d")
     async def games(request: Request) -> Template:
         director(request)
-        from bansha.registry import installed_manifests
-
-        names = await run(store.names)
-        manifests = [(m.id, m.name, [t.seats for t in m.tables]) for m in installed_manifests().values()]
-        return Template(template_name="games.html", context={"games": names, "rulesets": manifests})
+        return Template(template_name="games.html", context=await run(games_ctx))
 
     @post("/d/new")
     async def new_game(request: Request) -> Template:
+        """A new game: roster and seed (the manifest's deal), or a deal file (TOML, uploaded or
+        pasted, as ``bansha new --deal``), with house rules (``--option``) from the fields the
+        ruleset's [option_types] give."""
         director(request)
         form = await request.form()
         name = (form.get("name") or "").strip()
         ruleset = (form.get("ruleset") or "").strip()
         roster = [n for n in (form.get("roster") or "").replace("，", ",").replace(",", "\n").split() if n.strip()]
         seed_text = (form.get("seed") or "0").strip()
+        upload = form.get("deal")
+        deal_raw = await upload.read() if hasattr(upload, "read") else b""
+        deal_raw = deal_raw or (form.get("deal_text") or "").strip().encode()
 
         def create():
             from bansha import deal as dealing
-            from bansha.registry import find_manifest, ruleset_for
+            from bansha.cli import _check_deal
+            from bansha.model import Deal
+            from bansha.names import MAX_GAME_NAME, check_name
+            from bansha.options import check_options
+            from bansha.registry import decode_toml, find_manifest, ruleset_for
 
-            if not name:
-                raise GameError("请给这局游戏起个名字")
-            if not seed_text.lstrip("-").isdigit():
-                raise GameError(f"seed {seed_text!r}: expected a whole number")
-            if not roster:
-                raise GameError("--players: no player names given")
             m = find_manifest(ruleset)
             rs = ruleset_for(m)
+            game_name = check_name(name, "what_game", rs.lang, limit=MAX_GAME_NAME)
+            if not seed_text.lstrip("-").isdigit():
+                raise GameError(f"种子 {seed_text!r}：应为整数")
             seed = int(seed_text)
-            setups = dealing.deal(rs, roster, seed)
-            store.create(name, Setup(ruleset=m.id, manifest=m, players=setups, seed=seed, options={}, dealt_by=f"seed {seed}"))
-            return tokens.new_players(name, [p.name for p in setups])
+            if not 0 <= seed <= 2**63 - 1:
+                raise GameError(f"种子 {seed}：应在 0 到 2^63−1 之间")
+            opts = check_options(m, logic.changed_options(m, form.get), "--option", rs.lang)
+            if deal_raw:
+                setups = decode_toml(deal_raw, Deal, "发牌文件").players
+                _check_deal(rs, setups, "发牌文件")
+                dealt_by = "发牌文件"
+            else:
+                if not roster:
+                    raise GameError("请填写玩家名单（一行一个），或上传发牌文件")
+                setups = dealing.deal(rs, roster, seed)
+                dealt_by = f"seed {seed}"
+            store.create(game_name, Setup(ruleset=m.id, manifest=m, players=setups, seed=seed, options=opts, dealt_by=dealt_by))
+            return game_name, tokens.new_players(game_name, [p.name for p in setups])
 
         try:
-            links = await run(create)
+            created, links = await run(create)
         except GameError as exc:
-            from bansha.registry import installed_manifests
-
-            names = await run(store.names)
-            manifests = [(m.id, m.name, [t.seats for t in m.tables]) for m in installed_manifests().values()]
-            return Template(template_name="games.html", status_code=422,
-                            context={"games": names, "rulesets": manifests, "error": str(exc)})
-        ctx = await run(lambda: console_ctx(name, message="游戏已创建；以下链接只显示这一次", links=links))
+            refusal = str(exc)
+            return Template(template_name="games.html", status_code=422, context=await run(lambda: games_ctx(refusal)))
+        ctx = await run(lambda: console_ctx(created, message="游戏已创建；以下链接只显示这一次", links=links))
         return Template(template_name="console.html", context=ctx)
 
     @get("/d/g/{game:str}")
@@ -305,9 +334,11 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
 
         try:
             msg = await run(write)
+            special = isinstance(msg, dict) and ("preview" in msg or "amend" in msg)
             ctx = await run(lambda: console_ctx(game, message=msg if isinstance(msg, str) else "",
-                                                links=msg if isinstance(msg, dict) and "preview" not in msg else None,
-                                                preview=msg.get("preview") if isinstance(msg, dict) else None))
+                                                links=msg if isinstance(msg, dict) and not special else None,
+                                                preview=msg.get("preview") if isinstance(msg, dict) else None,
+                                                amend=msg.get("amend") if isinstance(msg, dict) else None))
             return page("console.html", ctx, request, "_table.html")
         except GameError as exc:
             refusal = str(exc)
@@ -378,6 +409,77 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
             player = form.get("player") or ""
             store.peek(game).player(player)
             return {player: tokens.new_player(game, player)}
+        return await _director_write(request, game, make)
+
+    def _amend_input(form):
+        """The input an amend form names: act (a seat's skill and targets), unact or vote."""
+        kind = form.get("kind") or ""
+        if kind in ("act", "unact"):
+            player, _, skill = (form.get("act") or "").partition("\t")
+            targets = [t for t in _all(form, "target") if t] if kind == "act" else []
+            if kind == "act":
+                return lambda label: ActEvent(phase=label, actor=player, skill=skill, targets=targets, args={})
+            return lambda label: UnactEvent(phase=label, actor=player, skill=skill)
+        if kind == "vote":
+            voter, target = form.get("voter") or "", form.get("vote_target") or ""
+            return lambda label: VoteEvent(phase=label, voter=voter, target=target, proxy=True)
+        raise GameError(f"修正 {kind!r}：应为 act、unact 或 vote")
+
+    @post("/d/g/{game:str}/amend")
+    async def d_amend(request: Request, game: FromPath[str]) -> Template:
+        """Amend a closed phase: without ``confirm`` the diff of what it changes (nothing
+        stored); with it, written (the diff recomputed on the state it is written to)."""
+        from bansha.cli_loop import amendment
+
+        def make(form):
+            phase, make_input = form.get("phase") or "", _amend_input(form)
+            if form.get("confirm") != "1":
+                ev, label, diff = amendment(store.load(game), phase, make_input)  # a private copy
+                return {"amend": {"label": label, "what": _amend_what(ev.event), "diff": diff,
+                                  "fields": [(k, v) for k, v in form.multi_items() if k != "_csrf_token"]}}
+            ev, label, diff = amendment(store.load(game), phase, make_input)
+            store.append(game, ev, shared=True)
+            return f"已写入修正（{label}）：{_amend_what(ev.event)}；受影响的玩家请重发私信"
+        return await _director_write(request, game, make)
+
+    @post("/d/g/{game:str}/ruling")
+    async def d_ruling(request: Request, game: FromPath[str]) -> Template:
+        from bansha.cli import _kv
+        from bansha.model import RulingEvent
+
+        def make(form):
+            kind, player, text = (form.get("kind") or "").strip(), form.get("player") or "", form.get("text") or ""
+            data = _kv([line for line in (form.get("data") or "").splitlines() if line.strip()], "参数", "zh")
+
+            def event(g):
+                if kind not in g.ruleset.ruling_kinds:
+                    raise GameError(f"裁定 {kind!r}：本规则的裁定种类为 {'、'.join(g.ruleset.ruling_kinds)}")
+                return RulingEvent(phase=g.label, kind=kind, player=g.find_name(player) if player else "",
+                                   text=text, data=data)
+
+            g, mark = store.append(game, event, shared=True)
+            ann = g.since(mark)[1]
+            return f"已记录裁定 {kind}（{g.label}）" + (f"：{'；'.join(ann)}" if ann else "")
+        return await _director_write(request, game, make)
+
+    @post("/d/g/{game:str}/deadline")
+    async def d_deadline(request: Request, game: FromPath[str]) -> Template:
+        import datetime as dt
+        import json
+
+        def make(form):
+            g = store.peek(game)
+            at = (form.get("at") or "").strip().replace("T", " ")
+            if not at:
+                store.set_meta({logic.deadline_key(game): None})
+                return "已清除截止时间"
+            try:
+                when = dt.datetime.strptime(at, "%Y-%m-%d %H:%M")
+            except ValueError:
+                raise GameError(f"截止时间 {at!r}：应为 YYYY-MM-DD HH:MM") from None
+            store.set_meta({logic.deadline_key(game): json.dumps({"phase": g.label, "at": when.strftime("%Y-%m-%d %H:%M")},
+                                                                 ensure_ascii=False)})
+            return f"{g.label} 截止：{when:%Y-%m-%d %H:%M}"
         return await _director_write(request, game, make)
 
     @get("/d/g/{game:str}/events")
@@ -496,7 +598,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
                       cookie_name="bansha_csrf", header_name="x-csrftoken")
     return Litestar(
         route_handlers=[index, login, games, new_game, console, console_table, d_act, d_unact, d_vote, d_preview,
-                        d_resolve, d_undo, d_link, d_events, p_page, p_view, p_act, p_unact, p_vote, p_events,
+                        d_resolve, d_undo, d_link, d_amend, d_ruling, d_deadline, d_events, p_page, p_view, p_act, p_unact, p_vote, p_events,
                         create_static_files_router(path="/static", directories=[HERE / "static"])],
         template_config=TemplateConfig(directory=HERE / "templates", engine=JinjaTemplateEngine),
         csrf_config=csrf,

@@ -103,3 +103,77 @@ def phases_with_trace(game: Game) -> list[str]:
         if t.phase not in seen:
             seen.append(t.phase)
     return seen
+
+
+# ------------------------------------------------------------------ amend, rulings, options
+
+def amend_choices(game: Game) -> dict[str, Any]:
+    """What the console's amend form offers: the closed phases (latest first), each seat's
+    skills that act in some phase (as "seat's name, skill" pairs), every player as a target
+    or voter. The engine's replay refuses what the rules did not allow then."""
+    acts = []
+    for p in sorted(game.players.values(), key=lambda p: p.seat):
+        for s, _acquired in game.skills_of(p).values():
+            if s.phases:
+                acts.append({"player": p.name, "skill": s.name,
+                             "max": s.max_targets if s.max_targets is not None else s.targets})
+    return {"phases": list(reversed(game.resolved)), "acts": acts,
+            "players": [p.name for p in sorted(game.players.values(), key=lambda p: p.seat)],
+            "max_targets": max([a["max"] for a in acts] or [1]), "abstain": game.manifest.vote.abstain}
+
+
+def option_fields(manifest) -> list[dict[str, Any]]:
+    """The house rules of a ruleset as form fields, from its ``[option_types]``: a choice
+    list where the type names its values (bool, str with choices), a number field with the
+    declared range (int), text otherwise; ``table`` options are not offered (a TOML table is
+    not a form field: ``bansha new --option`` or a deal's manifest)."""
+    from bansha.options import allowed, shown, type_of
+
+    out = []
+    for key, default in manifest.options.items():
+        t = type_of(manifest, key)
+        if t.type == "table":
+            continue
+        field = {"key": key, "type": t.type, "default": shown(default), "choices": [str(c) for c in t.choices],
+                 "min": t.min, "max": t.max, "allowed": allowed(t, "zh")}
+        if t.type == "bool":
+            field["choices"] = ["true", "false"]
+        out.append(field)
+    return out
+
+
+def changed_options(manifest, form_value) -> dict[str, str]:
+    """The house rules a creation form sets: the fields of the chosen ruleset whose value
+    differs from its default (check_options then checks each one as ``--option`` does)."""
+    out = {}
+    for f in option_fields(manifest):
+        value = form_value(f"opt_{manifest.id}_{f['key']}")
+        if value is None:
+            continue
+        value = value.strip()
+        if value != "" and value != f["default"]:
+            out[f["key"]] = value
+        elif value == "" and f["type"] in ("list", "time") and f["default"] != "":
+            out[f["key"]] = ""  # emptied on purpose
+    return out
+
+
+# ----------------------------------------------------------------------------- deadline
+
+def deadline_key(game: str) -> str:
+    return f"web.deadline.{game}"
+
+
+def deadline_of(store, game_name: str, game: Game) -> dict[str, str] | None:
+    """The director's deadline of the current phase (kept in the store's meta, so every
+    server process shows it), or None; a deadline set for an earlier phase has lapsed."""
+    import json
+
+    raw = store.get_meta([deadline_key(game_name)]).get(deadline_key(game_name))
+    if not raw:
+        return None
+    try:
+        d = json.loads(raw)
+    except ValueError:
+        return None
+    return d if d.get("phase") == game.label and game.winner is None else None
