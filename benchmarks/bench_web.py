@@ -34,7 +34,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def prepare(url: str, tokens_file: Path) -> dict[str, str]:
+def prepare(url: str) -> dict[str, str]:
     from bansha.engine import SILENT
     from bansha.model import ResolveEvent
     from bansha.store import open_store
@@ -47,7 +47,7 @@ def prepare(url: str, tokens_file: Path) -> dict[str, str]:
     while not store.load("bench").label == "night 20":
         store.append("bench", lambda g: ResolveEvent(phase=g.label))
     g = store.load("bench")
-    links = Tokens(tokens_file).new_players("bench", list(g.players))
+    links = Tokens(store).new_players("bench", list(g.players))
     plan = {}
     for name in g.players:
         skills = [s for s in usable_skills(g, name) if not s["immediate"] and s["min"] == 1]
@@ -134,14 +134,12 @@ def cpu_seconds(pid: int) -> float:
 
 
 def run(label: str, url: str, clients: int, rounds: int, servers: int = 1) -> None:
-    tmp = Path(tempfile.mkdtemp(prefix="bench-web-"))
-    tokens_file = tmp / "tokens.json"
-    plan = prepare(url, tokens_file)
+    plan = prepare(url)
     # ``servers`` processes on one store, as behind a load balancer: each keeps its own cached
     # state and catches up from the others' writes (a few events) before it answers
     ports = [free_port() for _ in range(servers)]
-    procs = [subprocess.Popen([sys.executable, "-m", "bansha.cli", "serve", "--db", url, "--port", str(port),
-                               "--tokens", str(tokens_file)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    procs = [subprocess.Popen([sys.executable, "-m", "bansha.cli", "serve", "--db", url, "--port", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               env={**os.environ, "BANSHA_LOG": ""}) for port in ports]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     try:

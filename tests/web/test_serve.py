@@ -53,8 +53,10 @@ def test_live_updates_from_another_process_and_no_token_in_the_log(server, tmp_p
     from bansha_web.tokens import Tokens
 
     base = f"http://127.0.0.1:{server['port']}"
-    tokens = Tokens(server["db"] + ".web-tokens.json")
-    red = tokens.new_player("g1", "赤")  # the file is shared: the server re-reads it
+    from bansha.store import open_store
+
+    with open_store(server["db"]) as other:  # another process's link: the store is shared
+        red = Tokens(other).new_player("g1", "赤")
     director = httpx.Client(base_url=base)
     assert director.get(server["login"].replace(f"http://127.0.0.1:{server['port']}", base), follow_redirects=True).status_code == 200
     console = Stream(director, "/d/g/g1/events")

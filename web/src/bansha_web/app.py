@@ -223,7 +223,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
                 "votes": votes, "tally": logic.tally(g), "message": message, "error": error,
                 "links": links or {}, "preview": preview, "announcements": g.announcements,
                 "trace": g.trace, "trace_phases": logic.phases_with_trace(g),
-                "feedback": g.feedback, "has_link": {n: tokens.has_link(game_name, n) for n in g.players},
+                "feedback": g.feedback, "has_link": tokens.links_of(game_name, list(g.players)),
                 "abstain": g.manifest.vote.abstain, "seq": store.last_seq(game_name),
                 "amend_choices": logic.amend_choices(g), "amend": amend, "ruling_kinds": g.ruleset.ruling_kinds,
                 "players": [p.name for p in sorted(g.players.values(), key=lambda p: p.seat)],
@@ -239,7 +239,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
     def index() -> Template:
         return Template(template_name="index.html", context={})
 
-    @get("/login/{token:str}", sync_to_thread=False)
+    @get("/login/{token:str}", sync_to_thread=True)
     def login(request: Request, token: FromPath[str]) -> Response:
         addr = _addr(request)
         if throttle.blocked(addr):
@@ -259,7 +259,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
 
     @get("/d")
     async def games(request: Request) -> Template:
-        director(request)
+        await run(lambda: director(request))
         return Template(template_name="games.html", context=await run(games_ctx))
 
     @post("/d/new")
@@ -267,7 +267,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
         """A new game: roster and seed (the manifest's deal), or a deal file (TOML, uploaded or
         pasted, as ``bansha new --deal``), with house rules (``--option``) from the fields the
         ruleset's [option_types] give."""
-        director(request)
+        await run(lambda: director(request))
         form = await request.form()
         name = (form.get("name") or "").strip()
         ruleset = (form.get("ruleset") or "").strip()
@@ -316,16 +316,16 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
 
     @get("/d/g/{game:str}")
     async def console(request: Request, game: FromPath[str]) -> Template:
-        director(request)
+        await run(lambda: director(request))
         return Template(template_name="console.html", context=await run(lambda: console_ctx(game)))
 
     @get("/d/g/{game:str}/table")
     async def console_table(request: Request, game: FromPath[str]) -> Template:
-        director(request)
+        await run(lambda: director(request))
         return Template(template_name="_table.html", context=await run(lambda: console_ctx(game)))
 
     async def _director_write(request: Request, game: str, make) -> Template:
-        director(request)
+        await run(lambda: director(request))
         form = await request.form()
 
         def write():
@@ -484,7 +484,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
 
     @get("/d/g/{game:str}/events")
     async def d_events(request: Request, game: FromPath[str]) -> ServerSentEvent:
-        director(request)
+        await run(lambda: director(request))
         await run(lambda: load(game))
 
         async def stream():
@@ -498,16 +498,16 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
 
     @get("/p/{token:str}")
     async def p_page(request: Request, token: FromPath[str]) -> Template:
-        game, name = seat_of(request, token)
+        game, name = await run(lambda: seat_of(request, token))
         return Template(template_name="player.html", context=await run(lambda: player_ctx(game, name, token)))
 
     @get("/p/{token:str}/view")
     async def p_view(request: Request, token: FromPath[str]) -> Template:
-        game, name = seat_of(request, token)
+        game, name = await run(lambda: seat_of(request, token))
         return Template(template_name="_player.html", context=await run(lambda: player_ctx(game, name, token)))
 
     async def _player_write(request: Request, token: str, make) -> Template:
-        game, name = seat_of(request, token)
+        game, name = await run(lambda: seat_of(request, token))
         form = await request.form()
         try:
             def write():
@@ -550,7 +550,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
 
     @get("/p/{token:str}/events")
     async def p_events(request: Request, token: FromPath[str]) -> ServerSentEvent:
-        game, name = seat_of(request, token)
+        game, name = await run(lambda: seat_of(request, token))
 
         def digest():  # a player hears of a change only when their own view changed
             v = player_view(load(game), name)

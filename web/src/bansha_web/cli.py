@@ -9,7 +9,6 @@ def serve(
     db: str = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database: a SQLite file or a postgresql:// URL"),
     host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
     port: int = typer.Option(8000, "--port", help="port to listen on"),
-    tokens_file: str = typer.Option(None, "--tokens", help="the token file (hashes only; default: beside the SQLite file)"),
 ) -> None:
     """Serve the director's console and every player's page for the games of the store."""
     import uvicorn
@@ -17,13 +16,13 @@ def serve(
     from bansha.store import open_store
 
     from .app import create_app
-    from .tokens import Tokens, default_path
+    from .tokens import Tokens
 
     try:
         options = {"pool_size": 4} if db and "://" in db and not db.startswith("sqlite") else {}
         store = open_store(db, **options)
         store.names(limit=1)  # a bad store is one line now, not on the first request
-        tokens = Tokens(tokens_file or default_path(db))
+        tokens = Tokens(store)  # hashes in the store's meta table: every process on it shares them
     except GameError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
