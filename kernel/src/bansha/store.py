@@ -332,7 +332,9 @@ class Store(abc.ABC):
                         raise StoreError(f"game {name!r}: gave up after {write_timeout():g} s: other writers kept "
                                          f"changing it (BANSHA_DB_TIMEOUT)") from None
                     continue
-            self.logger(name).info("event", **msgspec.to_builtins(ev))
+            # an amendment's own field "event" would collide with the log call's first argument
+            self.logger(name).info("event", **{("amended" if k == "event" else k): v
+                                              for k, v in msgspec.to_builtins(ev).items()})
             if not self.cache:
                 return game, mark
             self._cache[name] = (undos, seq + 1, game)
