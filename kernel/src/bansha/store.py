@@ -115,9 +115,11 @@ def _copy_game(game: Game) -> Game:
     """A private copy of a cached game to apply a new event to: the declarations (ruleset,
     plugin manager, set-up) are shared, read-only; only the live state is copied."""
     shared = (game.setup, game.ruleset, game.manifest, game.pm, game.hook, game.log,
-              # records no rule changes once made: the events applied (the log, ~40 % of a
-              # 20-day game's copy) and the phase declarations
-              *game.applied, game.phase, *game.cycle, *game.openings)
+              # records no rule changes once made (only appended): the events applied (the
+              # log, ~40 % of a 20-day game's copy), the trace lines, the phase declarations,
+              # what was told (tuples of text)
+              *game.applied, *game.trace, game.phase, *game.cycle, *game.openings,
+              *game.announcements, *(line for lines in game.feedback.values() for line in lines))
     return copy.deepcopy(game, {id(x): x for x in shared})
 
 

@@ -164,12 +164,36 @@ def deadline_key(game: str) -> str:
     return f"web.deadline.{game}"
 
 
-def deadline_of(store, game_name: str, game: Game) -> dict[str, str] | None:
-    """The director's deadline of the current phase (kept in the store's meta, so every
-    server process shows it), or None; a deadline set for an earlier phase has lapsed."""
+class Deadlines:
+    """The directors' deadlines, kept in the store's meta so that every server process shows
+    them; read at most once a second per game here (a page shows it; another process's change
+    shows within a second, this process's at once)."""
+
+    def __init__(self, store, ttl: float = 1.0):
+        self.store, self.ttl = store, ttl
+        self._seen: dict[str, tuple[float, str | None]] = {}
+
+    def raw(self, game_name: str) -> str | None:
+        import time
+
+        now = time.monotonic()
+        hit = self._seen.get(game_name)
+        if hit is None or now - hit[0] > self.ttl:
+            hit = (now, self.store.get_meta([deadline_key(game_name)]).get(deadline_key(game_name)))
+            self._seen[game_name] = hit
+        return hit[1]
+
+    def set(self, game_name: str, value: str | None) -> None:
+        self.store.set_meta({deadline_key(game_name): value})
+        self._seen.pop(game_name, None)
+
+
+def deadline_of(deadlines: Deadlines, game_name: str, game: Game) -> dict[str, str] | None:
+    """The director's deadline of the current phase, or None; a deadline set for an earlier
+    phase has lapsed."""
     import json
 
-    raw = store.get_meta([deadline_key(game_name)]).get(deadline_key(game_name))
+    raw = deadlines.raw(game_name)
     if not raw:
         return None
     try:

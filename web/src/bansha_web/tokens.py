@@ -35,6 +35,9 @@ class Tokens:
 
     def __init__(self, store):
         self.store = store
+        #: hash -> seat: a token's seat never changes (a new link is a new token), so only
+        #: whether the seat still points at it is asked of the store on each request
+        self._seat_of: dict[str, tuple[str, str]] = {}
 
     # -------------------------------------------------------------------- director
 
@@ -75,10 +78,13 @@ class Tokens:
         if not token or len(token) > 200:
             return None
         h = digest(token)
-        raw = self.store.get_meta([f"web.token.{h}"]).get(f"web.token.{h}")
-        if raw is None:
-            return None
-        game, name = json.loads(raw)
+        seat = self._seat_of.get(h)
+        if seat is None:
+            raw = self.store.get_meta([f"web.token.{h}"]).get(f"web.token.{h}")
+            if raw is None:
+                return None
+            seat = self._seat_of[h] = tuple(json.loads(raw))
+        game, name = seat
         current = self.store.get_meta([_seat_key(game, name)]).get(_seat_key(game, name), "")
         return (game, name) if hmac.compare_digest(current, h) else None
 
