@@ -23,6 +23,7 @@ from collections import defaultdict, deque
 from pathlib import Path
 from typing import Any
 
+import jinja2
 from bansha.model import ActEvent, GameError, ResolveEvent, Setup, UnactEvent, VoteEvent
 from bansha.views import director_view, player_view
 from litestar import Litestar, Request, Response, get, post
@@ -34,6 +35,7 @@ from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import Redirect, ServerSentEvent, Template
 from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
+from markupsafe import Markup
 
 from . import logic
 from .tokens import Tokens
@@ -213,13 +215,31 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
 
     # --------------------------------------------------------------------- contexts
 
+    history_template = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
+                                          autoescape=True).get_template("_history.html")
+    history_cache: dict[tuple, Markup] = {}
+
+    def history(view: dict) -> Markup:
+        """The history part of a player's page, rendered once per content: it is most of the
+        page's rendering on a 20-day game and changes only at a resolution or a ruling. The key
+        is the content itself, so one rendering serves every page that shows the same."""
+        key = (tuple((f["phase"], f["text"]) for f in view["feedback"]),
+               tuple((a["phase"], a["text"]) for a in view["announcements"]),
+               tuple((p["name"], p["alive"]) for p in view["players"]))
+        out = history_cache.get(key)
+        if out is None:
+            if len(history_cache) >= 4096:
+                history_cache.clear()
+            out = history_cache[key] = Markup(history_template.render(view=view))
+        return out
+
     def player_ctx(game_name: str, name: str, token: str, message: str = "", error: str = "", g=None) -> dict[str, Any]:
         g = g if g is not None else load(game_name)
         view = player_view(g, name)
         role = g.ruleset.role(g.player(name).role)
         return {"view": view, "you": view["you"], "role_rule": role.rule, "skills": logic.usable_skills(g, name),
                 "vote": logic.vote_options(g, name), "token": token, "game": game_name,
-                "deadline": logic.deadline_of(deadlines, game_name, g),
+                "deadline": logic.deadline_of(deadlines, game_name, g), "history": history(view),
                 "message": message, "error": error, "base": f"/p/{token}"}
 
     def console_ctx(game_name: str, message: str = "", error: str = "", links: dict | None = None,
