@@ -11,7 +11,7 @@ import re
 import subprocess
 import sys
 
-from bansha.model import ActEvent, AmendEvent, ResolveEvent, RulingEvent
+from bansha.model import ActEvent, AmendEvent, ResolveEvent, RulingEvent, VoteEvent
 from webhelpers import SEATS, csrf_of, to_night
 
 
@@ -262,3 +262,29 @@ def test_the_new_director_forms_need_csrf_and_post(web):
         assert c.post(path, data={"_csrf_token": csrf_of(page) + "x", **form}).status_code == 403, path
         assert c.get(path, params=form).status_code in (404, 405), path  # a GET changes nothing
     assert web.store.last_seq("g1") == seq and web.store.get_meta(["web.deadline.g1"]) == {}
+
+
+def test_pages_render_from_the_cached_state_without_changing_it(web):
+    """Every page renders from Store.peek's shared state: none may change it."""
+    import msgspec
+
+    def state(g):
+        return msgspec.to_builtins({"players": list(g.players.values()), "actions": g.actions, "ballots": g.ballots,
+                                    "feedback": g.feedback, "announcements": g.announcements, "data": g.data,
+                                    "label": g.label, "uses": [p.uses for p in g.players.values()]})
+
+    night_one_kill(web.store)
+    web.store.append("g1", lambda g: VoteEvent(phase=g.label, voter="赤", target="黑二"))
+    shared = web.store.peek("g1")
+    before = state(shared)
+    c = web.client(login=True)
+    page = c.get("/d/g/g1").text
+    for name in web.links["g1"]:
+        assert c.get(f"/p/{web.links['g1'][name]}").status_code == 200
+        assert c.get(f"/p/{web.links['g1'][name]}/view").status_code == 200
+    assert web.store.peek("g1") is shared  # nothing was written: still the same object, never copied
+    assert c.post("/d/g/g1/preview", data={"_csrf_token": csrf_of(page)}).status_code == 200
+    assert c.post("/d/g/g1/amend", data={"_csrf_token": csrf_of(page), "phase": "night 1", "kind": "act",
+                                         "act": "白\t救治", "target": "士一"}).status_code == 200
+    assert state(shared) == before
+    assert state(shared) == state(web.store.load("g1"))  # and equal to what the log replays to
