@@ -472,9 +472,14 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
                 ev, label, diff = amendment(store.load(game), phase, make_input)  # a private copy
                 return {"amend": {"label": label, "what": _amend_what(ev.event), "diff": diff,
                                   "fields": [(k, v) for k, v in form.multi_items() if k != "_csrf_token"]}}
-            ev, label, diff = amendment(store.load(game), phase, make_input)
-            store.append(game, ev, shared=True)
-            return f"已写入修正（{label}）：{_amend_what(ev.event)}；受影响的玩家请重发私信"
+            written = {}
+
+            def event(g):  # on the state it is written to, its record too (a copy: apply changes it)
+                written["ev"], written["label"], _ = amendment(logic.private_copy(g), phase, make_input)
+                return written["ev"]
+
+            store.append(game, event, shared=True)
+            return f"已写入修正（{written['label']}）：{_amend_what(written['ev'].event)}；受影响的玩家请重发私信"
         return await _director_write(request, game, make)
 
     @post("/d/g/{game:str}/ruling")

@@ -84,10 +84,15 @@ def acted_or_not(game: Game) -> tuple[list[str], list[str]]:
     return done, waiting
 
 
+def private_copy(game: Game) -> Game:
+    """A copy of ``game`` to try something on (the declarations shared, read-only)."""
+    return copy.deepcopy(game, {id(x): x for x in (game.setup, game.ruleset, game.manifest, game.pm, game.hook, game.log)})
+
+
 def preview(game: Game) -> dict[str, Any]:
     """The resolution of the current phase on a copy of ``game``: each player's feedback,
     the announcement, who leaves and the ruling trace. Nothing is stored."""
-    g = copy.deepcopy(game, {id(x): x for x in (game.setup, game.ruleset, game.manifest, game.pm, game.hook, game.log)})
+    g = private_copy(game)
     label = g.label
     mark = g.mark()
     ntrace = len(g.trace)
