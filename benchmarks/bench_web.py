@@ -133,12 +133,26 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def run(label: str, url: str, clients: int, rounds: int, servers: int = 1) -> None:
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU time of a process and its children that are still running (uvicorn's workers)."""
+    total = cpu_seconds(pid)
+    for child in Path("/proc").iterdir():
+        if child.name.isdigit():
+            try:
+                if Path(child, "stat").read_text().rsplit(")", 1)[1].split()[1] == str(pid):
+                    total += tree_cpu_seconds(int(child.name))
+            except OSError:
+                pass
+    return total
+
+
+def run(label: str, url: str, clients: int, rounds: int, servers: int = 1, workers: int = 1) -> None:
     plan = prepare(url)
     # ``servers`` processes on one store, as behind a load balancer: each keeps its own cached
     # state and catches up from the others' writes (a few events) before it answers
     ports = [free_port() for _ in range(servers)]
-    procs = [subprocess.Popen([sys.executable, "-m", "bansha.cli", "serve", "--db", url, "--port", str(port)],
+    procs = [subprocess.Popen([sys.executable, "-m", "bansha.cli", "serve", "--db", url, "--port", str(port),
+                               "--workers", str(workers)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               env={**os.environ, "BANSHA_LOG": ""}) for port in ports]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
@@ -165,21 +179,21 @@ def run(label: str, url: str, clients: int, rounds: int, servers: int = 1) -> No
         # template without a game), one client, one request at a time
         floor_n = 200
         with httpx.Client(base_url=bases[0]) as c:
-            c0 = cpu_seconds(procs[0].pid)
+            c0 = tree_cpu_seconds(procs[0].pid)
             for _ in range(floor_n):
                 c.get("/")
-            floor = (cpu_seconds(procs[0].pid) - c0) / floor_n
+            floor = (tree_cpu_seconds(procs[0].pid) - c0) / floor_n
 
-        cpu0 = sum(cpu_seconds(p.pid) for p in procs)
+        cpu0 = sum(tree_cpu_seconds(p.pid) for p in procs)
         client_cpu0 = time.process_time()
         t = time.perf_counter()
         asyncio.run(main())
         wall = time.perf_counter() - t
-        cpu = sum(cpu_seconds(p.pid) for p in procs) - cpu0
+        cpu = sum(tree_cpu_seconds(p.pid) for p in procs) - cpu0
         client_cpu = time.process_time() - client_cpu0
         n = len(lat_post) + len(lat_get)
         load = os.getloadavg()[0]
-        print(f"{label}: {clients} clients on {len(seats)} seats, {servers} server process(es), {n} requests in "
+        print(f"{label}: {clients} clients on {len(seats)} seats, {servers} server(s) × {workers} worker(s), {n} requests in "
               f"{wall:.1f} s = {n / wall:.0f} req/s; submission p50 {pct(lat_post, .5):.1f} ms p99 "
               f"{pct(lat_post, .99):.1f} ms; read p50 {pct(lat_get, .5):.1f} ms p99 {pct(lat_get, .99):.1f} ms; "
               f"server CPU {cpu / n * 1000:.2f} ms/request = {cpu / n / floor:.1f} × the floor "
@@ -201,10 +215,11 @@ def main() -> None:
     ap.add_argument("--clients", type=int, default=50)
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--servers", type=int, default=1, help="server processes on the one store (clients spread over them)")
+    ap.add_argument("--workers", type=int, default=1, help="bansha serve --workers of each server")
     ap.add_argument("--no-sqlite", action="store_true")
     a = ap.parse_args()
     if not a.no_sqlite:
-        run("SQLite", str(Path(tempfile.mkdtemp()) / "bench.db"), a.clients, a.rounds, a.servers)
+        run("SQLite", str(Path(tempfile.mkdtemp()) / "bench.db"), a.clients, a.rounds, a.servers, a.workers)
     if a.pg:
         schema = "bench_" + uuid.uuid4().hex[:8]
         import psycopg
@@ -213,7 +228,7 @@ def main() -> None:
             conn.execute(f"CREATE SCHEMA {schema}")
         sep = "&" if "?" in a.pg else "?"
         try:
-            run("PostgreSQL", f"{a.pg}{sep}options=-csearch_path%3D{schema}", a.clients, a.rounds, a.servers)
+            run("PostgreSQL", f"{a.pg}{sep}options=-csearch_path%3D{schema}", a.clients, a.rounds, a.servers, a.workers)
         finally:
             with psycopg.connect(a.pg, autocommit=True) as conn:
                 conn.execute(f"DROP SCHEMA {schema} CASCADE")
