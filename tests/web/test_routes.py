@@ -198,5 +198,5 @@ def test_serve_with_a_bad_store_is_one_line(tmp_path):
 
     out = subprocess.run(["bansha", "serve", "--db", str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert out.returncode == 2
-    assert out.stderr.startswith("error: ") and len(out.stderr.strip().splitlines()) == 1
+    assert out.stderr.startswith("错误：") and len(out.stderr.strip().splitlines()) == 1
     assert "Traceback" not in out.stderr
