@@ -288,3 +288,37 @@ def test_pages_render_from_the_cached_state_without_changing_it(web):
                                          "act": "白\t救治", "target": "士一"}).status_code == 200
     assert state(shared) == before
     assert state(shared) == state(web.store.load("g1"))  # and equal to what the log replays to
+
+
+def test_the_cached_state_after_every_write_is_what_the_log_replays_to(web):
+    """Each write copies the cached state (Store._copy_game shares the history and copies the
+    players, their statuses, actions and ballots field by field): after every event of two
+    played days the copy chain equals a fresh replay, statuses and uses included."""
+    import msgspec
+    from bansha.model import VoteEvent
+    from bansha.store import open_store
+    from webhelpers import NIGHT1
+
+    def state(g):
+        return msgspec.to_builtins({"players": list(g.players.values()), "actions": g.actions, "ballots": g.ballots,
+                                    "feedback": g.feedback, "announcements": g.announcements, "data": g.data,
+                                    "label": g.label, "out": g.out, "last_use": list(g.last_use.items())})
+
+    replay = open_store(str(web.tmp / "games.db"), cache=False)
+    steps = [lambda g: VoteEvent(phase=g.label, voter="赤", target="黑一"),
+             lambda g: VoteEvent(phase=g.label, voter="龙", target="黑一"), lambda g: ResolveEvent(phase=g.label)]
+    steps += [lambda g, a=a, s=s, t=t: ActEvent(phase=g.label, actor=a, skill=s, targets=t) for a, s, t in NIGHT1]
+    steps += [lambda g: ResolveEvent(phase=g.label), lambda g: VoteEvent(phase=g.label, voter="赤", target="黑二"),
+              lambda g: ResolveEvent(phase=g.label)]
+    first = state(web.store.peek("g1"))
+    kept = []
+    for step in steps:
+        g, _ = web.store.append("g1", step, shared=True)
+        assert state(g) == state(replay.load("g1"))
+        kept.append((g, state(g)))
+    # and no later write changed a state handed out before (each write worked on its own copy)
+    assert all(state(old) == snap for old, snap in kept)
+    # the players' records did change on the way (uses spent, someone out): compared, not idle
+    assert state(g)["players"] != first["players"] and not all(p.alive for p in g.players.values())
+    assert [p["uses"] for p in state(g)["players"]] != [p["uses"] for p in first["players"]]
+    replay.close()
