@@ -299,7 +299,7 @@ class Store(abc.ABC):
         """The game's current state *without a copy*: the cached object itself, caught up
         with the stored log (one query says nothing is new). For read-only views in a
         long-lived process (the web server renders every page from it: no copy, which costs
-        0.33 ms on a 20-day game). The caller promises not to
+        ~0.25 ms on a 20-day game). The caller promises not to
         change it, nor to keep it as its own: cached states are never changed once cached (a
         write applies to a copy and caches that), so another thread may read one while this
         store moves on. Without the cache (``cache=False``) it is :meth:`load`."""
