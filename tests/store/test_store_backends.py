@@ -361,3 +361,55 @@ def test_threads_sharing_one_store(store_url):
     assert sorted(e.text for e in store.events("g")) == sorted(f"t{k}-{i}" for k in range(4) for i in range(10))
     assert [s for s, _ in store.numbered_events("g")] == list(range(1, 41))
     store.close()
+
+
+# ------------------------------------------------- peek, append(shared=True), meta records
+
+def _state(game):
+    """Everything a game holds that a write may change, as plain data."""
+    return msgspec.to_builtins({"players": list(game.players.values()), "actions": game.actions, "ballots": game.ballots,
+                                "feedback": game.feedback, "announcements": game.announcements, "label": game.label,
+                                "applied": game.applied, "trace": game.trace})
+
+
+def test_peek_is_the_cached_state_without_a_copy_and_follows_other_writers(store_url):
+    a, b = new(store_url), open_store(store_url, logger=quiet)
+    first = a.peek("g")
+    assert a.peek("g") is first  # nothing new: the same object, no copy
+    before = _state(first)
+    b.append("g", announce("from b"))  # another process writes
+    second = a.peek("g")
+    assert second is not first and [t for _, t in second.announcements][-1:] == ["from b"]
+    assert _state(first) == before  # a state handed out by peek is never changed afterwards
+    g, _ = a.append("g", announce("from a"), shared=True)
+    assert a.peek("g") is g  # append(shared=True) hands out the cached state itself
+    assert _state(second) != _state(g) and [t for _, t in g.announcements][-2:] == ["from b", "from a"]
+    assert _state(g) == _state(b.load("g"))  # the same as a replay from the log
+    # load still gives a private copy: changing it changes nothing cached
+    mine = a.load("g")
+    mine.players.clear()
+    assert len(a.peek("g").players) == len(NAMES)
+
+
+def test_peek_without_the_cache_is_a_replay(store_url):
+    store = new(store_url, cache=False)
+    store.append("g", announce("x"))
+    assert _state(store.peek("g")) == _state(store.load("g"))
+    with pytest.raises(GameError):
+        store.peek("nope")
+
+
+def test_meta_records_are_shared_by_every_store_and_one_transaction(store_url):
+    a, b = new(store_url), open_store(store_url, logger=quiet)
+    a.set_meta({"web.x": "1", "web.y": "二"})
+    assert b.get_meta(["web.x", "web.y", "web.z"]) == {"web.x": "1", "web.y": "二"}
+    b.set_meta({"web.x": None, "web.y": "三"})  # delete one, replace the other
+    assert a.get_meta(["web.x", "web.y"]) == {"web.y": "三"}
+    assert a.get_meta([]) == {}
+    many = {f"web.k{i}": str(i) for i in range(1200)}  # more than one query's worth of keys
+    a.set_meta(many)
+    assert b.get_meta(list(many)) == many
+    for bad in ("schema", "nodot"):  # the store's own key, a key without an application's prefix
+        with pytest.raises(StoreError):
+            a.set_meta({bad: "x"})
+    assert a.schema_version() == SCHEMA_VERSION and open_store(store_url).schema_version() == SCHEMA_VERSION

@@ -105,9 +105,9 @@ def test_bad_new_game_is_one_line(web):
     c = web.client(login=True)
     page = c.get("/d").text
     r = c.post("/d/new", data={"_csrf_token": csrf_of(page), "name": "g4", "ruleset": "qisha-xia", "roster": "甲\n乙", "seed": "x"})
-    assert r.status_code == 422 and "expected a whole number" in r.text and "Traceback" not in r.text
+    assert r.status_code == 422 and "应为整数" in r.text and "Traceback" not in r.text
     r = c.post("/d/new", data={"_csrf_token": csrf_of(page), "name": "g4", "ruleset": "nope", "roster": "甲\n乙", "seed": "1"})
-    assert r.status_code == 422 and "error" in r.text and "g4" not in web.store.names()
+    assert r.status_code == 422 and 'class="error"' in r.text and "g4" not in web.store.names()
 
 
 def test_director_acts_for_anyone_previews_then_resolves(web):
@@ -198,5 +198,5 @@ def test_serve_with_a_bad_store_is_one_line(tmp_path):
 
     out = subprocess.run(["bansha", "serve", "--db", str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert out.returncode == 2
-    assert out.stderr.startswith("error: ") and len(out.stderr.strip().splitlines()) == 1
+    assert out.stderr.startswith("错误：") and len(out.stderr.strip().splitlines()) == 1
     assert "Traceback" not in out.stderr

@@ -38,7 +38,7 @@ def web(tmp_path):
     from litestar.testing import TestClient
 
     store = open_store(str(tmp_path / "games.db"))
-    tokens = Tokens(tmp_path / "games.db.web-tokens.json")
+    tokens = Tokens(store)
     store.create("g1", setup_of())
     store.create("g2", setup_of())
     links = {"g1": tokens.new_players("g1", [n for n, _ in SEATS]), "g2": tokens.new_players("g2", [n for n, _ in SEATS])}

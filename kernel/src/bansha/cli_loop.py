@@ -420,23 +420,34 @@ def _kv(pairs):
     return out
 
 
-def _amend(obj, make, yes: bool, as_json: bool) -> None:
-    cli = _cli()
+def amendment(g, phase: str, make):
+    """The amendment of the closed phase ``phase`` (as a director types it) whose input is
+    ``make(label)``, applied to ``g`` (a private copy: it changes; a refused amendment raises
+    the engine's GameError), and what it changes (``posts.amend_diff``): ``(AmendEvent with
+    its record, label, diff)``. ``bansha amend`` and the web console's amend share it."""
     from . import posts
     from .board import parse_phase_arg
-    from .model import AmendEvent, GameError
+    from .model import AmendEvent
+
+    label = parse_phase_arg(g, phase)
+    ev = AmendEvent(phase=label, event=make(label))
+    before = posts.snapshot(g)
+    g.apply(ev)
+    diff = posts.amend_diff(before, posts.snapshot(g))
+    return AmendEvent(phase=label, event=ev.event, record=diff), label, diff
+
+
+def _amend(obj, make, yes: bool, as_json: bool) -> None:
+    cli = _cli()
+    from .model import GameError
 
     try:
         store = cli._store(obj["db"])
         game = obj["game"]
         g = store.load(game)
-        label = parse_phase_arg(g, obj["phase"])
-        ev = AmendEvent(phase=label, event=make(label))
-        before = posts.snapshot(g)
-        g.apply(ev)  # a refused amendment: one line, nothing written
-        diff = posts.amend_diff(before, posts.snapshot(g))
+        ev, label, diff = amendment(g, obj["phase"], make)  # a refused amendment: one line, nothing written
         if yes:
-            store.append(game, AmendEvent(phase=label, event=ev.event, record=diff))
+            store.append(game, ev)
         if as_json:
             return cli._json({"phase": label, "amendment": ev.event, "changes": diff, "written": yes})
         inner = ev.event

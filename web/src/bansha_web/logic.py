@@ -84,10 +84,15 @@ def acted_or_not(game: Game) -> tuple[list[str], list[str]]:
     return done, waiting
 
 
+def private_copy(game: Game) -> Game:
+    """A copy of ``game`` to try something on (the declarations shared, read-only)."""
+    return copy.deepcopy(game, {id(x): x for x in (game.setup, game.ruleset, game.manifest, game.pm, game.hook, game.log)})
+
+
 def preview(game: Game) -> dict[str, Any]:
     """The resolution of the current phase on a copy of ``game``: each player's feedback,
     the announcement, who leaves and the ruling trace. Nothing is stored."""
-    g = copy.deepcopy(game, {id(x): x for x in (game.setup, game.ruleset, game.manifest, game.pm, game.hook, game.log)})
+    g = private_copy(game)
     label = g.label
     mark = g.mark()
     ntrace = len(g.trace)
@@ -103,3 +108,101 @@ def phases_with_trace(game: Game) -> list[str]:
         if t.phase not in seen:
             seen.append(t.phase)
     return seen
+
+
+# ------------------------------------------------------------------ amend, rulings, options
+
+def amend_choices(game: Game) -> dict[str, Any]:
+    """What the console's amend form offers: the closed phases (latest first), each seat's
+    skills that act in some phase (as "seat's name, skill" pairs), every player as a target
+    or voter. The engine's replay refuses what the rules did not allow then."""
+    acts = []
+    for p in sorted(game.players.values(), key=lambda p: p.seat):
+        for s, _acquired in game.skills_of(p).values():
+            if s.phases:
+                acts.append({"player": p.name, "skill": s.name,
+                             "max": s.max_targets if s.max_targets is not None else s.targets})
+    return {"phases": list(reversed(game.resolved)), "acts": acts,
+            "players": [p.name for p in sorted(game.players.values(), key=lambda p: p.seat)],
+            "max_targets": max([a["max"] for a in acts] or [1]), "abstain": game.manifest.vote.abstain}
+
+
+def option_fields(manifest) -> list[dict[str, Any]]:
+    """The house rules of a ruleset as form fields, from its ``[option_types]``: a choice
+    list where the type names its values (bool, str with choices), a number field with the
+    declared range (int), text otherwise; ``table`` options are not offered (a TOML table is
+    not a form field: ``bansha new --option`` or a deal's manifest)."""
+    from bansha.options import allowed, shown, type_of
+
+    out = []
+    for key, default in manifest.options.items():
+        t = type_of(manifest, key)
+        if t.type == "table":
+            continue
+        field = {"key": key, "type": t.type, "default": shown(default), "choices": [str(c) for c in t.choices],
+                 "min": t.min, "max": t.max, "allowed": allowed(t, "zh")}
+        if t.type == "bool":
+            field["choices"] = ["true", "false"]
+        out.append(field)
+    return out
+
+
+def changed_options(manifest, form_value) -> dict[str, str]:
+    """The house rules a creation form sets: the fields of the chosen ruleset whose value
+    differs from its default (check_options then checks each one as ``--option`` does)."""
+    out = {}
+    for f in option_fields(manifest):
+        value = form_value(f"opt_{manifest.id}_{f['key']}")
+        if value is None:
+            continue
+        value = value.strip()
+        if value != "" and value != f["default"]:
+            out[f["key"]] = value
+        elif value == "" and f["type"] in ("list", "time") and f["default"] != "":
+            out[f["key"]] = ""  # emptied on purpose
+    return out
+
+
+# ----------------------------------------------------------------------------- deadline
+
+def deadline_key(game: str) -> str:
+    return f"web.deadline.{game}"
+
+
+class Deadlines:
+    """The directors' deadlines, kept in the store's meta so that every server process shows
+    them; read at most once a second per game here (a page shows it; another process's change
+    shows within a second, this process's at once)."""
+
+    def __init__(self, store, ttl: float = 1.0):
+        self.store, self.ttl = store, ttl
+        self._seen: dict[str, tuple[float, str | None]] = {}
+
+    def raw(self, game_name: str) -> str | None:
+        import time
+
+        now = time.monotonic()
+        hit = self._seen.get(game_name)
+        if hit is None or now - hit[0] > self.ttl:
+            hit = (now, self.store.get_meta([deadline_key(game_name)]).get(deadline_key(game_name)))
+            self._seen[game_name] = hit
+        return hit[1]
+
+    def set(self, game_name: str, value: str | None) -> None:
+        self.store.set_meta({deadline_key(game_name): value})
+        self._seen.pop(game_name, None)
+
+
+def deadline_of(deadlines: Deadlines, game_name: str, game: Game) -> dict[str, str] | None:
+    """The director's deadline of the current phase, or None; a deadline set for an earlier
+    phase has lapsed."""
+    import json
+
+    raw = deadlines.raw(game_name)
+    if not raw:
+        return None
+    try:
+        d = json.loads(raw)
+    except ValueError:
+        return None
+    return d if d.get("phase") == game.label and game.winner is None else None

@@ -275,6 +275,24 @@ class PostgresStore(Store):
 
         return self._run("reading", read, tx=False)
 
+    def _get_meta_raw(self, keys):
+        self._usable()
+        return self._run("reading", lambda c: dict(c.execute(
+            "SELECT key, value FROM bansha_meta WHERE key = ANY(%s)", (list(keys),)).fetchall()), tx=False)
+
+    def _set_meta_raw(self, changes):
+        self._usable()
+
+        def write(conn):
+            for key, value in changes.items():
+                if value is None:
+                    conn.execute("DELETE FROM bansha_meta WHERE key=%s", (key,))
+                else:
+                    conn.execute("INSERT INTO bansha_meta VALUES (%s, %s) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+                                 (key, value))
+
+        self._run("writing", write)
+
     def _create_raw(self, name, setup, events=()):
         self._usable()
 
