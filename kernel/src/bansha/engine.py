@@ -13,6 +13,7 @@ import random
 import re
 from typing import Any
 
+from .builtins import compile_selectors, win_holds
 from .builtins import count_votes, resolve_deaths  # noqa: F401  (their old home: plugins import them from here)
 from .messages import join, say
 from .model import (
@@ -289,7 +290,10 @@ class Game:
             self.resolve()
 
     def _check_phase(self, phase: str) -> None:
-        if self.canonical(phase) != self.label:
+        label = self.label
+        if phase == label and self.ruleset.plain_labels:
+            return  # the label itself (what a simulator and the CLI stamp): no parsing
+        if self.canonical(phase) != label:
             raise GameError(self.msg("wrong_phase", phase=phase, label=self.label))
 
     # --------------------------------------------------------------------------- actions
@@ -586,22 +590,17 @@ class Game:
             return
         winners = self.hook.bansha_check_win(game=self)
         if winners is None:
-            winners = [camp for camp, rules in self.manifest.win.items() if any(self.rule_holds(camp, r) for r in rules)]
+            # the manifest's rules, compiled once per ruleset (Ruleset.win_rules)
+            players = self.players.values()
+            winners = [camp for camp, rules in self.ruleset.win_rules
+                       if any(win_holds(players, camp, alive, sels) for alive, sels in rules)]
         if winners:
             self.end(winners, res)
 
     def rule_holds(self, camp: str, rule) -> bool:
         """Whether one of the manifest's win rules holds for ``camp`` now (a rule plugin's
         ``bansha_check_win`` may weigh them differently)."""
-        if rule.require_alive and not any(p.alive and p.camp == camp for p in self.players.values()):
-            return False
-        for sel in rule.all_out:
-            chosen = [p for p in self.players.values() if matches(p, sel)]
-            out = sum(1 for p in chosen if not p.alive)
-            need = sel.min_out if sel.min_out is not None else len(chosen)
-            if out < need:
-                return False
-        return True
+        return win_holds(self.players.values(), camp, rule.require_alive, compile_selectors(rule.all_out))
 
     def end(self, winners: list[str], res: Resolution | None = None, draw: bool = False) -> None:
         self.winner = winners
@@ -801,13 +800,27 @@ class Resolution:
         self.label = game.label
         self.step = step
         self.actions: list[Action] = game.actions
-        self.rng = SeededDraws(f"{game.setup.seed}/{game.label}/{step}/{game.seq}", self)
+        # the random source is seeded when first used (seeding is a SHA-512 of the seed
+        # string; most resolutions draw nothing), from the moment the resolution began
+        self._seed = f"{game.setup.seed}/{self.label}/{step}/{game.seq}"
+        self._rng: SeededDraws | None = None
         self.lines: dict[str, list[str]] = {}
         self.public: list[str] = []
         self.kills: list[Kill] = []
         self.out: list[str] = []
         #: scratch space for one resolution: plugins keep intermediate results here
         self.data: dict[str, Any] = {}
+
+    @property
+    def rng(self) -> SeededDraws:
+        """The resolution's random source (``SeededDraws``): every draw is traced."""
+        if self._rng is None:
+            self._rng = SeededDraws(self._seed, self)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value) -> None:
+        self._rng = value
 
     # -- reading
 

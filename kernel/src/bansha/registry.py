@@ -205,6 +205,16 @@ class Ruleset:
                 "PLAYER --text TEXT: a player's last words, if owed; announced first in this phase's announcement")
         for _, kinds in _by_plugin(self.pm, "bansha_ruling_kinds"):
             self.ruling_kinds.update(kinds or {})
+        #: the manifest's win rules, compiled: [(camp, [(require_alive, selectors)])]
+        #: (``builtins.win_holds``, asked after every resolution)
+        self.win_rules = [(camp, [(r.require_alive, builtins.compile_selectors(r.all_out)) for r in rules])
+                          for camp, rules in manifest.win.items()]
+        #: every phase's label reads back as itself (``Game.canonical(label) == label``): no
+        #: phase is named by another's alias, no name has a space. Then an event stamped with
+        #: the current label needs no parsing (``Game._check_phase``)
+        self.plain_labels = all(
+            self.phase(p.name) is p and p.name == p.name.strip() and " " not in p.name and p.name
+            for p in manifest.phases)
         self._skills_memo: dict[tuple, dict[str, tuple[Skill, bool]]] = {}
         self._prefix_memo: dict[str, list[tuple[str, Any]]] = {}
         self._check_manifest()
