@@ -1,10 +1,31 @@
 """bansha: the kernel of a forum social-deduction game director's engine.
 
 Role authors need only what is exported here; docs/plugins.md is the guide.
+
+The names are imported when first used (PEP 562), so that ``import bansha.start`` — the
+``bansha`` command's first step — costs nothing before it shortens the import path
+(entrypoints.shorten_path).
 """
 
-from .hookspecs import hookimpl
-from .model import Action, Ballot, GameError, Player, Role, Skill, Status
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .hookspecs import hookimpl
+    from .model import Action, Ballot, GameError, Player, Role, Skill, Status
 
 __all__ = ["hookimpl", "Role", "Skill", "Status", "Action", "Ballot", "Player", "GameError"]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    if name == "hookimpl":
+        from .hookspecs import hookimpl
+
+        return hookimpl
+    if name in __all__:
+        from . import model
+
+        return getattr(model, name)
+    raise AttributeError(f"module 'bansha' has no attribute {name!r}")

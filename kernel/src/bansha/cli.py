@@ -115,8 +115,11 @@ def _logger(game: str):
 def _store(db: str | None):
     from .store import open_store
 
-    # one command, one replay: no cached state to copy (store.Store.cache)
-    return open_store(db, logger=_logger, cache=False)
+    # one command, one replay: no cached state to copy (store.Store.cache); and not even the
+    # replay when the previous command left the state of this very log (statecache.py)
+    store = open_store(db, logger=_logger, cache=False)
+    store.keep_states = True
+    return store
 
 
 def _json(data: Any) -> None:
@@ -857,11 +860,32 @@ _register_loop(app, store=_store, echo_json=_json, fail=fail)
 COMMAND_GROUP = "bansha.commands"
 
 
+def _command_name(c) -> str:
+    return c.name or c.callback.__name__.replace("_", "-")
+
+
 def _builtin_names() -> set[str]:
-    names = {g.name for g in app.registered_groups}
-    for c in app.registered_commands:
-        names.add(c.name or c.callback.__name__.replace("_", "-"))
-    return names
+    return {g.name for g in app.registered_groups} | {_command_name(c) for c in app.registered_commands}
+
+
+def app_for(argv: list[str]) -> typer.Typer:
+    """The app to run this command line with: ``app`` itself, or — when the line names one
+    command or group — a copy that holds only it. Typer turns every command it holds into a
+    click command on each run, ~10 ms for bansha's thirty (docs/performance.md), and a run
+    needs only the one it runs. The top-level help and an unknown name get the whole app
+    (the list of commands, and "no such command" with its neighbours)."""
+    first = next((a for a in argv if not a.startswith("-")), None)
+    if first is None:
+        return app
+    commands = [c for c in app.registered_commands if _command_name(c) == first]
+    groups = [g for g in app.registered_groups if g.name == first]
+    if not commands and not groups:
+        return app
+    import copy
+
+    only = copy.copy(app)
+    only.registered_commands, only.registered_groups = commands, groups
+    return only
 
 
 def add_plugin_commands(argv: list[str]) -> None:
@@ -925,9 +949,10 @@ def usage_message(exc: Exception) -> str:
             value = f"{m.group(1)}：{say('allowed_int', None)}"
         return say("usage_bad_value", None, param=pname or exc.param_hint or "", value=value)
     message = " ".join(exc.format_message().split())
-    m = re.match(r"No such command '(.*)'", message)
+    m = re.match(r"No such command '([^']*)'\.?(?: Did you mean '([^']*)'\?)?", message)
     if m:
-        return say("usage_no_such_command", None, command=m.group(1))
+        near = say("usage_did_you_mean", None, command=m.group(2)) if m.group(2) else ""
+        return say("usage_no_such_command", None, command=m.group(1)) + near
     m = re.match(r"Got unexpected extra arguments? \((.*)\)", message)
     if m:
         return say("usage_extra", None, args=m.group(1))
@@ -968,7 +993,11 @@ def _main() -> None:
         except typer.Exit:
             sys.exit(2)
     try:
-        code = app(prog_name="bansha", standalone_mode=False)
+        run = app_for(sys.argv[1:])
+        if run is app:
+            code = app(prog_name="bansha", standalone_mode=False)
+        else:  # one command: still a group, as in the whole app (`bansha status GAME`)
+            code = typer.main.get_group(run)(prog_name="bansha", standalone_mode=False)
     except Exception as exc:
         # typer's (vendored click) usage errors carry a message and an exit code
         if not (hasattr(exc, "format_message") and hasattr(exc, "exit_code")):

@@ -26,7 +26,7 @@ from typing import NamedTuple
 #: the entry-point groups bansha reads
 GROUPS = ("bansha.roles", "bansha.rulesets", "bansha.commands", "bansha.stores")
 #: bumped when the cache file's layout changes
-_FORMAT = 1
+_FORMAT = 2
 
 
 class EntryPoint(NamedTuple):
@@ -64,27 +64,55 @@ def entry_points(group: str) -> tuple[EntryPoint, ...]:
 
 
 _TABLE: dict[str, tuple[EntryPoint, ...]] | None = None
+#: the editable folders entry points live in -> the top-level modules each holds (the cache's)
+_LISTINGS: dict[str, list[str]] | None = None
 
 
 def _table() -> dict[str, tuple[EntryPoint, ...]]:
     # one read per process: what is installed does not change under a running command
-    global _TABLE
+    global _TABLE, _LISTINGS
     if _TABLE is None:
-        _TABLE = _load()
+        _TABLE, _LISTINGS = _load()
     return _TABLE
 
 
 def refresh() -> None:
     """Forget what this process read (a test that installs a distribution mid-process)."""
-    global _TABLE
-    _TABLE = None
+    global _TABLE, _STAMPS, _LISTINGS
+    _TABLE = _STAMPS = _LISTINGS = None
+
+
+#: the import path as the interpreter made it, before shorten_path: what the cache is keyed by
+_FULL_PATH: list[str] | None = None
 
 
 def _search_path() -> list[str]:
     """The path entries distributions are installed in: all but the script's folder (or the
     current one), which Python puts first and which differs between ``bansha`` and
     ``python -m``."""
-    return sys.path if sys.flags.safe_path else sys.path[1:]
+    path = sys.path if _FULL_PATH is None else _FULL_PATH
+    return path if sys.flags.safe_path else path[1:]
+
+
+def shorten_path() -> None:
+    """Take the folders of bansha's plugin distributions off ``sys.path``; their modules are
+    then found by name in their own folder (the cache lists each folder's modules). Only the
+    ``bansha`` command calls it (start.py): ~90 editable installs make every import that is
+    not found search ~90 folders. Folders of installed (non-editable) packages are shared
+    with everything else and stay."""
+    global _FULL_PATH
+    table = _table()
+    listed: dict[str, list[str]] = _LISTINGS or {}
+    if not listed or _FULL_PATH is not None:
+        return
+    _FULL_PATH = list(sys.path)
+    finder = _finder()
+    for folder, names in listed.items():
+        for name in names:
+            if name not in sys.modules:
+                finder.folders.setdefault(name, folder)
+    sys.path[:] = [p for p in sys.path if p not in listed]
+    del table
 
 
 def _fingerprint(paths: list[str]) -> list[str]:
@@ -98,11 +126,31 @@ def _fingerprint(paths: list[str]) -> list[str]:
     return stamps
 
 
-def _cache_file(paths: list[str]) -> str | None:
+def cache_root() -> str | None:
+    """bansha's cache folder (``BANSHA_CACHE_DIR``, else the user's cache folder), or None
+    under ``BANSHA_NO_CACHE``: this file's entry points and the game states of statecache.py."""
     if os.environ.get("BANSHA_NO_CACHE"):
         return None
-    root = os.environ.get("BANSHA_CACHE_DIR") or os.path.join(
+    return os.environ.get("BANSHA_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "bansha")
+
+
+_STAMPS: list[str] | None = None
+
+
+def path_stamps() -> list[str]:
+    """The interpreter and its path entries with their modification times, read once per
+    process: what installing, upgrading or removing a distribution changes."""
+    global _STAMPS
+    if _STAMPS is None:
+        _STAMPS = _fingerprint(_search_path())
+    return _STAMPS
+
+
+def _cache_file(paths: list[str]) -> str | None:
+    root = cache_root()
+    if root is None:
+        return None
     # one file per environment and path: several virtual environments share the cache folder
     import zlib
 
@@ -110,23 +158,47 @@ def _cache_file(paths: list[str]) -> str | None:
     return os.path.join(root, f"entry-points-{key:08x}.json")
 
 
-def _load() -> dict[str, tuple[EntryPoint, ...]]:
+def _load() -> tuple[dict[str, tuple[EntryPoint, ...]], dict[str, list[str]]]:
     paths = _search_path()
     path = _cache_file(paths)
-    stamps = _fingerprint(paths)
+    stamps = path_stamps()
     if path is not None:
         try:
             with open(path, encoding="utf-8") as f:
                 data = json.load(f)
             if data.get("format") == _FORMAT and data.get("stamps") == stamps:
-                return {g: tuple(EntryPoint(*row) for row in rows) for g, rows in data["groups"].items()}
+                return ({g: tuple(EntryPoint(*row) for row in rows) for g, rows in data["groups"].items()},
+                        data["listings"])
         except (OSError, ValueError, TypeError, KeyError):
             pass  # no cache yet, or an unreadable one: scan
     table = _scan()
+    listings = _listings(table, paths)
     if path is not None:
-        _write(path, {"format": _FORMAT, "stamps": stamps,
+        _write(path, {"format": _FORMAT, "stamps": stamps, "listings": listings,
                       "groups": {g: [list(ep) for ep in eps] for g, eps in table.items()}})
-    return table
+    return table, listings
+
+
+def _listings(table: dict[str, tuple[EntryPoint, ...]], paths: list[str]) -> dict[str, list[str]]:
+    """The top-level modules of each folder that holds an entry point's module and is a path
+    entry of its own (an editable install), except the kernel's: a folder's listing changes
+    its modification time, which the stamps hold."""
+    kernel = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    shared = {p for p in paths if os.path.basename(p.rstrip(os.sep)) in ("site-packages", "dist-packages")}
+    folders = {ep.folder for eps in table.values() for ep in eps} & set(paths)
+    listings = {}
+    for folder in sorted(folders - shared - {kernel}):
+        try:
+            entries = os.listdir(folder)
+        except OSError:
+            continue
+        names = set()
+        for entry in entries:
+            stem, dot, ext = entry.partition(".")
+            if stem.isidentifier() and stem != "__pycache__" and (not dot or ext in ("py", "pyc") or ext.endswith("so")):
+                names.add(stem)
+        listings[folder] = sorted(names)
+    return listings
 
 
 def _write(path: str, data: dict) -> None:

@@ -53,6 +53,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "usage_missing_option": ("缺少选项 {param}", "missing option {param}"),
     "usage_no_such_option": ("没有选项 {option}", "no such option {option}"),
     "usage_no_such_command": ("没有命令 {command}", "no such command {command}"),
+    "usage_did_you_mean": ("（是否想用 {command}？）", " (did you mean {command}?)"),
     "usage_bad_value": ("{param} 的值无效：{value}", "invalid value for {param}: {value}"),
     "usage_option_value": ("选项 {option} 需要一个值", "option {option} requires a value"),
     "usage_extra": ("多余的参数：{args}", "unexpected extra argument(s): {args}"),

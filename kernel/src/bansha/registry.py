@@ -4,7 +4,6 @@ and only the plugins a manifest names, from the ``bansha.roles`` entry points.""
 from __future__ import annotations
 
 import functools
-import tomllib
 import types
 from pathlib import Path
 from typing import Any
@@ -36,6 +35,8 @@ def _toml_key(path: str) -> str:
 
 def decode_toml(text: bytes | str, type_: Any, source: str) -> Any:
     """Decode TOML into ``type_``; one-line errors that name the file and the key."""
+    import tomllib  # here: a command on a stored game parses no TOML (start-up)
+
     try:
         raw = tomllib.loads(text.decode() if isinstance(text, bytes) else text)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
@@ -97,6 +98,8 @@ def _manifest_table(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
         data = path.read_bytes()
     except OSError as exc:
         raise GameError(say("manifest_unreadable", None, file=path, why=exc.strerror)) from None
+    import tomllib
+
     try:
         raw = tomllib.loads(data.decode())
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
@@ -309,8 +312,9 @@ class Ruleset:
         for name in m.common:
             if name not in self.roles:
                 raise GameError(self.msg("m_common", where=where, name=name))
+        skill_names = {n for r in self.roles.values() for s in r.skills for n in (s.name, s.alias) if n}
         for name in m.skills:
-            if not any(r.skill(name) for r in self.roles.values()):
+            if name not in skill_names:
                 raise GameError(self.msg("m_skills", where=where, name=name))
         if isinstance(m.rewind, list):
             for moment in m.rewind:
@@ -361,8 +365,15 @@ class _PluginManager(pluggy.PluginManager):
         # A module's names are read from its namespace: pluggy's own lookup (getattr_static on
         # every attribute of every plugin) was a third of loading m217's 64 plugin modules.
         # Only a function marked by ``hookimpl`` can be a hook implementation.
-        if isinstance(plugin, types.ModuleType) and not hasattr(plugin.__dict__.get(name), "bansha_impl"):
-            return None
+        if isinstance(plugin, types.ModuleType):
+            value = plugin.__dict__.get(name)
+            if not hasattr(value, "bansha_impl"):
+                return None
+            if isinstance(value, types.FunctionType):
+                # what pluggy's lookup finds for a module's plain function, without its
+                # getattr_static (half of what registering m217's plugins still cost)
+                opts = value.bansha_impl
+                return opts if isinstance(opts, dict) else None
         return super().parse_hookimpl_opts(plugin, name)
 
 

@@ -36,6 +36,7 @@ from typing import Any
 
 import msgspec
 
+from . import statecache
 from .engine import SILENT, Game
 from .model import Event, GameError, ResolveEvent, Setup
 
@@ -111,6 +112,16 @@ def open_store(url: str | os.PathLike | None = None, logger=structlog_logger, ca
     return backend_class(url)(url, logger=logger, cache=cache, **options)
 
 
+def _as_recorded(game: Game, ev: ResolveEvent, mark: tuple) -> ResolveEvent:
+    """The resolve as the log keeps it: with who left and what was announced, for the record
+    (a replay recomputes both). The game's own list of applied events gets the same event, so
+    the game a write returns is the game a later read of the log rebuilds."""
+    recorded = ResolveEvent(phase=ev.phase, out=list(game.out.get(ev.phase, [])), announcement=game.since(mark)[1])
+    if game.applied and game.applied[-1] is ev:
+        game.applied[-1] = recorded
+    return recorded
+
+
 def _copy_game(game: Game) -> Game:
     """A private copy of a cached game to apply a new event to: the declarations (ruleset,
     plugin manager, set-up) are shared, read-only; only the live state is copied."""
@@ -141,6 +152,11 @@ class Store(abc.ABC):
         self.cache = cache
         #: game name -> (undos, seq, game): the state after event ``seq``, for the next write
         self._cache: dict[str, tuple[int, int, Game]] = {}
+        #: start from the state the previous command left on disk instead of replaying the
+        #: log, and leave this one's for the next (statecache.py): the CLI turns it on
+        self.keep_states = False
+        #: game name -> the digest of its stored bytes as last read or written (keep_states)
+        self._digests: dict[str, statecache.LogDigest] = {}
 
     # ---------------------------------------------------------------- backend primitives
 
@@ -244,17 +260,47 @@ class Store(abc.ABC):
                 raise StoreError(f"game {name!r}, event {seq} no longer replays: {exc}") from None
         return game
 
-    def _current(self, name: str) -> tuple[int, int, Game]:
+    def _current(self, name: str, keep: bool = True) -> tuple[int, int, Game]:
         """(undos, seq, a private game at seq): from the cache plus the events since, when
-        the cache is still on the stored line, else a replay from the set-up."""
+        the cache is still on the stored line, else a replay from the set-up — or, with
+        ``keep_states``, from the state a previous command left for this very log (and
+        ``keep``: this one's is left for the next)."""
         cached = self._cache.get(name)
         if cached is not None:
             undos, seq, game = cached
             _, last, now_undos, rows = self._read(name, after=seq, setup=False)
             if now_undos == undos and last >= seq:
+                digest = self._digests.get(name)
+                if digest is not None and digest.count == seq:
+                    for _, raw in rows:
+                        digest.add(raw)
+                else:
+                    self._digests.pop(name, None)
                 return now_undos, last, self._replay(_copy_game(game), name, rows)
         setup_raw, last, undos, rows = self._read(name)
-        return undos, last, self._replay(Game(self._decode_setup(name, setup_raw)), name, rows)
+        setup = self._decode_setup(name, setup_raw)
+        if not self.keep_states:
+            return undos, last, self._replay(Game(setup), name, rows)
+        digest = self._digests[name] = statecache.LogDigest(setup_raw)
+        for _, raw in rows:
+            digest.add(raw)
+        from .registry import ruleset_for
+
+        hit = statecache.restore(self.url, name, Game, setup, ruleset_for(setup.manifest), setup_raw, rows)
+        game, done = hit if hit is not None else (Game(setup), 0)
+        self._replay(game, name, rows[done:])
+        if keep and done < len(rows):
+            statecache.save(self.url, name, game, digest)
+        return undos, last, game
+
+    def _kept(self, name: str, game: Game, raws: list[bytes]) -> None:
+        """After ``raws`` were appended: leave the state for the next command (keep_states)."""
+        digest = self._digests.get(name)
+        if not self.keep_states or digest is None:
+            return
+        for raw in raws:
+            digest.add(raw)
+        statecache.save(self.url, name, game, digest)
 
     def load(self, name: str) -> Game:
         undos, seq, game = self._current(name)
@@ -282,7 +328,7 @@ class Store(abc.ABC):
             # again: under many writers no one starves
             locked = attempt >= self.optimistic_tries
             with self._write_lock(name) if locked else contextlib.nullcontext():
-                undos, seq, game = self._current(name)
+                undos, seq, game = self._current(name, keep=False)
                 ev = event(game) if callable(event) else event
                 mark = game.mark()
                 game.log = self.logger(name)  # only writes log: a replay is silent
@@ -292,9 +338,10 @@ class Store(abc.ABC):
                     game.log = SILENT
                 if isinstance(ev, ResolveEvent):
                     # the log keeps what was published, for the record (replay recomputes it)
-                    ev = ResolveEvent(phase=ev.phase, out=list(game.out.get(ev.phase, [])), announcement=game.since(mark)[1])
+                    ev = _as_recorded(game, ev, mark)
+                raw = msgspec.json.encode(ev)
                 try:
-                    self._append_raw(name, seq, undos, msgspec.json.encode(ev))
+                    self._append_raw(name, seq, undos, raw)
                 except Conflict:
                     # the cached state (if any) is untouched: the next round catches up from it
                     if time.monotonic() > deadline:
@@ -302,6 +349,7 @@ class Store(abc.ABC):
                                          f"changing it (BANSHA_DB_TIMEOUT)") from None
                     continue
             self.logger(name).info("event", **msgspec.to_builtins(ev))
+            self._kept(name, game, [raw])
             if not self.cache:
                 return game, mark
             self._cache[name] = (undos, seq + 1, game)
@@ -322,7 +370,7 @@ class Store(abc.ABC):
         game's write lock: one refused event (a GameError) stores none of them (``act --file``,
         ``votes import``). Returns the game and its ``mark()`` from before the first."""
         with self._write_lock(name):
-            undos, seq, game = self._current(name)
+            undos, seq, game = self._current(name, keep=False)
             batch = events(game)
             mark = game.mark()
             encoded = []
@@ -332,14 +380,14 @@ class Store(abc.ABC):
                     before = game.mark()
                     game.apply(ev)
                     if isinstance(ev, ResolveEvent):
-                        ev = ResolveEvent(phase=ev.phase, out=list(game.out.get(ev.phase, [])),
-                                          announcement=game.since(before)[1])
+                        ev = _as_recorded(game, ev, before)
                     encoded.append(msgspec.json.encode(ev))
             finally:
                 game.log = SILENT
             for raw in encoded:  # inside the lock nobody else writes: no conflict
                 self._append_raw(name, seq, undos, raw)
                 seq += 1
+        self._kept(name, game, encoded)
         if not self.cache:
             return game, mark
         self._cache[name] = (undos, seq, game)
@@ -356,6 +404,7 @@ class Store(abc.ABC):
                     break
                 gone.append(self._decode_event(name, *row))
         self._cache.pop(name, None)
+        self._digests.pop(name, None)
         return gone[::-1]
 
     def undo(self, name: str) -> Event:
@@ -364,6 +413,7 @@ class Store(abc.ABC):
         if row is None:
             raise GameError(f"game {name!r} has no event to undo")
         self._cache.pop(name, None)
+        self._digests.pop(name, None)
         return self._decode_event(name, *row)
 
     # ------------------------------------------------------------------------- copying
