@@ -138,7 +138,7 @@ def restore(store_url: str, name: str, game_cls, setup, ruleset, setup_raw: byte
     game = game_cls.__new__(game_cls)
     game.__dict__.update(state)
     game.setup, game.ruleset, game.manifest = setup, ruleset, ruleset.manifest
-    game.pm, game.hook = ruleset.pm, ruleset.pm.hook
+    game.pm, game.hook = ruleset.pm, ruleset.hooks
     from .engine import SILENT
 
     game.log = SILENT
