@@ -4,6 +4,7 @@ and only the plugins a manifest names, from the ``bansha.roles`` entry points.""
 from __future__ import annotations
 
 import functools
+import operator
 import types
 from pathlib import Path
 from typing import Any
@@ -414,69 +415,79 @@ class FastHooks:
                 or any(i.wrapper or i.hookwrapper or i.kwargnames for i in impls)):
             return hc
         pm, plain = self._pm, self._plain_exec
-        needed = frozenset(spec.argnames)
         firstresult = bool(spec.opts.get("firstresult"))
-        # pluggy calls the last registered first (its list is kept in that order, tryfirst last)
-        plan = tuple((impl, tuple(impl.argnames)) for impl in reversed(impls))
+        # every argument of the spec, picked at once: a call missing one goes to pluggy (which
+        # warns, and fails only for an implementation that needs it), before anything is called
+        spec_args = _picker(tuple(spec.argnames))
+        # pluggy calls the last registered first (its list is kept in that order, tryfirst
+        # last); an implementation that takes the spec's arguments in its order gets them as
+        # picked, another picks its own
+        plan = tuple((impl, None if tuple(impl.argnames) == tuple(spec.argnames) else _picker(tuple(impl.argnames)))
+                     for impl in reversed(impls))
 
-        if not plan and firstresult:
+        if not plan:
             def call(**kw):
-                if pm._inner_hookexec is not plain or not needed <= kw.keys():
+                if pm._inner_hookexec is not plain:
                     return hc(**kw)
-                return None
-        elif not plan:
-            def call(**kw):
-                if pm._inner_hookexec is not plain or not needed <= kw.keys():
+                try:
+                    spec_args(kw)
+                except KeyError:
                     return hc(**kw)
-                return []
+                return None if firstresult else []
         elif len(plan) == 1:
-            ((impl, names),) = plan
+            ((impl, pick),) = plan
 
             def call(**kw):
-                if pm._inner_hookexec is not plain or not needed <= kw.keys():
+                if pm._inner_hookexec is not plain:
                     return hc(**kw)
-                res = impl.function(*[kw[a] for a in names])
+                try:
+                    args = spec_args(kw)
+                except KeyError:
+                    return hc(**kw)
+                res = impl.function(*(args if pick is None else pick(kw)))
                 if firstresult:
                     return res
                 return [] if res is None else [res]
         elif firstresult:
             def call(**kw):
-                if pm._inner_hookexec is not plain or not needed <= kw.keys():
+                if pm._inner_hookexec is not plain:
                     return hc(**kw)
-                for impl, names in plan:
-                    res = impl.function(*[kw[a] for a in names])
+                try:
+                    args = spec_args(kw)
+                except KeyError:
+                    return hc(**kw)
+                for impl, pick in plan:
+                    res = impl.function(*(args if pick is None else pick(kw)))
                     if res is not None:
                         return res
                 return None
-        elif len({names for _, names in plan}) == 1:
-            # every implementation takes the same arguments (bansha_phase_started(game) in each
-            # of m217's 64 plugins): they are picked once
-            names = plan[0][1]
-            impls = tuple(impl for impl, _ in plan)
-
-            def call(**kw):
-                if pm._inner_hookexec is not plain or not needed <= kw.keys():
-                    return hc(**kw)
-                args = [kw[a] for a in names]
-                results = []
-                for impl in impls:
-                    res = impl.function(*args)
-                    if res is not None:
-                        results.append(res)
-                return results
         else:
             def call(**kw):
-                if pm._inner_hookexec is not plain or not needed <= kw.keys():
+                if pm._inner_hookexec is not plain:
+                    return hc(**kw)
+                try:
+                    args = spec_args(kw)
+                except KeyError:
                     return hc(**kw)
                 results = []
-                for impl, names in plan:
-                    res = impl.function(*[kw[a] for a in names])
+                for impl, pick in plan:
+                    res = impl.function(*(args if pick is None else pick(kw)))
                     if res is not None:
                         results.append(res)
                 return results
 
         call.__name__ = hc.name
         return call
+
+
+def _picker(names: tuple[str, ...]):
+    """``kw -> (kw[name] for name in names)`` as a tuple (KeyError if one is missing)."""
+    if len(names) > 1:
+        return operator.itemgetter(*names)
+    if names:
+        (name,) = names
+        return lambda kw: (kw[name],)
+    return lambda kw: ()
 
 
 def _by_plugin(pm: pluggy.PluginManager, hook: str):
