@@ -13,8 +13,7 @@ import random
 import re
 from typing import Any
 
-from .builtins import compile_selectors, win_holds
-from .builtins import count_votes, resolve_deaths  # noqa: F401  (their old home: plugins import them from here)
+from .builtins import compile_selectors, count_votes, resolve_deaths, win_holds  # noqa: F401  (count_votes, resolve_deaths: their old home, plugins import them from here)
 from .messages import join, say
 from .model import (
     ActEvent,
