@@ -112,8 +112,12 @@ def compile_selectors(selectors) -> tuple:
 def win_holds(players, camp: str, require_alive: bool, selectors: tuple) -> bool:
     """``Game.rule_holds`` on a compiled rule: ``camp`` has a player alive (if required) and
     every selector has its players out (at least ``min_out`` of them, when given)."""
-    if require_alive and not any(p.alive and p.camp == camp for p in players):
-        return False
+    if require_alive:
+        for p in players:
+            if p.alive and p.camp == camp:
+                break
+        else:
+            return False
     for roles, camps, groups, min_out in selectors:
         chosen = out = 0
         for p in players:

@@ -502,7 +502,8 @@ class Game:
         for a in self.actions:
             self._remember_use(a)
         for p in self.players.values():
-            p.statuses = [s for s in p.statuses if s.until != label]
+            if p.statuses:
+                p.statuses = [s for s in p.statuses if s.until != label]
         res.publish()
         for name in [n for n, owed in self.last_words.items() if owed["until"] == label]:
             # "死者未在规定时间内遗言视为放弃遗言": published if recorded, lapsed if not
@@ -591,8 +592,12 @@ class Game:
         if winners is None:
             # the manifest's rules, compiled once per ruleset (Ruleset.win_rules)
             players = self.players.values()
-            winners = [camp for camp, rules in self.ruleset.win_rules
-                       if any(win_holds(players, camp, alive, sels) for alive, sels in rules)]
+            winners = []
+            for camp, rules in self.ruleset.win_rules:
+                for alive, sels in rules:
+                    if win_holds(players, camp, alive, sels):
+                        winners.append(camp)
+                        break
         if winners:
             self.end(winners, res)
 
@@ -828,6 +833,8 @@ class Resolution:
         players, skills_of = game.players, game.skills_of
         # only the actions whose skill name resolves in this step somewhere in the ruleset are
         # looked up (the lookup was a third of an m217 night: 22 steps, every action each time)
+        if step not in game.ruleset.steps_of_skills:
+            return []  # no skill of the ruleset resolves in this step (deaths, dawn …)
         steps = game.ruleset.skill_steps
         chosen = []
         for a in self.actions:
@@ -849,8 +856,10 @@ class Resolution:
     # -- changing
 
     def trace(self, rule: str, text: str) -> None:
-        self.game.trace.append(TraceLine(phase=self.label, step=self.step, rule=rule, text=text))
-        self.game.log.debug("trace", phase=self.label, step=self.step, rule=rule, text=text)
+        game = self.game
+        game.trace.append(TraceLine(phase=self.label, step=self.step, rule=rule, text=text))
+        if game.log is not SILENT:  # (a replay's logger drops it: not even called)
+            game.log.debug("trace", phase=self.label, step=self.step, rule=rule, text=text)
 
     def void(self, action: Action, reason: str, rule: str = "") -> None:
         if action.void is None:

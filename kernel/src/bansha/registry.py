@@ -196,6 +196,8 @@ class Ruleset:
                 for key in {skill.name, skill.alias} - {""}:
                     steps.setdefault(key, set()).add(skill.step)
         self.skill_steps = {k: frozenset(v) for k, v in steps.items()}
+        #: every step some skill resolves in
+        self.steps_of_skills = frozenset(step for v in steps.values() for step in v)
         for role_name, plugin_name in manifest.roles.items():
             if role_name not in self.roles:
                 raise GameError(say("m_no_role", manifest.language, ruleset=manifest.id, role=role_name, plugin=plugin_name))
