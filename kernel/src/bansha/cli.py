@@ -749,7 +749,7 @@ def export(game: str, fmt: str = typer.Option("md", "--format", help="md | bbcod
                       "announcements": g.announcements, "winner": g.winner, "scores": g.scores})
     if fmt not in ("md", "bbcode"):
         raise GameError(say("format", g.lang, fmt=fmt))
-    from .forum import load_board, phase_namer
+    from .board import load_board, phase_namer
 
     typer.echo(export_text(g, fmt, phase_namer(g, load_board(g.manifest.id))), nl=False)
 

@@ -423,7 +423,7 @@ def _kv(pairs):
 def _amend(obj, make, yes: bool, as_json: bool) -> None:
     cli = _cli()
     from . import posts
-    from .forum import parse_phase_arg
+    from .board import parse_phase_arg
     from .model import AmendEvent, GameError
 
     try:
@@ -468,8 +468,8 @@ def undo_to(game: str, phase: str, db, as_json: bool) -> None:
     cli = _cli()
     import msgspec
 
+    from .board import parse_phase_arg
     from .engine import Game
-    from .forum import parse_phase_arg
     from .model import GameError, ResolveEvent
 
     try:
@@ -504,7 +504,7 @@ def loop_view(g) -> dict:
     """The director's to-do list for the current phase: skills still usable (forced ones
     marked, with the selection range and the --args they take), who has not voted, the live
     tally and the board's threshold, and the phase's deadline from the board's clock."""
-    from .forum import load_board, phase_namer
+    from .board import load_board, phase_namer
     from .model import GameError
 
     try:

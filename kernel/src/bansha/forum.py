@@ -1,6 +1,5 @@
-"""The board and its forum: a ruleset's board file (phase names, clock, vote formats, post
-layout: ``rulesets/bansha_rulesets/templates/<id>.toml``), a Discuz! vote thread read back
-from the text of its page, and the votes it holds checked by the engine (``bansha votes import``).
+"""The forum: a Discuz! vote thread read back from the text of its page, and the votes it
+holds checked by the engine (``bansha votes import``). The board file is board.py.
 
 A thread as copied from a Discuz! X page (docs/cli.md, "The vote thread"):
 
@@ -19,121 +18,20 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import tomllib
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+# the board file lives in board.py; its names stay importable from here
+from .board import (  # noqa: E402,F401
+    DEFAULT_BOARD,
+    WEEKDAYS,
+    board_file,
+    deadline,
+    load_board,
+    parse_phase_arg,
+    phase_namer,
+)
 from .model import GameError, VoteEvent
-
-# ----------------------------------------------------------------------------- the board
-
-WEEKDAYS = ["周一", "周二", "周三", "周四", "周五", "周六", "周日"]
-
-DEFAULT_BOARD: dict[str, Any] = {
-    "names": {"opening": "{alias}", "phase": "第{day}天 {alias}"},
-    "clock": {},
-    "forum": {"vote": ["投票对象"], "vote_reason": ["投票理由"], "change": ["改票对象"], "change_reason": ["改票理由"],
-              "abstain": ["弃权"], "change_must_quote": True, "typos": 0},
-    "post": {"title": "【{board}】{phase}公告", "sections": ["last_words", "deaths", "votes", "announcements", "seats", "deadline"],
-             "vote_record": "final", "vote_counts": "all",
-             "headings": {"last_words": "遗言", "deaths": "出局", "votes": "投票记录", "announcements": "公告",
-                          "seats": "座位表", "deadline": "下一阶段"}},
-    "pm": {"title": "【{board}】{phase} 私信", "greeting": "致 {name}（{seat}号）：", "empty": "本阶段没有给你的消息。"},
-}
-
-
-def _merge(base: dict, over: dict) -> dict:
-    out = dict(base)
-    for k, v in over.items():
-        out[k] = _merge(base[k], v) if isinstance(v, dict) and isinstance(base.get(k), dict) else v
-    return out
-
-
-def board_file(ruleset_id: str) -> Path | None:
-    """``templates/<id>.toml`` beside the installed manifests; a house variant without one of
-    its own (``id = "m217-tucheng"``, ``extends = "m217"``) uses its board's (``m217``)."""
-    from .entrypoints import entry_points
-    from .registry import RULESET_GROUP
-
-    found: dict[str, Path] = {}
-    for ep in entry_points(RULESET_GROUP):
-        try:
-            root = Path(ep.load().__file__).parent
-        except (ImportError, AttributeError, TypeError):
-            continue
-        for path in sorted((root / "templates").glob("*.toml")):
-            found.setdefault(path.stem, path)
-    if ruleset_id in found:
-        return found[ruleset_id]
-    bases = [k for k in found if ruleset_id.startswith(k + "-")]
-    return found[max(bases, key=len)] if bases else None
-
-
-def load_board(ruleset_id: str, path: Path | str | None = None, has_vote: bool = True) -> dict[str, Any]:
-    """The board file of a ruleset (or the one a director passes with ``--template``), over the
-    defaults. A board file that does not parse is refused naming the file."""
-    file = Path(path) if path else board_file(ruleset_id)
-    board = DEFAULT_BOARD
-    if file is not None:
-        try:
-            data = tomllib.loads(file.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise GameError(f"{file}: cannot read the board template: {exc.strerror}") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise GameError(f"{file}: not a valid board template: {exc}") from None
-        unknown = set(data) - set(DEFAULT_BOARD)
-        if unknown:
-            raise GameError(f"{file}: unknown table(s) {', '.join(sorted(unknown))} (known: {', '.join(DEFAULT_BOARD)})")
-        board = _merge(DEFAULT_BOARD, data)
-        if "forum" not in data:
-            board["forum"] = {}
-    return board
-
-
-def phase_namer(game, board: dict[str, Any]):
-    """label ("noon 2") -> the board's name of the phase ("第2天 正午")."""
-    def name(label: str) -> str:
-        base, _, num = label.partition(" ")
-        try:
-            spec = game.ruleset.phase(base)
-        except GameError:
-            return label
-        alias = spec.alias or spec.name
-        if spec.opening or not num:
-            return board["names"]["opening"].format(alias=alias, name=spec.name)
-        return board["names"]["phase"].format(day=num, alias=alias, name=spec.name)
-    return name
-
-
-def parse_phase_arg(game, text: str) -> str:
-    """A phase as a director types it: "noon 2", "正午 2", "第2天 正午", "第2天" (light-shadow)."""
-    t = text.strip()
-    m = re.fullmatch(r"第\s*(\d+)\s*[天日]\s*(.*)", t)
-    if m:
-        rest = m.group(2).strip().removesuffix("公告").strip()
-        t = f"{rest or game.cycle[0].name} {m.group(1)}"
-    return game.canonical(t)
-
-
-def deadline(board: dict[str, Any], phase: str, start: dt.datetime) -> tuple[dt.datetime | None, int]:
-    """When the phase ``phase`` (a phase name) that began at ``start`` closes, and the minutes
-    before it in which no vote may change. None when the board's clock does not say."""
-    clock = board.get("clock", {}).get(phase)
-    if not clock or not clock.get("close"):
-        return None, 0
-    text = clock["close"].strip()
-    days = 0
-    if text.startswith("次日"):
-        days, text = 1, text.removeprefix("次日").strip()
-    m = re.fullmatch(r"(\d{1,2})[:：](\d{2})", text)
-    if not m:
-        raise GameError(f"board clock {phase}: close {clock['close']!r}: expected HH:MM or 次日 HH:MM")
-    if WEEKDAYS[start.weekday()] in clock.get("extend_on", []):
-        days += 1
-    day = start.date() + dt.timedelta(days=days)
-    return dt.datetime.combine(day, dt.time(int(m.group(1)), int(m.group(2)))), int(clock.get("late", 0))
-
 
 # ---------------------------------------------------------------------------- the thread
 

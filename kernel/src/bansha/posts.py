@@ -119,7 +119,7 @@ def played(game) -> list[str]:
 
 
 def pick_phase(game, phase: str | None) -> str:
-    from .forum import parse_phase_arg
+    from .board import parse_phase_arg
 
     if phase is None:
         if not game.resolved:
@@ -176,7 +176,7 @@ def next_label(game, label: str) -> str | None:
 
 def build(game, events, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """The post's parts: title, sections (heading, lines or rows), in the board's order."""
-    from .forum import phase_namer
+    from .board import phase_namer
 
     name = phase_namer(game, board)
     post = board["post"]
@@ -313,7 +313,7 @@ def pms(game, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]]
         corrections: dict[str, dict] | None = None, everyone: bool = False) -> list[dict[str, Any]]:
     """Each player's private message for the phase: their own feedback lines only.
     ``corrections``: name -> {"removed": [...], "added": [...]} of an amendment."""
-    from .forum import phase_namer
+    from .board import phase_namer
 
     name = phase_namer(game, board)(label)
     pm = board["pm"]

@@ -20,8 +20,8 @@ the stored log it reads:
 
 The files are pickles in the user's own cache folder (``BANSHA_CACHE_DIR``, as the entry-point
 cache; ``BANSHA_NO_CACHE=1`` turns both off): code that runs only from there, like Python's own
-``__pycache__``. Only the live state is written: the set-up, the ruleset and its plugin manager
-are the command's own, shared as :func:`bansha.store._copy_game` shares them.
+``__pycache__``. The live state and the set-up are written (unpickling a set-up is quicker than
+making its decoder); the ruleset and its plugin manager are the command's own.
 """
 
 from __future__ import annotations
@@ -41,8 +41,9 @@ from . import entrypoints
 #: bumped when the file's layout changes
 _FORMAT = 1
 _PROTOCOL = 5
-#: the declarations a game shares with its ruleset: never written, taken from the command
-SHARED = ("setup", "ruleset", "manifest", "pm", "hook", "log")
+#: the declarations a game shares with its ruleset: never written, taken from the command's
+#: own ruleset (the set-up is written: unpickling it is quicker than making its decoder)
+SHARED = ("ruleset", "manifest", "pm", "hook", "log")
 
 
 class LogDigest:
@@ -103,7 +104,7 @@ def _sources() -> list[tuple[str, tuple[int, int] | None]]:
     return [(p, _stamp(p)) for p in sorted(set(seen))]
 
 
-def restore(store_url: str, name: str, game_cls, setup, ruleset, setup_raw: bytes,
+def restore(store_url: str, name: str, game_cls, setup_raw: bytes,
             rows: list[tuple[int, bytes]]) -> tuple[Any, int] | None:
     """(the game after its first ``n`` stored events, ``n``) from the cache, or None: the
     newest kept state of a prefix of ``rows``."""
@@ -135,12 +136,17 @@ def restore(store_url: str, name: str, game_cls, setup, ruleset, setup_raw: byte
             continue
     else:
         return None
+    from .engine import SILENT
+    from .registry import ruleset_for
+
+    try:
+        ruleset = ruleset_for(state["setup"].manifest)
+    except Exception:  # noqa: BLE001 - a plugin gone since: the replay names it
+        return None
     game = game_cls.__new__(game_cls)
     game.__dict__.update(state)
-    game.setup, game.ruleset, game.manifest = setup, ruleset, ruleset.manifest
+    game.ruleset, game.manifest = ruleset, ruleset.manifest
     game.pm, game.hook = ruleset.pm, ruleset.hooks
-    from .engine import SILENT
-
     game.log = SILENT
     return game, n
 

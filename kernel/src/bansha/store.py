@@ -44,8 +44,17 @@ from .model import Event, GameError, ResolveEvent, Setup
 #: (games + events, no meta table); 2 added ``meta``, ``games.last_seq``/``undos`` and an index
 SCHEMA_VERSION = 2
 
-_event_decoder = msgspec.json.Decoder(Event)
-_setup_decoder = msgspec.json.Decoder(Setup)
+_DECODERS: dict[type, msgspec.json.Decoder] = {}
+
+
+def _decoder(type_: type) -> msgspec.json.Decoder:
+    # made on first use: a decoder of Setup (the whole manifest's types) takes ~2 ms to make,
+    # and a command that starts from a kept state (statecache.py) decodes nothing
+    dec = _DECODERS.get(type_)
+    if dec is None:
+        dec = _DECODERS[type_] = msgspec.json.Decoder(type_)
+    return dec
+
 _EVENT_TAGS = {"act", "unact", "vote", "resolve", "ruling"}
 
 
@@ -212,7 +221,7 @@ class Store(abc.ABC):
 
     def _decode_event(self, name: str, seq: int, raw: bytes) -> Event:
         try:
-            return _event_decoder.decode(raw)
+            return _decoder(Event).decode(raw)
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
             try:
                 kind = msgspec.json.decode(raw).get("type")
@@ -225,7 +234,7 @@ class Store(abc.ABC):
 
     def _decode_setup(self, name: str, raw: bytes) -> Setup:
         try:
-            return _setup_decoder.decode(raw)
+            return _decoder(Setup).decode(raw)
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
             raise StoreError(f"game {name!r}: its stored set-up is corrupt: {exc}") from None
 
@@ -260,11 +269,11 @@ class Store(abc.ABC):
                 raise StoreError(f"game {name!r}, event {seq} no longer replays: {exc}") from None
         return game
 
-    def _current(self, name: str, keep: bool = True) -> tuple[int, int, Game]:
+    def _current(self, name: str) -> tuple[int, int, Game]:
         """(undos, seq, a private game at seq): from the cache plus the events since, when
         the cache is still on the stored line, else a replay from the set-up — or, with
-        ``keep_states``, from the state a previous command left for this very log (and
-        ``keep``: this one's is left for the next)."""
+        ``keep_states``, from the state a previous command left for this very log (and what
+        was replayed is left for the next: an undo after a write finds it)."""
         cached = self._cache.get(name)
         if cached is not None:
             undos, seq, game = cached
@@ -278,18 +287,15 @@ class Store(abc.ABC):
                     self._digests.pop(name, None)
                 return now_undos, last, self._replay(_copy_game(game), name, rows)
         setup_raw, last, undos, rows = self._read(name)
-        setup = self._decode_setup(name, setup_raw)
         if not self.keep_states:
-            return undos, last, self._replay(Game(setup), name, rows)
+            return undos, last, self._replay(Game(self._decode_setup(name, setup_raw)), name, rows)
         digest = self._digests[name] = statecache.LogDigest(setup_raw)
         for _, raw in rows:
             digest.add(raw)
-        from .registry import ruleset_for
-
-        hit = statecache.restore(self.url, name, Game, setup, ruleset_for(setup.manifest), setup_raw, rows)
-        game, done = hit if hit is not None else (Game(setup), 0)
+        hit = statecache.restore(self.url, name, Game, setup_raw, rows)
+        game, done = hit if hit is not None else (Game(self._decode_setup(name, setup_raw)), 0)
         self._replay(game, name, rows[done:])
-        if keep and done < len(rows):
+        if done < len(rows):
             statecache.save(self.url, name, game, digest)
         return undos, last, game
 
@@ -328,7 +334,7 @@ class Store(abc.ABC):
             # again: under many writers no one starves
             locked = attempt >= self.optimistic_tries
             with self._write_lock(name) if locked else contextlib.nullcontext():
-                undos, seq, game = self._current(name, keep=False)
+                undos, seq, game = self._current(name)
                 ev = event(game) if callable(event) else event
                 mark = game.mark()
                 game.log = self.logger(name)  # only writes log: a replay is silent
@@ -370,7 +376,7 @@ class Store(abc.ABC):
         game's write lock: one refused event (a GameError) stores none of them (``act --file``,
         ``votes import``). Returns the game and its ``mark()`` from before the first."""
         with self._write_lock(name):
-            undos, seq, game = self._current(name, keep=False)
+            undos, seq, game = self._current(name)
             batch = events(game)
             mark = game.mark()
             encoded = []
