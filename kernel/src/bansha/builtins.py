@@ -3,6 +3,9 @@
 
 - ``bansha.deaths`` lands the pending kills, asking ``bansha_stop_kill`` about each one;
 - ``bansha.vote`` counts the phase's ballots by the manifest's ``[vote]`` rule.
+
+It also holds the manifest's declarative win rules, compiled (``compile_selectors``,
+``win_holds``): the engine asks them after every resolution.
 """
 
 from __future__ import annotations
@@ -96,3 +99,33 @@ def count_votes(res: Resolution) -> None:
         res.announce(immune)
         return
     res.remove(target, Kill(target=target.name, kind="vote", rule="vote", last_words=True))
+
+
+def compile_selectors(selectors) -> tuple:
+    """A win rule's ``all_out`` as (roles, camps, groups, min_out), each set None when the
+    selector does not ask it: ``win_holds`` reads these instead of calling ``matches`` for every
+    player and selector after every resolution (5 % of a simulated qisha-xia game)."""
+    return tuple((frozenset(sel.role) or None, frozenset(sel.camp) or None, frozenset(sel.group) or None, sel.min_out)
+                 for sel in selectors)
+
+
+def win_holds(players, camp: str, require_alive: bool, selectors: tuple) -> bool:
+    """``Game.rule_holds`` on a compiled rule: ``camp`` has a player alive (if required) and
+    every selector has its players out (at least ``min_out`` of them, when given)."""
+    if require_alive:
+        for p in players:
+            if p.alive and p.camp == camp:
+                break
+        else:
+            return False
+    for roles, camps, groups, min_out in selectors:
+        chosen = out = 0
+        for p in players:
+            if ((roles is None or p.role in roles) and (camps is None or p.camp in camps)
+                    and (groups is None or not groups.isdisjoint(p.groups))):
+                chosen += 1
+                if not p.alive:
+                    out += 1
+        if out < (min_out if min_out is not None else chosen):
+            return False
+    return True

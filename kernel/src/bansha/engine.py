@@ -13,7 +13,7 @@ import random
 import re
 from typing import Any
 
-from .builtins import count_votes, resolve_deaths  # noqa: F401  (their old home: plugins import them from here)
+from .builtins import compile_selectors, count_votes, resolve_deaths, win_holds  # noqa: F401  (count_votes, resolve_deaths: their old home, plugins import them from here)
 from .messages import join, say
 from .model import (
     ActEvent,
@@ -59,7 +59,7 @@ class Game:
         self.ruleset = ruleset or ruleset_for(setup.manifest)
         self.manifest = self.ruleset.manifest
         self.pm = self.ruleset.pm
-        self.hook = self.pm.hook
+        self.hook = self.ruleset.hooks
         #: the board's language: every kernel message of this game is in it (messages.py)
         self.lang = self.ruleset.lang
         # the one check of house rules' values (new --option, a scenario's [options]): a value
@@ -217,7 +217,11 @@ class Game:
         """Every skill the player can use now: name -> (skill, acquired). The role's own
         skills first, then every player's (``common``), then the groups', then acquired ones.
         The table returned is shared: read it, never change it."""
-        return self.ruleset.skills_for(player.role, tuple(player.groups), tuple(player.acquired.items()))
+        acquired = player.acquired
+        key = (player.role, tuple(player.groups), tuple(acquired.items()) if acquired else ())
+        # the ruleset's memo is asked first here: this is called ~3,500 times in an m217 game
+        table = self.ruleset._skills_memo.get(key)
+        return table if table is not None else self.ruleset.skills_for(*key)
 
     def find_skill(self, player: Player, name: str) -> tuple[Skill, bool]:
         for s, acquired in self.skills_of(player).values():
@@ -285,7 +289,10 @@ class Game:
             self.resolve()
 
     def _check_phase(self, phase: str) -> None:
-        if self.canonical(phase) != self.label:
+        label = self.label
+        if phase == label and self.ruleset.plain_labels:
+            return  # the label itself (what a simulator and the CLI stamp): no parsing
+        if self.canonical(phase) != label:
             raise GameError(self.msg("wrong_phase", phase=phase, label=self.label))
 
     # --------------------------------------------------------------------------- actions
@@ -495,7 +502,8 @@ class Game:
         for a in self.actions:
             self._remember_use(a)
         for p in self.players.values():
-            p.statuses = [s for s in p.statuses if s.until != label]
+            if p.statuses:
+                p.statuses = [s for s in p.statuses if s.until != label]
         res.publish()
         for name in [n for n, owed in self.last_words.items() if owed["until"] == label]:
             # "死者未在规定时间内遗言视为放弃遗言": published if recorded, lapsed if not
@@ -582,22 +590,21 @@ class Game:
             return
         winners = self.hook.bansha_check_win(game=self)
         if winners is None:
-            winners = [camp for camp, rules in self.manifest.win.items() if any(self.rule_holds(camp, r) for r in rules)]
+            # the manifest's rules, compiled once per ruleset (Ruleset.win_rules)
+            players = self.players.values()
+            winners = []
+            for camp, rules in self.ruleset.win_rules:
+                for alive, sels in rules:
+                    if win_holds(players, camp, alive, sels):
+                        winners.append(camp)
+                        break
         if winners:
             self.end(winners, res)
 
     def rule_holds(self, camp: str, rule) -> bool:
         """Whether one of the manifest's win rules holds for ``camp`` now (a rule plugin's
         ``bansha_check_win`` may weigh them differently)."""
-        if rule.require_alive and not any(p.alive and p.camp == camp for p in self.players.values()):
-            return False
-        for sel in rule.all_out:
-            chosen = [p for p in self.players.values() if matches(p, sel)]
-            out = sum(1 for p in chosen if not p.alive)
-            need = sel.min_out if sel.min_out is not None else len(chosen)
-            if out < need:
-                return False
-        return True
+        return win_holds(self.players.values(), camp, rule.require_alive, compile_selectors(rule.all_out))
 
     def end(self, winners: list[str], res: Resolution | None = None, draw: bool = False) -> None:
         self.winner = winners
@@ -782,6 +789,9 @@ def matches(p: Player, sel) -> bool:
     return True
 
 
+_NO_STEPS: frozenset[str] = frozenset()
+
+
 class Resolution:
     """What a phase's resolution (or one immediate answer) produces; handed to every effect.
 
@@ -794,7 +804,10 @@ class Resolution:
         self.label = game.label
         self.step = step
         self.actions: list[Action] = game.actions
-        self.rng = SeededDraws(f"{game.setup.seed}/{game.label}/{step}/{game.seq}", self)
+        # the random source is seeded when first used (seeding is a SHA-512 of the seed
+        # string; most resolutions draw nothing), from the moment the resolution began
+        self._seed = f"{game.setup.seed}/{self.label}/{step}/{game.seq}"
+        self._rng: SeededDraws | None = None
         self.lines: dict[str, list[str]] = {}
         self.public: list[str] = []
         self.kills: list[Kill] = []
@@ -802,14 +815,33 @@ class Resolution:
         #: scratch space for one resolution: plugins keep intermediate results here
         self.data: dict[str, Any] = {}
 
+    @property
+    def rng(self) -> SeededDraws:
+        """The resolution's random source (``SeededDraws``): every draw is traced."""
+        if self._rng is None:
+            self._rng = SeededDraws(self._seed, self)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value) -> None:
+        self._rng = value
+
     # -- reading
 
     def actions_in(self, step: str) -> list[Action]:
         game = self.game
+        players, skills_of = game.players, game.skills_of
+        # only the actions whose skill name resolves in this step somewhere in the ruleset are
+        # looked up (the lookup was a third of an m217 night: 22 steps, every action each time)
+        if step not in game.ruleset.steps_of_skills:
+            return []  # no skill of the ruleset resolves in this step (deaths, dawn …)
+        steps = game.ruleset.skill_steps
         chosen = []
         for a in self.actions:
+            if step not in steps.get(a.skill, _NO_STEPS):
+                continue
             # looked up each step: a player may lose or gain a skill during the resolution
-            skill, _ = game.skills_of(game.players[a.actor]).get(a.skill, (None, False))
+            skill, _ = skills_of(players[a.actor]).get(a.skill, (None, False))
             if skill is not None and skill.step == step and not skill.immediate and not a.answered:
                 chosen.append((skill.priority, a.acquired, a.seq, a))
         return [a for *_, a in sorted(chosen, key=lambda t: t[:3])]
@@ -824,8 +856,10 @@ class Resolution:
     # -- changing
 
     def trace(self, rule: str, text: str) -> None:
-        self.game.trace.append(TraceLine(phase=self.label, step=self.step, rule=rule, text=text))
-        self.game.log.debug("trace", phase=self.label, step=self.step, rule=rule, text=text)
+        game = self.game
+        game.trace.append(TraceLine(phase=self.label, step=self.step, rule=rule, text=text))
+        if game.log is not SILENT:  # (a replay's logger drops it: not even called)
+            game.log.debug("trace", phase=self.label, step=self.step, rule=rule, text=text)
 
     def void(self, action: Action, reason: str, rule: str = "") -> None:
         if action.void is None:

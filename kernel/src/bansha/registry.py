@@ -4,6 +4,7 @@ and only the plugins a manifest names, from the ``bansha.roles`` entry points.""
 from __future__ import annotations
 
 import functools
+import operator
 import types
 from pathlib import Path
 from typing import Any
@@ -155,6 +156,8 @@ class Ruleset:
         self.manifest = manifest
         self.pm = _PluginManager("bansha")
         self.pm.add_hookspecs(hookspecs)
+        #: ``pm.hook`` without pluggy's per-call work (``FastHooks``): what ``game.hook`` is
+        self.hooks = self.pm.fast
         # the kernel's own step handlers are a plugin like any other (bansha.deaths, bansha.vote)
         self.pm.register(builtins, name="bansha.builtins")
         wanted = set(manifest.roles.values()) | set(manifest.rules)
@@ -183,6 +186,18 @@ class Ruleset:
             for skill in role.skills:
                 if skill.group:
                     self.group_skills.setdefault(skill.group, []).append(skill)
+        #: a skill's name (and alias: an acquired skill is kept under the name it was given)
+        #: -> the steps any skill so called resolves in: ``Resolution.actions_in`` looks up the
+        #: skill of an action only in the steps it can belong to
+        self.skill_steps: dict[str, frozenset[str]] = {}
+        steps: dict[str, set[str]] = {}
+        for role in self.roles.values():
+            for skill in role.skills:
+                for key in {skill.name, skill.alias} - {""}:
+                    steps.setdefault(key, set()).add(skill.step)
+        self.skill_steps = {k: frozenset(v) for k, v in steps.items()}
+        #: every step some skill resolves in
+        self.steps_of_skills = frozenset(step for v in steps.values() for step in v)
         for role_name, plugin_name in manifest.roles.items():
             if role_name not in self.roles:
                 raise GameError(say("m_no_role", manifest.language, ruleset=manifest.id, role=role_name, plugin=plugin_name))
@@ -196,6 +211,16 @@ class Ruleset:
                 "PLAYER --text TEXT: a player's last words, if owed; announced first in this phase's announcement")
         for _, kinds in _by_plugin(self.pm, "bansha_ruling_kinds"):
             self.ruling_kinds.update(kinds or {})
+        #: the manifest's win rules, compiled: [(camp, [(require_alive, selectors)])]
+        #: (``builtins.win_holds``, asked after every resolution)
+        self.win_rules = [(camp, [(r.require_alive, builtins.compile_selectors(r.all_out)) for r in rules])
+                          for camp, rules in manifest.win.items()]
+        #: every phase's label reads back as itself (``Game.canonical(label) == label``): no
+        #: phase is named by another's alias, no name has a space. Then an event stamped with
+        #: the current label needs no parsing (``Game._check_phase``)
+        self.plain_labels = all(
+            self.phase(p.name) is p and p.name == p.name.strip() and " " not in p.name and p.name
+            for p in manifest.phases)
         self._skills_memo: dict[tuple, dict[str, tuple[Skill, bool]]] = {}
         self._prefix_memo: dict[str, list[tuple[str, Any]]] = {}
         self._check_manifest()
@@ -310,6 +335,35 @@ class Ruleset:
 
 
 class _PluginManager(pluggy.PluginManager):
+    def __init__(self, project_name: str):
+        super().__init__(project_name)
+        #: the hook calls the engine makes (``game.hook``): pluggy's, without its per-call work
+        self.fast = FastHooks(self)
+
+    def register(self, plugin, name=None):
+        try:
+            return super().register(plugin, name)
+        finally:
+            self.fast.reset()
+
+    def unregister(self, plugin=None, name=None):
+        try:
+            return super().unregister(plugin, name)
+        finally:
+            self.fast.reset()
+
+    def add_hookspecs(self, module_or_class):
+        try:
+            return super().add_hookspecs(module_or_class)
+        finally:
+            self.fast.reset()
+
+    def set_blocked(self, name):
+        try:
+            return super().set_blocked(name)
+        finally:
+            self.fast.reset()
+
     def parse_hookimpl_opts(self, plugin, name):
         # A module's names are read from its namespace: pluggy's own lookup (getattr_static on
         # every attribute of every plugin) was a third of loading m217's 64 plugin modules.
@@ -324,6 +378,118 @@ class _PluginManager(pluggy.PluginManager):
                 opts = value.bansha_impl
                 return opts if isinstance(opts, dict) else None
         return super().parse_hookimpl_opts(plugin, name)
+
+
+class FastHooks:
+    """``pm.hook`` for the engine's hot path (``game.hook.bansha_…(…)``), with the same results.
+
+    pluggy's ``HookCaller.__call__`` copies the implementations, applies defaults, checks the
+    arguments and runs ``_multicall`` for every call, even for a hook no plugin of the ruleset
+    implements: 15-24 % of a simulated game. Here each hook's plan (its implementations in
+    call order, each with its argument names) is made once, at its first call, and a call only
+    picks the arguments and calls the functions. A hook with a wrapper (new or old style), a
+    historic hook, a spec with defaults, a call missing an argument (pluggy warns) and a manager
+    whose calls are monitored or traced (``add_hookcall_monitoring``) go to pluggy itself.
+    Registering or unregistering a plugin forgets the plans. ``impl.function`` is read at each
+    call, so a test that wraps an implementation after loading is still heard."""
+
+    def __init__(self, pm: pluggy.PluginManager):
+        self._pm = pm
+        #: pluggy's own executor: when it is replaced (monitoring, tracing) every call is pluggy's
+        self._plain_exec = pm._inner_hookexec
+
+    def reset(self) -> None:
+        for name in [n for n in self.__dict__ if not n.startswith("_")]:
+            del self.__dict__[name]
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        hc = getattr(self._pm.hook, name)  # an unknown hook: pluggy's AttributeError
+        call = self._plan(hc)
+        setattr(self, name, call)  # later calls find it without __getattr__
+        return call
+
+    def _plan(self, hc):
+        spec = hc.spec
+        impls = hc.get_hookimpls()
+        if (spec is None or spec.kwargdefaults or hc.is_historic()
+                or any(i.wrapper or i.hookwrapper or i.kwargnames for i in impls)):
+            return hc
+        pm, plain = self._pm, self._plain_exec
+        firstresult = bool(spec.opts.get("firstresult"))
+        # every argument of the spec, picked at once: a call missing one goes to pluggy (which
+        # warns, and fails only for an implementation that needs it), before anything is called
+        spec_args = _picker(tuple(spec.argnames))
+        # pluggy calls the last registered first (its list is kept in that order, tryfirst
+        # last); an implementation that takes the spec's arguments in its order gets them as
+        # picked, another picks its own
+        plan = tuple((impl, None if tuple(impl.argnames) == tuple(spec.argnames) else _picker(tuple(impl.argnames)))
+                     for impl in reversed(impls))
+
+        if not plan:
+            def call(**kw):
+                if pm._inner_hookexec is not plain:
+                    return hc(**kw)
+                try:
+                    spec_args(kw)
+                except KeyError:
+                    return hc(**kw)
+                return None if firstresult else []
+        elif len(plan) == 1:
+            ((impl, pick),) = plan
+
+            def call(**kw):
+                if pm._inner_hookexec is not plain:
+                    return hc(**kw)
+                try:
+                    args = spec_args(kw)
+                except KeyError:
+                    return hc(**kw)
+                res = impl.function(*(args if pick is None else pick(kw)))
+                if firstresult:
+                    return res
+                return [] if res is None else [res]
+        elif firstresult:
+            def call(**kw):
+                if pm._inner_hookexec is not plain:
+                    return hc(**kw)
+                try:
+                    args = spec_args(kw)
+                except KeyError:
+                    return hc(**kw)
+                for impl, pick in plan:
+                    res = impl.function(*(args if pick is None else pick(kw)))
+                    if res is not None:
+                        return res
+                return None
+        else:
+            def call(**kw):
+                if pm._inner_hookexec is not plain:
+                    return hc(**kw)
+                try:
+                    args = spec_args(kw)
+                except KeyError:
+                    return hc(**kw)
+                results = []
+                for impl, pick in plan:
+                    res = impl.function(*(args if pick is None else pick(kw)))
+                    if res is not None:
+                        results.append(res)
+                return results
+
+        call.__name__ = hc.name
+        return call
+
+
+def _picker(names: tuple[str, ...]):
+    """``kw -> (kw[name] for name in names)`` as a tuple (KeyError if one is missing)."""
+    if len(names) > 1:
+        return operator.itemgetter(*names)
+    if names:
+        (name,) = names
+        return lambda kw: (kw[name],)
+    return lambda kw: ()
 
 
 def _by_plugin(pm: pluggy.PluginManager, hook: str):

@@ -146,8 +146,7 @@ def restore(store_url: str, name: str, game_cls, setup_raw: bytes,
     game = game_cls.__new__(game_cls)
     game.__dict__.update(state)
     game.ruleset, game.manifest = ruleset, ruleset.manifest
-    game.pm, game.hook = ruleset.pm, ruleset.pm.hook
-
+    game.pm, game.hook = ruleset.pm, ruleset.hooks
     game.log = SILENT
     return game, n
 

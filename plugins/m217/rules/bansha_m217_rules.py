@@ -211,7 +211,7 @@ def change_camp(res, target: str, camp: str, *, judged: bool = False, told: bool
     camp = game.ruleset.camp(camp)
     handlers = game.ruleset.handlers
     if not judged:
-        for name in sorted(h for h in handlers if h.startswith("m217.camp.")):
+        for name, _ in game.ruleset.handlers_under("m217.camp."):
             if handlers[name](res, p, camp, told=told):
                 return
     if p.camp != camp:
@@ -223,7 +223,7 @@ def change_camp(res, target: str, camp: str, *, judged: bool = False, told: bool
         else:
             # the player's view no longer shows his camp (bansha_player_view below)
             p.data["m217.camp-untold"] = True
-        for name in sorted(h for h in handlers if h.startswith("m217.follow.")):
+        for name, _ in game.ruleset.handlers_under("m217.follow."):
             handlers[name](res, p)
 
 
@@ -465,7 +465,7 @@ def deaths(res) -> None:
         # a role that reports on the whole night (幽灵<附体>: its target's actions and feedback) provides
         # ``m217.night-end.<role>(res)``, run once the night's deaths have landed, in name order
         handlers = res.game.ruleset.handlers
-        for name in sorted(h for h in handlers if h.startswith("m217.night-end.")):
+        for name, _ in res.game.ruleset.handlers_under("m217.night-end."):
             handlers[name](res)
 
 
@@ -573,14 +573,14 @@ def settle(res, action) -> bool:
     # ``m217.targeted.<role>(res, action)``, called once per action, before the chain moves the ball
     if not action.result.get("m217.targeted"):
         action.result["m217.targeted"] = True
-        for name in sorted(h for h in game.ruleset.handlers if h.startswith("m217.targeted.")):
+        for name, _ in game.ruleset.handlers_under("m217.targeted."):
             game.ruleset.handlers[name](res, action)
     kick(res, action)
     kept = [t for t in action.targets if not has(game.player(t), "隐身")]
     rule = "隐身"
     # a role that makes some skills void on some final targets tonight (撑杆僵尸<跳跃>) provides
     # ``m217.shield.<role>(res, action, target) -> bool``: such a target is dropped as under 隐身
-    for name in sorted(h for h in game.ruleset.handlers if h.startswith("m217.shield.")):
+    for name, _ in game.ruleset.handlers_under("m217.shield."):
         shielded = [t for t in kept if not game.ruleset.handlers[name](res, action, t)]
         if shielded != kept:
             kept, rule = shielded, name.removeprefix("m217.shield.")
@@ -776,7 +776,7 @@ def bansha_check_win(game):
     # (三方, 不定, a 阵营 that a role creates) provides a handler ``m217.win.<role>(game)``
     # returning the camps that win now, or None; they are asked in name order.
     handlers = game.ruleset.handlers
-    for name in sorted(h for h in handlers if h.startswith("m217.win.")):
+    for name, _ in game.ruleset.handlers_under("m217.win."):
         for camp in handlers[name](game) or ():
             if camp not in winners:
                 winners.append(camp)
