@@ -92,8 +92,8 @@ def test_keep_stores_replayable_games(tmp_path):
     assert s.exit_code == 0 and "is out" in s.stdout
 
 
-def test_plot(tmp_path):
-    pytest.importorskip("matplotlib")
+def test_plot(tmp_path, extra):
+    extra("matplotlib", "plot")
     out = tmp_path / "p.svg"
     r = sim("mafia-basic", "--seats", "6", "--games", "30", "--jobs", "1", "--plot", str(out), "--json")
     assert r.exit_code == 0, r.output
