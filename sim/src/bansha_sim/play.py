@@ -10,7 +10,7 @@ from typing import Any
 
 from bansha.deal import deal
 from bansha.engine import Game
-from bansha.model import ActEvent, GameError, ResolveEvent, Setup, VoteEvent
+from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, Setup, VoteEvent
 from bansha.registry import find_manifest, ruleset_for
 
 from .policies import Choice, Seat, load_policy
@@ -122,6 +122,24 @@ def vote_choices(game: Game, p) -> list[str] | None:
     return ok
 
 
+def answer_rulings(game: Game, pol, rng, camps, table) -> list:
+    """The director's part: every ruling the game waits for (``bansha_awaited_rulings``: 天师's
+    question, 摄魂's text) answered by the policy, from the seat of the player it concerns;
+    returns the rulings the engine accepted."""
+    out = []
+    for asked in game.hook.bansha_awaited_rulings(game=game):
+        for r in asked or ():
+            seat = Seat(game, r["player"], [], None, rng, camps, table)
+            ev = RulingEvent(phase=game.label, kind=r["kind"], player=r["player"],
+                             text=pol.ruling(seat, r["kind"], r.get("question", ""), list(r.get("answers", ()))))
+            try:
+                game.apply(ev)
+            except GameError:
+                continue
+            out.append(ev)
+    return out
+
+
 def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", options: dict | None = None,
               day_limit: int = 30, keep: bool = False) -> dict[str, Any]:
     """Deal with ``seed`` and play until a camp wins, a draw, or the day limit (unfinished)."""
@@ -168,6 +186,8 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
                         continue
                     log.append(ev)
                     break
+        if game.winner is None and game.label == label:
+            log += answer_rulings(game, pol, rng, camps, table)
         if game.winner is not None:
             break
         ev = ResolveEvent(phase=game.label)

@@ -40,7 +40,8 @@ class Choice:
 class Decision:
     """What a seat does this phase. ``actions``: (skill, [targets, …] in order of preference,
     args); an option may carry args of its own, ``(targets, args)``; the simulator submits the
-    first the engine accepts. ``votes``: vote targets in order of preference (None: no vote)."""
+    first the engine accepts. ``votes``: vote targets in order of preference (None: no vote).
+    Either may be any iterable: a generator draws its next option only when one is refused."""
 
     actions: list[tuple[str, list[list[str]], dict[str, str]]] = field(default_factory=list)
     votes: list[str] | None = None
@@ -77,14 +78,14 @@ class Policy:
     def decide(self, seat: Seat) -> Decision:  # pragma: no cover - interface
         raise NotImplementedError
 
+    #: the free text a seat has the director announce (摄魂's 公示)
+    free_text = "我是好人。"
+
     def ruling(self, seat: Seat, kind: str, question: str, answers: list[str]) -> str:
-        """A director's ruling the board needs (a question's answer, a free text): the first
-        answer offered, or a random one."""
-        return seat.rng.choice(answers) if answers else ""
-
-
-def _some(rng, pool: list[str], k: int) -> list[str]:
-    return rng.sample(pool, k) if len(pool) >= k else []
+        """A director's ruling the board waits for, concerning ``seat``: one of the answers
+        offered, drawn (the simulator cannot read a question written in words), or, where
+        the ruling takes a free text, ``free_text``."""
+        return seat.rng.choice(answers) if answers else self.free_text
 
 
 def draw_args(rng, c: Choice) -> dict[str, str]:
@@ -113,9 +114,10 @@ def draw_keyed(rng, c: Choice, seat: Seat, pool: list[str]) -> dict[str, str]:
 
 
 class RandomPolicy(Policy):
-    """Uniform over the legal choices: every usable skill on uniformly drawn targets (a refused
-    draw is drawn again, so the accepted one is uniform over the accepted targets); the vote for
-    a uniformly drawn player among those one may vote for."""
+    """Uniform over the legal choices: every usable skill on uniformly drawn targets and
+    arguments (a refused draw is drawn again, up to ``tries`` times, so the accepted one is
+    uniform over the accepted ones); the vote for a uniformly drawn player among those one may
+    vote for. The draws are lazy: a draw is made only when the one before it was refused."""
 
     name = "random"
     tries = 8
@@ -127,19 +129,28 @@ class RandomPolicy(Policy):
             pool = list(c.candidates)
             if c.keyed is not None:
                 others = [q["name"] for q in seat.view["players"] if q["name"] != seat.name]
-                options = [([], a) for a in (draw_keyed(rng, c, seat, others) for _ in range(self.tries)) if a]
-                if options:
-                    d.actions.append((c.skill, options, {}))
+                d.actions.append((c.skill, self._keyed(rng, c, seat, others), {}))
                 continue
             for _ in range(c.per_phase):
-                k = c.lo if c.lo == c.hi else rng.randint(c.lo, min(c.hi, len(pool)))
-                options = [(t, draw_args(rng, c)) for t in (_some(rng, pool, k) for _ in range(self.tries))
-                           if t or k == 0]
-                if options:
-                    d.actions.append((c.skill, options, {}))
+                if c.lo > len(pool):
+                    break
+                d.actions.append((c.skill, self._draws(rng, c, pool), {}))
         if seat.vote:
-            d.votes = [rng.choice(seat.vote) for _ in range(self.tries)]
+            d.votes = (rng.choice(seat.vote) for _ in range(self.tries))
         return d
+
+    def _draws(self, rng, c: Choice, pool: list[str]):
+        for _ in range(self.tries):
+            k = c.lo if c.lo == c.hi else rng.randint(c.lo, min(c.hi, len(pool)))
+            yield (rng.sample(pool, k), draw_args(rng, c))
+
+    def _keyed(self, rng, c: Choice, seat: Seat, others: list[str]):
+        # one draw: a guess of every player's identity is refused unless it names exactly the
+        # right players, which a retry barely helps (1 in 462 at 12 seats), and each refusal
+        # costs the engine a whole check
+        a = draw_keyed(rng, c, seat, others)
+        if a:
+            yield ([], a)
 
 
 _OUT = "（出局）"
