@@ -5,7 +5,9 @@
 
 For each board (qisha-xia at 20 seats, m217 at 14, light-shadow at 12, mafia-basic at 20):
 games per second of process CPU time in one process; then the wall-clock speed-up of two worker
-processes over one on qisha-xia. ``--profile RULESET`` prints where the time of one process goes
+processes over one on qisha-xia, and the CPU time both took (the parent's and its joined
+workers'): on a loaded machine the wall figure says how many cores were free, the CPU ratio
+what the forking and chunking cost. ``--profile RULESET`` prints where the time of one process goes
 (cProfile, top functions by cumulative time). Targets (issue 15): 1,000 qisha-xia and 200 m217
 games per second per core with ``random``; --jobs 2 at least 1.8 times --jobs 1. Figures go to
 docs/performance.md; nothing here is asserted in tests.
@@ -14,6 +16,7 @@ docs/performance.md; nothing here is asserted in tests.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
 BOARDS = [("qisha-xia", 20), ("m217", 14), ("light-shadow", 12), ("mafia-basic", 20)]
@@ -53,12 +56,18 @@ def main() -> None:
         print(f"{board} ({seats} seats, {args.policy}): {n / cpu:.1f} games per CPU-second ({n} games)")
     if not args.skip_jobs:
         n = args.games * 2
-        w = {}
-        for jobs in (1, 2):
-            t0 = time.perf_counter()
+        w, cpu = {}, {}
+        for jobs in (1, 2, 1, 2):  # twice each, interleaved: the best of two under a varying load
+            t0, c0 = time.perf_counter(), os.times()
             run("qisha-xia", 20, n, 0, args.policy, {}, 30, jobs=jobs)
-            w[jobs] = time.perf_counter() - t0
-        print(f"qisha-xia {n} games: --jobs 1 {w[1]:.1f} s, --jobs 2 {w[2]:.1f} s: speed-up {w[1] / w[2]:.2f}")
+            c1 = os.times()
+            # the parent's CPU and the (joined) workers'
+            c = sum(c1[:4]) - sum(c0[:4])
+            w[jobs] = min(w.get(jobs, 1e9), time.perf_counter() - t0)
+            cpu[jobs] = min(cpu.get(jobs, 1e9), c)
+        print(f"qisha-xia {n} games: --jobs 1 {w[1]:.2f} s wall {cpu[1]:.2f} CPU-s; --jobs 2 {w[2]:.2f} s wall "
+              f"{cpu[2]:.2f} CPU-s: wall speed-up {w[1] / w[2]:.2f}, CPU of two workers / one {cpu[2] / cpu[1]:.3f} "
+              f"(load average {os.getloadavg()[0]:.1f})")
 
 
 if __name__ == "__main__":

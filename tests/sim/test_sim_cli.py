@@ -92,8 +92,8 @@ def test_keep_stores_replayable_games(tmp_path):
     assert s.exit_code == 0 and "is out" in s.stdout
 
 
-def test_plot(tmp_path):
-    pytest.importorskip("matplotlib")
+def test_plot(tmp_path, extra):
+    extra("matplotlib", "plot")
     out = tmp_path / "p.svg"
     r = sim("mafia-basic", "--seats", "6", "--games", "30", "--jobs", "1", "--plot", str(out), "--json")
     assert r.exit_code == 0, r.output
@@ -102,7 +102,7 @@ def test_plot(tmp_path):
 
 def test_policy_sees_only_the_view(monkeypatch):
     """A policy gets a Seat: its attributes are the name, the view, the choices, the vote, the
-    rng and the board's camps; the game itself is private."""
+    rng, the board's camps and its public table; the game itself is private."""
     from bansha_sim import policies
     from bansha_sim.play import play_game
 
@@ -118,7 +118,7 @@ def test_policy_sees_only_the_view(monkeypatch):
     assert seen
     s = seen[0]
     public = {a for a in vars(s) if not a.startswith("_")}
-    assert public <= {"name", "choices", "vote", "rng", "camps", "view"}
+    assert public <= {"name", "choices", "vote", "rng", "camps", "table", "view"}
     from bansha.views import player_view
 
     assert s.view == player_view(s._game, s.name) or s.view["you"]["name"] == s.name

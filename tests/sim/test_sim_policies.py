@@ -33,6 +33,6 @@ def test_informed_mafia_win_more_than_random():
 
 
 def test_a_game_that_cannot_end_is_unfinished_at_the_day_limit():
-    # light-shadow is won only by a right 猜测, which no policy sends: the day limit ends it
+    # light-shadow is won only by a right 猜测, which a random one almost never is: the day limit ends it
     r = play_game("light-shadow", 12, 1, "random", day_limit=3)
     assert r["unfinished"] and not r["winners"] and r["days"] == 4

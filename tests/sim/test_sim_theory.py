@@ -88,3 +88,12 @@ def test_jobs_identical():
     a = run("mafia-basic", 9, 120, 7, "random", {"mafia": 2}, 30, jobs=1)
     b = run("mafia-basic", 9, 120, 7, "random", {"mafia": 2}, 30, jobs=2)
     assert json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
+
+
+def test_chunks_are_short_enough_for_every_worker_and_cover_every_seed_once():
+    from bansha_sim.run import CHUNK, chunk_size, chunks
+
+    assert chunk_size(10_000, 2) == CHUNK  # long runs: the chunk's cap
+    assert chunk_size(120, 2) == 4 and chunk_size(5, 4) == 1  # short ones: 16 chunks a worker
+    parts = chunks(7, 120, chunk_size(120, 2))
+    assert len(parts) == 30 and [s for p in parts for s in p] == list(range(7, 127))

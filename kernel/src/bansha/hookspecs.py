@@ -131,6 +131,17 @@ def bansha_validate_ruling(game: Game, ruling: RulingEvent) -> str | None:
     """
 
 
+@hookspec
+def bansha_awaited_rulings(game: Game) -> list[dict] | None:
+    """Called by whoever plays the director's part (``bansha simulate``), at any time.
+
+    Return the rulings the game now waits for, one dict each: ``kind``, ``player``,
+    ``question`` (what is asked, or "") and ``answers`` (the texts the ruling takes; empty for
+    a free text): 天师's open question, 摄魂's text. The engine never calls it; it must not
+    change the game.
+    """
+
+
 @hookspec(firstresult=True)
 def bansha_apply_ruling(res: Resolution, ruling: RulingEvent) -> bool | None:
     """Called for every accepted ruling, before the kernel's own handling of its kind.

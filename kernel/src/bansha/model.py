@@ -63,6 +63,11 @@ class Skill(msgspec.Struct, kw_only=True, frozen=True):
     #: docs/simulate.md): any of "harm" (a kill, a block), "help" (a heal, a guard), "check" (a
     #: question whose answer is feedback). The engine never reads it.
     does: tuple[str, ...] = ()
+    #: what each ``--arg`` takes, for a simulated player's policy (docs/simulate.md): a tuple of
+    #: its values ("" among them: it may be left out), or a kind the board's table fills in:
+    #: "camp", "role" (a role dealt at the table), "player". An arg named ``<…>`` stands for
+    #: players' names as keys (猜测's ``--arg 梦见=国王``). The engine never reads it.
+    arg_values: dict[str, str | tuple[str, ...]] = {}
 
 
 class Role(msgspec.Struct, kw_only=True, frozen=True):

@@ -50,6 +50,7 @@ ASSASSIN = Role(
     name="刺客", alias="assassin", rule=RULE,
     skills=(Skill(name="窥探", alias="spy", phases=("day",), step="spy", targets=0, effect=spy,
                   args={"role": "对方国家的职业（国王、皇后除外）", "number": "法师编号（对方有两名法师时必填）"},
+                  does=("check",), arg_values={"role": "role", "number": ("", "1", "2")},
                   rule="每天可以“窥探”一次对方国家的某职业（国王，皇后除外）。"),),
 )
 

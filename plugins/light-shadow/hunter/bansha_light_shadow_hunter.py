@@ -54,6 +54,7 @@ HUNTER = Role(
     skills=(Skill(name="伪装", alias="disguise", phases=("day",), step="disguise", may_target_self=True,
                   effect=disguise,
                   args={"camp": "伪装的国家", "role": "伪装的职业", "number": "伪装的法师编号（两名法师时必填）"},
+                  arg_values={"camp": "camp", "role": "role", "number": ("", "1", "2")},
                   rule="指定自己的国家和职业属性，并制定自己的一个虚拟技能对象。"),),
 )
 

@@ -24,7 +24,7 @@ def discern(res, a):
 
 KING = Role(
     name="国王", alias="king", rule=RULE,
-    skills=(Skill(name="辨别", alias="discern", phases=("day",), step="skills", effect=discern,
+    skills=(Skill(name="辨别", alias="discern", phases=("day",), step="skills", effect=discern, does=("check",),
                   rule="每天可以对任意一名其他玩家使用一次“辨别”技能。上帝将直接回馈国王技能对象玩家所属的国家。"),),
 )
 

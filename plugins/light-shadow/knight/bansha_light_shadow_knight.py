@@ -46,7 +46,7 @@ def pursue(res, a):
 KNIGHT = Role(
     name="骑士", alias="knight", rule=RULE,
     skills=(Skill(name="追击", alias="pursue", phases=("day",), step="pursuit", may_target_self=True,
-                  effect=pursue, rule="每天可以“追击”一次某一名玩家（可以是他自己）。"),),
+                  effect=pursue, does=("check",), rule="每天可以“追击”一次某一名玩家（可以是他自己）。"),),
 )
 
 

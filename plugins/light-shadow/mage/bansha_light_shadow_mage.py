@@ -116,7 +116,7 @@ def spell(res, a):
 
 MAGE = Role(
     name="法师", alias="mage", rule=RULE, setup_keys=("number",),
-    skills=(Skill(name="巫术", alias="spell", phases=("day",), step="web", effect=spell,
+    skills=(Skill(name="巫术", alias="spell", phases=("day",), step="web", effect=spell, does=("harm", "help"),
                   rule="每天可以对任意一名其他玩家使用一次“巫术”技能。"),),
 )
 

@@ -25,7 +25,7 @@ def truesight(res, a):
 
 QUEEN = Role(
     name="皇后", alias="queen", rule=RULE,
-    skills=(Skill(name="真视", alias="truesight", phases=("day",), step="skills", effect=truesight,
+    skills=(Skill(name="真视", alias="truesight", phases=("day",), step="skills", effect=truesight, does=("check",),
                   rule="每天可以对任意一名其他玩家使用一次“真视”技能。上帝将直接告诉皇后对象玩家的职业，但不告知国家。"),),
 )
 

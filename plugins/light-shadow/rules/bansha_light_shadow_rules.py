@@ -117,10 +117,12 @@ EVERYONE_ROLE = Role(
     skills=(
         Skill(name="询问", alias="ask", phases=("day",), step="questions", per_phase=2, may_target_self=True,
               args={"camp": "国家（光之国/影之国）", "role": "职业", "number": "法师编号（两名法师时可选）"},
+              does=("check",), arg_values={"camp": "camp", "role": "role", "number": ("", "1", "2")},
               rule="询问的格式是：“A玩家是不是B国家的C职业？”只有国家和职业全猜对的时候，上帝才会回答“是”，否则会回答“不是”。",
               effect=ask),
         Skill(name="猜测", alias="guess", phases=("day",), targets=0, immediate=True,
               args={"<玩家名>": "职业（对面国家的每一名玩家；法师不写编号）"},
+              arg_values={"<玩家名>": "role"},
               rule="每天每个玩家都有1次猜测对方全体身份的机会……这个猜测可以在每天的任何时候进行，但是如果进行了猜测，那么当天就不能进行询问。第零天不允许进行猜测。",
               effect=guess),
     ),

@@ -27,7 +27,7 @@ def arson(res, a):
 
 ARSONIST = Role(
     name="纵火者", alias="arsonist", camp="村民阵营", rule=__doc__,
-    skills=(Skill(name="纵火", alias="arson", phases=("night",), step="深夜15b", uses=1, may_target_self=True,
+    skills=(Skill(name="纵火", does=("harm",), alias="arson", phases=("night",), step="深夜15b", uses=1, may_target_self=True,
                   tags=("指定", "限定", "午夜"), effect=arson,
                   rule="纵火[午夜][指定][限定]——结算目标获得[业炎]；当晚所有的[杀人]结算目标正好是纵火目标时，[杀人]无效，技能来源受到[穿透]。"),),
 )

@@ -85,7 +85,7 @@ def win(game):
 
 
 STAR = Skill(
-    name="占星", alias="astrology", phases=("night",), step="早夜2", targets=1, max_targets=2,
+    name="占星", does=("check",), alias="astrology", phases=("night",), step="早夜2", targets=1, max_targets=2,
     may_target_self=True, may_target_dead=True, tags=("指定", "早夜"), effect=star,
     rule="占星[早夜][指定]——选择范围：一个任意角色（目标1，在场）和一个已出局任意角色（目标2）。"
          "结算效果：反馈结算目标的[实际身份]，格式[选择目标1/2是XX身份]。",

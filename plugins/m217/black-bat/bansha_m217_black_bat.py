@@ -54,11 +54,11 @@ def rebound(res, a):
 BLACK_BAT = Role(
     name="黑蝙蝠", alias="black-bat", camp="狼人阵营", group="狼人", rule=__doc__,
     skills=(
-        Skill(name=SHELTER, alias="shelter", phases=("night",), step="午夜12b", priority=120, may_target_self=True,
+        Skill(name=SHELTER, does=("help",), alias="shelter", phases=("night",), step="午夜12b", priority=120, may_target_self=True,
               no_repeat_target=True, tags=("午夜", "指定"), effect=shelter,
               rule="庇护[午夜][指定]——选择范围：任意一名角色，不能连续两天选择同一个角色。结算效果：结算目标获得"
                    "[坚韧]，持续至当晚结束。"),
-        Skill(name=REBOUND, alias="rebound", phases=("night",), step="凌晨18", priority=20, uses=1,
+        Skill(name=REBOUND, does=("harm",), alias="rebound", phases=("night",), step="凌晨18", priority=20, uses=1,
               tags=("凌晨", "强制", "指定", "限定"), effect=rebound,
               rule="反弹[凌晨][强制][指定][限定]——选择范围：第一个对自己发动的[庇护]结算目标实行[指杀][穿透]的角色。"
                    "结算效果：对结算目标造成[穿透]。"),

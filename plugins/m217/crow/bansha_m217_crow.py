@@ -34,7 +34,7 @@ def slander(res, a):
 
 CROW = Role(
     name="乌鸦", alias="crow", camp="村民阵营", rule=__doc__,
-    skills=(Skill(name="诽谤", alias="slander", phases=("night",), step="深夜14b", may_target_self=True,
+    skills=(Skill(name="诽谤", does=("harm",), alias="slander", phases=("night",), step="深夜14b", may_target_self=True,
                   tags=("指定",), effect=slander,
                   rule="诽谤 [夜晚][指定]—— 选择范围：任意一名角色。结算效果：结算目标在下一个游戏日投票时被投票数多计一票，"
                        "并公示[目标角色被诽谤]。"),),

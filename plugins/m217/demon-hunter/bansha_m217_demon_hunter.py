@@ -31,7 +31,7 @@ HUNTER = Role(
     name="猎魔人", alias="demon-hunter", camp="村民阵营", rule=__doc__,
     skills=(
         # > 选择范围：任意一名角色，每晚只能发动1次。 (per_phase = 1 although [3] is counted)
-        Skill(name="猎杀", alias="hunt", phases=("night",), step="深夜15b", uses=3, per_phase=1, may_target_self=True,
+        Skill(name="猎杀", does=("harm",), alias="hunt", phases=("night",), step="深夜15b", uses=3, per_phase=1, may_target_self=True,
               tags=("指定",), effect=hunt,
               rule="猎杀 [夜晚][指定][3] —— 狼人阵营：目标受到[穿透]；三方/不定：额外消耗1次；村民阵营：额外消耗2次；次数为负数时猎魔人受到[致死伤害]。"),
         Skill(name="宿命", alias="fate", targets=0, tags=("强制",),

@@ -37,7 +37,7 @@ def dream(res, a):
 
 DREAMER = Role(
     name="摄梦人", alias="dreamer", camp="村民阵营", rule=__doc__,
-    skills=(Skill(name="摄梦", alias="dream", phases=("night",), step="午夜12b", tags=("指定",),
+    skills=(Skill(name="摄梦", does=("help",), alias="dream", phases=("night",), step="午夜12b", tags=("指定",),
                   effect=dream,
                   rule="摄梦 [夜晚][指定] —— 除自己外任意一名角色（不选则随机）：当晚[坚韧]；发动者当晚出局或连续两夜同一结算目标时，结算目标承受[致死伤害]。"),),
 )

@@ -17,7 +17,7 @@ def bind(res, a):
 
 FOX_CUB = Role(
     name="子狐", alias="fox-cub", camp="村民阵营", rule=__doc__,
-    skills=(Skill(name="咒缚", alias="bind", phases=("night",), step="午夜12a", uses=1, may_target_self=True,
+    skills=(Skill(name="咒缚", does=("harm",), alias="bind", phases=("night",), step="午夜12a", uses=1, may_target_self=True,
                   tags=("指定", "限定", "午夜"), effect=bind,
                   rule="咒缚[午夜][指定][限定]——若目标角色实际为狼人阵营，获得[冰冻]，持续至下一个[正午]开始。"),),
 )

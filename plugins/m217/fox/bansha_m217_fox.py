@@ -29,7 +29,7 @@ def sniff(res, a):
 
 FOX = Role(
     name="狐狸", alias="fox", camp="村民阵营", rule=__doc__,
-    skills=(Skill(name="狡黠", alias="cunning", phases=("night",), step="深夜14b", may_target_self=True,
+    skills=(Skill(name="狡黠", does=("check",), alias="cunning", phases=("night",), step="深夜14b", may_target_self=True,
                   effect=sniff,
                   rule="狡黠[夜晚]——查验一名角色和其电梯楼相邻的两名玩家是否都为村民阵营或都为非村民阵营；是则反馈并失去此技能，否则反馈气息杂乱无法分辨。"),),
 )

@@ -155,11 +155,11 @@ GAMBLER = Role(
 DICE = Role(
     name=PSEUDO, alias="dice", camp=None, rule="赌徒<赌博>的一次性技能，仅限当晚有效。",
     skills=(
-        Skill(name="杀人", alias="gamble-kill", phases=("night",), step="深夜15b", may_target_self=True,
+        Skill(name="杀人", does=("harm",), alias="gamble-kill", phases=("night",), step="深夜15b", may_target_self=True,
               tags=("指定", "指杀"), effect=each(kill), rule="[赌博] 杀人：对结算目标造成一次[指杀]。"),
-        Skill(name="通灵", alias="gamble-commune", phases=("night",), step="深夜14b", may_target_self=True,
+        Skill(name="通灵", does=("check",), alias="gamble-commune", phases=("night",), step="深夜14b", may_target_self=True,
               tags=("指定",), effect=each(commune), rule="[赌博] 通灵：反馈结算目标的[表面身份]。"),
-        Skill(name="沉默", alias="gamble-silence", phases=("night",), step="午夜10", priority=110,
+        Skill(name="沉默", does=("harm",), alias="gamble-silence", phases=("night",), step="午夜10", priority=110,
               may_target_self=True, tags=("指定",), effect=each(silence),
               rule="[赌博] 沉默：结算目标获得[沉默]，持续至下一个[正午]阶段开始。"),
     ),

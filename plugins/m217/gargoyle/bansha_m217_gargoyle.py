@@ -39,7 +39,7 @@ def gaze(res, a):
 GARGOYLE = Role(
     name="石像鬼", alias="gargoyle", camp="狼人阵营", rule=__doc__,
     skills=(
-        Skill(name="查验", alias="inspect", phases=("night",), step="深夜14b", may_target_self=True,
+        Skill(name="查验", does=("check",), alias="inspect", phases=("night",), step="深夜14b", may_target_self=True,
               tags=("指定", "午夜"), effect=check,
               rule="查验[午夜][指定] —— 选择范围：1人。结算效果：[午夜]结束后，反馈结算目标的[表面阵营]与[表面身份]"),
         Skill(name="凝望", alias="gaze", phases=("night",), step="深夜14b", priority=111, targets=0,

@@ -72,7 +72,7 @@ RIDER = Role(
               tags=("强制",),
               rule="主宰黑夜<强制> —— 游戏日夜晚，恶灵骑士获得[不死]状态，游戏日夜晚，恶灵骑士会获得反馈：今晚村民"
                    "阵营对你进行操作过的技能名（包括非指定）。"),
-        Skill(name=EVIL, alias="evil", phases=("night",), step="凌晨18", priority=11, uses=1,
+        Skill(name=EVIL, does=("harm",), alias="evil", phases=("night",), step="凌晨18", priority=11, uses=1,
               tags=("夜晚", "指定", "限定", "强制"), effect=evil,
               rule="邪恶[夜晚][指定]<限定><强制> —— 选择目标：[主宰黑夜]有反馈时，按照反击顺序（能造成伤害的技能＞"
                    "验人系技能＞其他，同类则以发动顺序），选择优先级第一的目标。结算效果：对结算目标造成[致死伤害]。"),

@@ -57,7 +57,7 @@ def seize(res, a):
 GHOST = Role(
     name=ROLE, alias="ghost", camp="狼人阵营", rule=__doc__,
     skills=(
-        Skill(name="附体", alias="possess", phases=("dusk",), step="黄昏4", may_target_self=True, tags=("指定",),
+        Skill(name="附体", does=("check",), alias="possess", phases=("dusk",), step="黄昏4", may_target_self=True, tags=("指定",),
               effect=possess,
               rule="附体[黄昏][指定]——1人：获知结算目标当晚所有操作和所有反馈；结算目标在此期间出局，幽灵连带受到[致死伤害]；"
                    "实际阵营为狼人阵营则立刻互知身份。"),

@@ -61,7 +61,7 @@ HERMIT = Role(
     skills=(
         Skill(name=CLOAK, alias="cloak", targets=0, tags=("强制",),
               rule="隐身衣 <强制>—— 常驻[隐身][迷魂]状态，当场上人数变为开局人数的一半及以下时，该技能失效。"),
-        Skill(name=DOFF, alias="doff", phases=("night",), step="早夜5", may_target_self=True,
+        Skill(name=DOFF, does=("help",), alias="doff", phases=("night",), step="早夜5", may_target_self=True,
               tags=("指定",), effect=doff,
               rule="脱下隐身衣[夜晚][指定]——[隐身衣]尚有效才能发动，任意一名角色，发动时[隐身衣]失效；"
                    "结算目标获得[隐身]，持续至下一个[黄昏]阶段结束。"),

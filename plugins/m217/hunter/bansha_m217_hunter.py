@@ -25,7 +25,7 @@ def last_shot(res, a):
     land(res)
 
 
-LAST_SHOT = Skill(name="最后一枪", alias="last-shot", phases=("dawn", "dusk"), immediate=True, while_out=True,
+LAST_SHOT = Skill(name="最后一枪", does=("harm",), alias="last-shot", phases=("dawn", "dusk"), immediate=True, while_out=True,
                   may_target_self=True,
                   # 亡语: the board's tag for "出局后下一个可发动技能的时点" (checked by the rules plugin)
                   tags=("指定", "亡语"), effect=last_shot,

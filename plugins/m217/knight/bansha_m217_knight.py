@@ -38,7 +38,7 @@ def duel(res, a):
 
 KNIGHT = Role(
     name="骑士", alias="knight", camp="村民阵营", rule=__doc__,
-    skills=(Skill(name="决斗", alias="duel", phases=("noon",), immediate=True, may_target_self=True, tags=("指定", "翻牌"),
+    skills=(Skill(name="决斗", does=("harm",), alias="duel", phases=("noon",), immediate=True, may_target_self=True, tags=("指定", "翻牌"),
                   effect=duel,
                   rule="决斗 [正午][指定][翻牌]—— 狼人阵营：目标受到[穿透]，当天投票取消；村民阵营：发动者受到[致死伤害]；其他阵营或隐身：无事发生。"),),
 )

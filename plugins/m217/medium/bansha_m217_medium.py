@@ -14,7 +14,7 @@ def commune(res, a):
         res.feedback(a.actor, f"{a.chosen[0]}是{surface(res.game, t)['role']}身份")
 
 
-COMMUNE = Skill(name="通灵", alias="commune", phases=("night",), step="深夜14b", may_target_self=True,
+COMMUNE = Skill(name="通灵", does=("check",), alias="commune", phases=("night",), step="深夜14b", may_target_self=True,
                 tags=("指定",), effect=commune,
                 rule="通灵[夜晚][指定]——选择范围：任意一名角色。结算效果：反馈结算目标的[表面身份]")
 MEDIUM = Role(name="通灵师", alias="medium", camp="村民阵营", rule=__doc__, skills=(COMMUNE,))

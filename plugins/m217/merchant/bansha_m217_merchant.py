@@ -79,22 +79,22 @@ def last_shot(res, a):
 
 MERCHANT = Role(
     name="奇迹商人", alias="merchant", camp="村民阵营", rule=__doc__,
-    skills=(Skill(name="馈赠", alias="gift", phases=("night",), step="早夜7", uses=1, tags=("指定", "限定", "深夜"),
+    skills=(Skill(name="馈赠", does=("help",), alias="gift", phases=("night",), step="早夜7", uses=1, tags=("指定", "限定", "深夜"),
                   args={"gift": "验人 | 毒药 | 猎枪 | 守护 | 控制"}, effect=present,
                   rule="馈赠[深夜][指定]<限定> —— [无私]，1人，赠送验人/毒药/猎枪/守护/控制之一；狼人阵营：送礼失败并受到[穿透]。"),),
 )
 GIFT_SKILLS = Role(
     name=PSEUDO, alias="gifts", camp=None, rule="奇迹商人<馈赠>的临时技能，使用一次后丢失。",
     skills=(
-        Skill(name="通灵", alias="commune", phases=("night",), step="深夜14b", uses=1, may_target_self=True,
+        Skill(name="通灵", does=("check",), alias="commune", phases=("night",), step="深夜14b", uses=1, may_target_self=True,
               tags=("指定",), effect=borrowed("通灵"), rule="[临时技能] 通灵：反馈结算目标的[表面身份]。"),
-        Skill(name="毒药", alias="poison", phases=("night",), step="凌晨16", uses=1, may_target_self=True,
+        Skill(name="毒药", does=("harm",), alias="poison", phases=("night",), step="凌晨16", uses=1, may_target_self=True,
               tags=("指定",), effect=borrowed("毒药"), rule="[临时技能] 毒药：对结算目标造成[穿透]。"),
-        Skill(name="冰冻", alias="freeze", phases=("night",), step="午夜10", uses=1, may_target_self=True,
+        Skill(name="冰冻", does=("harm",), alias="freeze", phases=("night",), step="午夜10", uses=1, may_target_self=True,
               tags=("指定",), effect=borrowed("冰冻"), rule="[临时技能] 冰冻：结算目标获得[冰冻]，持续至下一个[正午]阶段开始。"),
-        Skill(name="守护", alias="guard", phases=("night",), step="凌晨16", priority=15, uses=1, may_target_self=True,
+        Skill(name="守护", does=("help",), alias="guard", phases=("night",), step="凌晨16", priority=15, uses=1, may_target_self=True,
               tags=("指定",), effect=guard, rule="[临时技能] 守护：结算目标获得[守护：1]，持续至夜晚结束。"),
-        Skill(name="最后一枪", alias="last-shot", phases=("dawn", "dusk"), immediate=True, while_out=True, uses=1,
+        Skill(name="最后一枪", does=("harm",), alias="last-shot", phases=("dawn", "dusk"), immediate=True, while_out=True, uses=1,
               may_target_self=True, tags=("指定",), effect=last_shot,
               rule="[临时技能] 最后一枪[晨曦][黄昏][指定] —— 出局后下一个可发动技能的时点：结算目标承受[致死伤害]。"),
     ),

@@ -134,7 +134,7 @@ MIRROR = Role(
               tags=("限定", "晨曦"), effect=mirror_image,
               args={"skill": "曾对镜发动过的技能（镜像会告知每个新技能）"},
               rule="镜像[晨曦]<限定>——选择一种曾对自身操作过的技能复制，下一个游戏日夜晚开始永久生效。"),
-        Skill(name="折镜", alias="fold", phases=("dusk",), step="黄昏4", may_target_self=True,
+        Skill(name="折镜", does=("help",), alias="fold", phases=("dusk",), step="黄昏4", may_target_self=True,
               tags=("指定", "黄昏"), effect=fold,
               rule="折镜[黄昏][指定]——反射有效时，任意一名角色：发动者暂时失去[反射]，结算目标获得[反射]，"
                    "持续至下一个黄昏开始。"),

@@ -16,7 +16,7 @@ def freeze(res, a):
 
 PENGUIN = Role(
     name="企鹅", alias="penguin", camp="村民阵营", rule=__doc__,
-    skills=(Skill(name="冰冻", alias="freeze", phases=("night",), step="午夜10", may_target_self=True,
+    skills=(Skill(name="冰冻", does=("harm",), alias="freeze", phases=("night",), step="午夜10", may_target_self=True,
                   no_repeat_target=True, tags=("指定",), effect=freeze,
                   rule="冰冻[夜晚][指定] —— 不能连续两晚选择同一个角色。令结算目标获得[冰冻]，持续至下一个[正午]阶段开始。"),),
 )

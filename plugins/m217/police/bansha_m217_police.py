@@ -33,7 +33,7 @@ POLICE = Role(
     skills=(
         Skill(name="警队", alias="squad", targets=0, tags=("强制",),
               rule="警队[强制]——[常驻]：持有此技能，且阵营相同的所有角色会共群，并共用警队技能。"),
-        Skill(name="刑侦", alias="investigate", phases=("night",), step="深夜14b", group=GROUP,
+        Skill(name="刑侦", does=("check",), alias="investigate", phases=("night",), step="深夜14b", group=GROUP,
               may_target_self=True, tags=("指定", "团队", "深夜"), effect=investigate,
               rule="刑侦[深夜][团队][指定]——选择范围：1人。结算效果：反馈结算目标的[表面阵营][表面身份][表面带刀]"),
     ),

@@ -24,7 +24,7 @@ def sense(res, a):
 
 PSYCHIC = Role(
     name="灵能", alias="psychic", camp="村民阵营", rule=__doc__,
-    skills=(Skill(name=SENSE, alias="sense", phases=("night",), step="深夜14b", may_target_dead=True,
+    skills=(Skill(name=SENSE, does=("check",), alias="sense", phases=("night",), step="深夜14b", may_target_dead=True,
                   tags=("指定",), effect=sense,
                   rule="感知[指定][夜晚]——选择范围：任意一名已出局角色。结算效果：获知[结算目标]的[实际阵营]，"
                        "反馈格式为[选择目标是XX阵营]。"),),

@@ -46,7 +46,7 @@ def blade(res, a):
 
 RAVEN_CLAW = Role(
     name=ME, alias="raven-claw", camp="狼人阵营", rule=__doc__,
-    skills=(Skill(name=BLADE, alias="night-blade", phases=("night",), step="早夜3", priority=10, uses=1,
+    skills=(Skill(name=BLADE, does=("harm",), alias="night-blade", phases=("night",), step="早夜3", priority=10, uses=1,
                   may_target_self=True, tags=("强制", "指定", "早夜", "限定"), effect=blade,
                   rule="夜之锋刃[强制][指定][早夜][限定]——选择范围：若狼人阵营存活人数为2及以下，选择任意一名角色。"
                        "结算效果：发动者获得[群内]标签，结算目标获得[漏洞]并承担[致死伤害]。"),),

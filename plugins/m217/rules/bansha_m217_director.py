@@ -131,6 +131,13 @@ def bansha_ruling_kinds():
 
 
 @hookimpl
+def bansha_awaited_rulings(game):
+    """Every question still without its answer (``answer``), for a stand-in director."""
+    return [{"kind": "answer", "player": q["asker"], "question": q["question"], "answers": list(q["answers"])}
+            for q in game.data.get("m217.questions", []) if q["answer"] is None]
+
+
+@hookimpl
 def bansha_validate_ruling(game, ruling):
     kind, who = ruling.kind, ruling.player
     p = game.players.get(who) if who else None

@@ -39,7 +39,7 @@ def holy_water(res, a):
 
 SAINT = Role(
     name="圣女", alias="saint", camp="村民阵营", rule=__doc__,
-    skills=(Skill(name="圣水", alias="holy-water", phases=("night",), step="早夜6", uses=1, may_target_self=True,
+    skills=(Skill(name="圣水", does=("help",), alias="holy-water", phases=("night",), step="早夜6", uses=1, may_target_self=True,
                   tags=("指定", "限定", "早夜"), effect=holy_water,
                   rule="圣水[早夜][指定][限定]——村民阵营：技能刷新至初始；狼人阵营：永久[净化]；三方阵营：永久[超度]。"),),
 )

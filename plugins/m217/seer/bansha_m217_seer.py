@@ -25,7 +25,7 @@ def foresee(res, a):
 SEER = Role(
     name="预言家", alias="seer", camp="村民阵营", rule=__doc__,
     skills=(
-        Skill(name="预言", alias="foresee", phases=("night",), step="深夜14b", may_target_self=True,
+        Skill(name="预言", does=("check",), alias="foresee", phases=("night",), step="深夜14b", may_target_self=True,
               per_phase=2, tags=("指定",), effect=foresee,
               rule="预言 [夜晚][指定]—— 选择范围：任意一名角色。结算效果：反馈结算目标的[表面阵营]（村民阵营/非村民阵营）"),
         Skill(name="天意", alias="providence", targets=0, uses=1, tags=("强制", "限定"),

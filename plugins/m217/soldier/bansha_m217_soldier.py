@@ -22,7 +22,7 @@ SOLDIER = Role(
     skills=(
         Skill(name="埋伏", alias="ambush", targets=0, tags=("强制",),
               rule="埋伏[强制]——[常驻]：游戏日夜晚，士兵获得[守护：1]状态。守护次数归0时，士兵失去[突击]技能"),
-        Skill(name="突击", alias="assault", phases=("night",), step="深夜15b", uses=1, may_target_self=True,
+        Skill(name="突击", does=("harm",), alias="assault", phases=("night",), step="深夜15b", uses=1, may_target_self=True,
               tags=("指定", "限定", "深夜"), effect=assault,
               rule="突击[深夜][指定][限定]——选择范围：1人。结算效果：士兵失去[埋伏]技能，结算目标受到[穿透]。"),
     ),

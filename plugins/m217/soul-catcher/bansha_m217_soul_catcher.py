@@ -62,6 +62,13 @@ def bansha_ruling_kinds():
 
 
 @hookimpl
+def bansha_awaited_rulings(game):
+    """The text a living 摄魂 target may have announced today (``proclaim``, a free text)."""
+    return [{"kind": "proclaim", "player": g[0], "question": "", "answers": []}
+            for g in game.data.get(GRANTS, []) if grant(game, g[0]) is g and game.player(g[0]).alive]
+
+
+@hookimpl
 def bansha_validate_ruling(game, ruling):
     if ruling.kind != "proclaim":
         return None

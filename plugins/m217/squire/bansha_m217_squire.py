@@ -28,7 +28,7 @@ def stand_in(res, a):
 
 SQUIRE = Role(
     name="侍从", alias="squire", camp="村民阵营", rule=__doc__,
-    skills=(Skill(name="替死", alias="stand-in", phases=("night",), step="午夜12a", tags=("指定",),
+    skills=(Skill(name="替死", does=("help",), alias="stand-in", phases=("night",), step="午夜12a", tags=("指定",),
                   effect=stand_in,
                   rule="替死[夜晚][指定]——游戏日夜晚，侍从可选择一名玩家。该玩家若当晚出局，侍从代替其出局。"
                        "每名玩家仅可被选择一次。"),),

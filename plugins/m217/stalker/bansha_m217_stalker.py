@@ -36,7 +36,7 @@ def stalk(res, a):
 
 STALKER = Role(
     name="潜行者", alias="stalker", camp="村民阵营", rule=__doc__,
-    skills=(Skill(name="潜行", alias="stalk", phases=("night",), step="深夜14b", uses=1, may_target_self=True,
+    skills=(Skill(name="潜行", does=("harm",), alias="stalk", phases=("night",), step="深夜14b", uses=1, may_target_self=True,
                   tags=("指定", "限定", "深夜"), effect=stalk,
                   rule="潜行[深夜][指定][限定] —— 选择范围：[自选]且是当天投票对象。结算效果：对结算目标造成[暴击]。"),),
 )

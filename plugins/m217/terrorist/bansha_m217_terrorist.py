@@ -29,7 +29,7 @@ def blast(res, a):
 
 TERRORIST = Role(
     name="恐怖分子", alias="terrorist", camp="狼人阵营", group="狼人", rule=__doc__,
-    skills=(Skill(name=BLAST, alias="blast", phases=("noon",), immediate=True, may_target_self=True,
+    skills=(Skill(name=BLAST, does=("harm",), alias="blast", phases=("noon",), immediate=True, may_target_self=True,
                   tags=("正午", "指定", "翻牌", "忍耐"), effect=blast,
                   rule="爆破[正午][指定][翻牌][忍耐]——选择范围：1人。发动效果：发动者承受[暴击]，本技能造成的出局，"
                        "其遗言必须强制留空。结算效果：结算目标承受[暴击]。"),),

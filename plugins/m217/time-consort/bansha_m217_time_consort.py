@@ -40,7 +40,7 @@ def stage(res, action, ball):
 
 TIME_CONSORT = Role(
     name="噬时狼妃", alias="time-consort", camp="狼人阵营", group="狼人", rule=__doc__,
-    skills=(Skill(name=KEY, alias="time-flow", phases=("night",), step="早夜4", may_target_self=True,
+    skills=(Skill(name=KEY, does=("help",), alias="time-flow", phases=("night",), step="早夜4", may_target_self=True,
                   tags=("指定", "夜晚"), effect=time_flow,
                   rule="时间逆流[指定][夜晚]——选择范围：任意一名角色。结算效果：若结算成功，当晚除了实际阵营为"
                        "[狼人阵营]以外的所有角色对目标角色发动[指定]技能时，那些技能的结算目标全部改为发动者自己，"

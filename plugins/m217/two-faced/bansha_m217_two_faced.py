@@ -182,7 +182,7 @@ TWO_FACED = Role(
               effect=pick, args={"top": "开局时在上的身份牌：狼 | 神 | 身份牌的名字（默认为神）"},
               rule="双面[开局][黄昏][晨曦]<强制> —— 开局随机获得未出场的一狼一神作为底牌并选择其中一张置顶；"
                    "黄昏和晨曦自动切换置顶；表面身份为当前置顶身份；可以使用其对应时段可以发动的技能。"),
-        Skill(name="生死逆转", alias="reversal", phases=("dusk",), step="黄昏4", uses=1, may_target_self=True,
+        Skill(name="生死逆转", does=("harm",), alias="reversal", phases=("dusk",), step="黄昏4", uses=1, may_target_self=True,
               tags=("指定", "限定"), effect=reverse,
               rule="生死逆转[黄昏][指定]<限定>——保留当前的身份牌至夜晚，交换白天与夜晚使用的身份，并对结算目标造成一次[指杀]。"),
     ),

@@ -50,7 +50,7 @@ VAN_HELSING = Role(
         Skill(name="寻踪", alias="trace", phases=("night",), step="早夜2", targets=0, per_phase=16,
               args={"role": "一个狼人阵营身份"}, effect=trace_role,
               rule="寻踪[夜晚]——询问一个[狼人阵营]的身份是否存活；[没有存活]时可以立刻再次发动。"),
-        Skill(name="追猎", alias="chase", phases=("night",), step="深夜15b", may_target_self=True,
+        Skill(name="追猎", does=("harm",), alias="chase", phases=("night",), step="深夜15b", may_target_self=True,
               tags=("指定",), effect=chase,
               rule="追猎[夜晚][指定]——结算目标的[实际身份]是[寻踪]得知的身份时，对其造成[穿透]并反馈[追猎成功]。"),
     ),

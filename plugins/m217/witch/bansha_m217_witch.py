@@ -55,10 +55,10 @@ WITCH = Role(
     skills=(
         Skill(name="灵通", alias="insight", targets=0, tags=("强制",),
               rule="灵通[夜晚]<强制> —— 反馈所有[指杀]技能的[选择目标]，按照电梯楼顺序排列名单。救药数量为0及以下时，该技能暂时失效。"),
-        Skill(name="救药", alias="save", phases=("night",), step="凌晨16", priority=10, uses=1,
+        Skill(name="救药", does=("help",), alias="save", phases=("night",), step="凌晨16", priority=10, uses=1,
               may_target_self=True, tags=("指定",), effect=save,
               rule="救药 [夜晚][1][指定]—— 令结算目标获得状态[守护：∞]，持续至夜晚结束。"),
-        Skill(name="毒药", alias="poison", phases=("night",), step="凌晨16", priority=20, uses=1,
+        Skill(name="毒药", does=("harm",), alias="poison", phases=("night",), step="凌晨16", priority=20, uses=1,
               may_target_self=True, tags=("指定",), effect=poison,
               rule="毒药[夜晚][1][指定] —— 对结算目标造成[穿透]"),
     ),

@@ -29,7 +29,7 @@ def rage(res, a):
 ELDER = Role(
     name=ME, alias="wolf-elder", camp="狼人阵营", group="狼人", rule=__doc__,
     skills=(
-        Skill(name=RAGE, alias="rage", phases=("night",), step="深夜15b", priority=70, uses=0,
+        Skill(name=RAGE, does=("harm",), alias="rage", phases=("night",), step="深夜15b", priority=70, uses=0,
               may_target_self=True, tags=("深夜", "指定"), effect=rage,
               rule="暴怒[深夜][指定][0：狼弟出局时]—— 选择范围：1人。结算效果：对结算目标造成[穿透]。"),
         Skill(name="齐心", alias="unison", targets=0, tags=("强制",),

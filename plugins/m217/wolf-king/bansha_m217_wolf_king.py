@@ -39,10 +39,10 @@ def revenge(res, a):
 WOLF_KING = Role(
     name="狼王", alias="wolf-king", camp="狼人阵营", group="狼人", rule=__doc__,
     skills=(
-        Skill(name="冲锋", alias="charge", phases=("night",), step="深夜15b", priority=25,
+        Skill(name="冲锋", does=("harm",), alias="charge", phases=("night",), step="深夜15b", priority=25,
               may_target_self=True, tags=("深夜", "指定", "指杀"), effect=charge,
               rule="冲锋[深夜][指定] —— 选择目标：若报复有次数时，消耗1点报复次数，1人。结算效果：对结算目标造成一次[指杀]。"),
-        Skill(name=REVENGE, alias="revenge", phases=("dawn", "dusk"), immediate=True, while_out=True,
+        Skill(name=REVENGE, does=("harm",), alias="revenge", phases=("dawn", "dusk"), immediate=True, while_out=True,
               uses=1, tags=("晨曦", "黄昏", "指定", "亡语", "迅捷"), effect=revenge,
               rule="报复[晨曦][黄昏][指定][亡语][1][迅捷]—— 选择范围：不是因为[特攻]或[暴击]出局时，1人。结算效果：结算目标承受[暴击]。"),
     ),

@@ -29,7 +29,7 @@ def kill(res, a):
 
 
 KILL = Skill(
-    name="杀人", alias="kill", phases=("night",), step="深夜15b", group=GROUP,
+    name="杀人", does=("harm",), alias="kill", phases=("night",), step="深夜15b", group=GROUP,
     may_target_self=True, tags=("指定", "群内", "指杀"),
     rule="杀人[夜晚][指定]——选择目标：任意一名角色，第一晚不可使用。结算效果：对结算目标造成一次[指杀]。",
     effect=kill,

@@ -17,7 +17,7 @@ def detect(res, a):
 
 WOLF_WITCH = Role(
     name="狼巫", alias="wolf-witch", camp="狼人阵营", group="狼人", rule=__doc__,
-    skills=(Skill(name="黑暗侦测", alias="dark-detect", phases=("night",), step="深夜14b",
+    skills=(Skill(name="黑暗侦测", does=("check",), alias="dark-detect", phases=("night",), step="深夜14b",
                   may_target_self=True, tags=("指定",), effect=detect,
                   rule="黑暗侦测[夜晚][指定]——选择范围：任意一名角色。结算效果：反馈结算目标的[表面身份]"),),
 )

@@ -51,7 +51,7 @@ YOUNGER = Role(
               args={"camp": "表面阵营（本版的一个阵营）", "role": "表面身份", "armed": "表面带刀：是|否"},
               rule="潜藏[开局][黄昏]<强制>——[常驻]：游戏开局，狼弟可以设置自己的全部表面伪装。"
                    "[触发]：黄昏结束后，狼兄不是存活状态时，狼弟获得[群内]标签，然后本技能失效。"),
-        Skill(name=INHERIT, alias="inherit", phases=("night",), step="早夜3", priority=20, uses=0,
+        Skill(name=INHERIT, does=("harm",), alias="inherit", phases=("night",), step="早夜3", priority=20, uses=0,
               tags=("早夜", "指定"), effect=inherit,
               rule="继承[早夜][指定][0：获得群内标签时]——选择范围：[激进]（除自己外），1人。结算效果：对结算目标造成[暴击]。"),
         Skill(name="齐心", alias="unison", targets=0, tags=("强制",),

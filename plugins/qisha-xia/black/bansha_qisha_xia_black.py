@@ -19,7 +19,7 @@ BLACK = Role(
     name="黑侠", alias="black", camp="黑暗", group="黑侠",
     rule="黑侠（3人）也即杀手，互知，每晚共同杀人，可杀死任何人（包括暗侠、幻侠），但会被白侠救治。杀人允许放弃，不得自杀，无须写杀帖。",
     skills=(Skill(
-        name="杀人", alias="kill", phases=("night",), step="kill", group="黑侠", may_target_self=True,
+        name="杀人", does=("harm",), alias="kill", phases=("night",), step="kill", group="黑侠", may_target_self=True,
         args={"reflect": "龙侠反弹杀人时被反弹的黑侠（未明确指定则反弹发送者）"},
         rule="每晚共同杀人", effect=kill,
     ),),

@@ -38,7 +38,7 @@ CYAN = Role(
     name="青侠", alias="cyan", camp="中立",
     rule="青侠（5人）初始不互知，无任何特权，处于中立状态，可以被黑侠、暗侠、白侠、赤侠吸收……第三夜结束后……转变为独立状态。",
     skills=(Skill(
-        name="杀人", alias="kill", phases=("night",), step="kill", group=INDEPENDENTS, may_target_self=True,
+        name="杀人", does=("harm",), alias="kill", phases=("night",), step="kill", group=INDEPENDENTS, may_target_self=True,
         args={"reflect": "龙侠反弹杀人时被反弹的青侠（未明确指定则反弹发送者）"},
         rule="所有独立状态的青侠……每晚共同杀人，同黑侠的杀人。", effect=kill,
     ),),

@@ -22,7 +22,7 @@ DARK = Role(
     name="暗侠", alias="dark", camp="黑暗", group="暗侠",
     rule="暗侠（1人）每晚可阻止一人，此人当晚行使的特权无效……阻止对己方阵营无效，不得连续阻止同一人，允许放弃。",
     skills=(Skill(
-        name="阻止", alias="block", phases=("night",), step="target", group="暗侠",
+        name="阻止", does=("harm",), alias="block", phases=("night",), step="target", group="暗侠",
         no_repeat_target=True, tags=("不得连续",), args={"reflect": "龙侠反弹时被反弹的成员（未明确指定则反弹发送者）"},
         rule="此人当晚行使的特权无效",
     ),),

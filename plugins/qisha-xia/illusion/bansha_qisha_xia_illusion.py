@@ -58,7 +58,7 @@ ILLUSION = Role(
     skills=(
         Skill(name="幻觉一", alias="force", phases=("night",), step="illusion", targets=2, uses=1, may_target_self=True,
               rule="使得此2人在接下来的白天的投票强制与幻侠一致", effect=one),
-        Skill(name="幻觉二", alias="immune", phases=("night",), step="illusion", uses=1, may_target_self=True,
+        Skill(name="幻觉二", does=("help",), alias="immune", phases=("night",), step="illusion", uses=1, may_target_self=True,
               rule="使得此人在接下来的白天免于高票出局", effect=two),
         Skill(name="幻觉三", alias="cutoff", phases=("day", "runoff"), step="hallucination", targets=0, uses=1,
               args={"post": "楼层号：此楼及之后的投票或改票无效"},

@@ -18,7 +18,7 @@ LIGHT = Role(
     name="光侠", alias="light", camp="光明",
     rule="光侠（1人）拥有接收特权，每晚对一个人使用……不得连续接收同一人，不得接收自己，允许放弃。",
     skills=(Skill(
-        name="接收", alias="receive", phases=("night",), step="target", may_target_self=True,
+        name="接收", does=("help",), alias="receive", phases=("night",), step="target", may_target_self=True,
         no_repeat_target=True, tags=("不得连续",),
         rule="可使得此人在当晚被其他人使用的特权作用于光侠自己而此人不受任何影响",
     ),),

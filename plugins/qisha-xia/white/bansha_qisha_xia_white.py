@@ -20,7 +20,7 @@ WHITE = Role(
     name="白侠", alias="white", camp="光明", group="白侠",
     rule="白侠（1人）也即医生，每晚救治一人，此人当晚不会被杀死，不得连续救治同一人，允许救自己，允许放弃，无反馈。",
     skills=(Skill(
-        name="救治", alias="heal", phases=("night",), step="heal", group="白侠", may_target_self=True,
+        name="救治", does=("help",), alias="heal", phases=("night",), step="heal", group="白侠", may_target_self=True,
         no_repeat_target=True, tags=("不得连续",), args={"reflect": "龙侠反弹时被反弹的成员（未明确指定则反弹发送者）"},
         rule="每晚救治一人，此人当晚不会被杀死", effect=heal,
     ),),

@@ -10,7 +10,7 @@ from typing import Any
 
 from bansha.deal import deal
 from bansha.engine import Game
-from bansha.model import ActEvent, GameError, ResolveEvent, Setup, VoteEvent
+from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, Setup, VoteEvent
 from bansha.registry import find_manifest, ruleset_for
 
 from .policies import Choice, Seat, load_policy
@@ -36,10 +36,50 @@ def new_game(ruleset: str, seats: int, seed: int, options: dict[str, Any]) -> tu
     return setup, Game(setup)
 
 
-def choices_for(game: Game, p) -> list[Choice]:
-    """The skills ``p`` may send now, with their declared selection ranges (the rules may still
-    refuse a pick: the simulator then takes the policy's next preference)."""
+def table_of(game):
+    """The public table at this seat count (who plays which camp's roles), or None."""
+    return next((t for t in game.manifest.tables if t.seats == len(game.players)), None)
+
+
+def arg_kinds(game) -> dict[str, tuple[str, ...]]:
+    """What the kinds of ``Skill.arg_values`` stand for at this table: the camps, the roles it
+    deals (the ruleset's playable roles when the table names none) and the players."""
+    t = table_of(game)
+    roles: list[str] = []
+    if t is not None:
+        roles += list(t.fixed) + [r for pool in t.pools for r in pool.roles]
+        roles += [r for camp in t.camps.values() for r in camp]
+    if not roles:
+        roles = [r for r in game.ruleset.roles if r not in game.manifest.common]
+    return {"camp": tuple(c.name for c in game.manifest.camps), "role": tuple(dict.fromkeys(roles)),
+            "player": tuple(game.players)}
+
+
+def _arg_values(skill, kinds) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...] | None] | None:
+    """(values of each declared ``--arg``, the values of a players-as-keys arg or None); None
+    when the skill takes arguments it does not declare values for (a policy could not fill them)."""
+    values: dict[str, tuple[str, ...]] = {}
+    keyed = None
+    for k in skill.args:
+        v = skill.arg_values.get(k)
+        if v is None:
+            if k.startswith("<") or not skill.targets:
+                return None
+            continue  # an undeclared optional argument of a targeted skill: left out
+        v = kinds.get(v, ()) if isinstance(v, str) else tuple(v)
+        if k.startswith("<"):
+            keyed = v
+        else:
+            values[k] = v
+    return values, keyed
+
+
+def choices_for(game: Game, p, kinds: dict | None = None) -> list[Choice]:
+    """The skills ``p`` may send now, with their declared selection ranges and the values each
+    ``--arg`` takes (the rules may still refuse a pick: the simulator then takes the policy's
+    next preference)."""
     out = []
+    kinds = kinds if kinds is not None else arg_kinds(game)
     alive = [q.name for q in game.players.values() if q.alive]
     everyone = list(game.players)
     for skill, _ in game.skills_of(p).values():
@@ -49,14 +89,16 @@ def choices_for(game: Game, p) -> list[Choice]:
             continue
         if skill.uses is not None and p.uses.get(skill.name, 0) <= 0:
             continue
-        if any(k and not k.startswith("<") for k in skill.args) and not skill.targets:
-            continue  # a skill that is all arguments (a guess of names): not played
+        declared = _arg_values(skill, kinds) if skill.args else ({}, None)
+        if declared is None:
+            continue  # arguments without declared values (a free text): not played
         pool = everyone if skill.may_target_dead else alive
         if not skill.may_target_self:
             pool = [n for n in pool if n != p.name]
         hi = skill.max_targets if skill.max_targets is not None else skill.targets
         out.append(Choice(skill=skill.name, lo=skill.targets, hi=hi, candidates=tuple(pool),
-                          args=tuple(skill.args), does=tuple(getattr(skill, "does", ())), group=skill.group))
+                          args=tuple(skill.args), does=tuple(skill.does), group=skill.group,
+                          values=declared[0], keyed=declared[1], per_phase=skill.per_phase))
     return out
 
 
@@ -80,6 +122,24 @@ def vote_choices(game: Game, p) -> list[str] | None:
     return ok
 
 
+def answer_rulings(game: Game, pol, rng, camps, table) -> list:
+    """The director's part: every ruling the game waits for (``bansha_awaited_rulings``: 天师's
+    question, 摄魂's text) answered by the policy, from the seat of the player it concerns;
+    returns the rulings the engine accepted."""
+    out = []
+    for asked in game.hook.bansha_awaited_rulings(game=game):
+        for r in asked or ():
+            seat = Seat(game, r["player"], [], None, rng, camps, table)
+            ev = RulingEvent(phase=game.label, kind=r["kind"], player=r["player"],
+                             text=pol.ruling(seat, r["kind"], r.get("question", ""), list(r.get("answers", ()))))
+            try:
+                game.apply(ev)
+            except GameError:
+                continue
+            out.append(ev)
+    return out
+
+
 def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", options: dict | None = None,
               day_limit: int = 30, keep: bool = False) -> dict[str, Any]:
     """Deal with ``seed`` and play until a camp wins, a draw, or the day limit (unfinished)."""
@@ -87,6 +147,9 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
     pol = _policy(policy)
     rng = random.Random(f"bansha-sim/{seed}")
     camps = tuple(c.name for c in game.manifest.camps)
+    kinds = arg_kinds(game)
+    t = table_of(game)
+    table = {c: tuple(r) for c, r in t.camps.items()} if t is not None else {}
     log: list = []
     phases = 0
     stuck = False
@@ -96,14 +159,16 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
         for p in list(game.players.values()):
             if game.winner is not None or game.label != label:
                 break
-            choices = choices_for(game, p) if (p.alive or not game.phase.vote) else []
+            choices = choices_for(game, p, kinds) if (p.alive or not game.phase.vote) else []
             votes = vote_choices(game, p)
             if not choices and not votes:
                 continue
-            d = pol.decide(Seat(game, p.name, choices, votes, rng, camps))
+            d = pol.decide(Seat(game, p.name, choices, votes, rng, camps, table))
             for skill, options_, args in d.actions:
-                for targets in options_:
-                    ev = ActEvent(phase=label, actor=p.name, skill=skill, targets=list(targets), args=dict(args))
+                for option in options_:
+                    # an option is its targets, or (targets, its own args)
+                    targets, a = option if isinstance(option, tuple) else (option, args)
+                    ev = ActEvent(phase=label, actor=p.name, skill=skill, targets=list(targets), args=dict(a))
                     try:
                         game.apply(ev)
                     except GameError:
@@ -121,6 +186,8 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
                         continue
                     log.append(ev)
                     break
+        if game.winner is None and game.label == label:
+            log += answer_rulings(game, pol, rng, camps, table)
         if game.winner is not None:
             break
         ev = ResolveEvent(phase=game.label)

@@ -9,6 +9,7 @@ taking no argument), so another distribution can add a smarter one.
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -27,13 +28,20 @@ class Choice:
     args: tuple[str, ...] = ()
     does: tuple[str, ...] = ()
     group: str | None = None
+    #: the values each ``--arg`` takes (``Skill.arg_values`` filled in by the table; "": left out)
+    values: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: a players-as-keys argument (猜测's ``--arg 梦见=国王``): the values each key takes, or None
+    keyed: tuple[str, ...] | None = None
+    #: how many times it may be sent this phase
+    per_phase: int = 1
 
 
 @dataclass
 class Decision:
     """What a seat does this phase. ``actions``: (skill, [targets, …] in order of preference,
-    args); the simulator submits the first the engine accepts. ``votes``: vote targets in order
-    of preference (None: no vote)."""
+    args); an option may carry args of its own, ``(targets, args)``; the simulator submits the
+    first the engine accepts. ``votes``: vote targets in order of preference (None: no vote).
+    Either may be any iterable: a generator draws its next option only when one is refused."""
 
     actions: list[tuple[str, list[list[str]], dict[str, str]]] = field(default_factory=list)
     votes: list[str] | None = None
@@ -42,13 +50,16 @@ class Decision:
 class Seat:
     """What a policy may see: ``name``, ``view`` (the player's view, built on first use),
     ``choices`` (skills usable now), ``vote`` (the players one may vote for, None when no vote
-    is taken) and ``rng`` (a random source seeded from the game's seed)."""
+    is taken), ``rng`` (a random source seeded from the game's seed), ``camps`` and ``table``
+    (public: the manifest)."""
 
     def __init__(self, game, name: str, choices: list[Choice], vote: list[str] | None, rng,
-                 camps: tuple[str, ...] = ()):
+                 camps: tuple[str, ...] = (), table: dict[str, tuple[str, ...]] | None = None):
         self._game = game
         #: the board's camp names (public: the manifest)
         self.camps = camps
+        #: the table's roles of each camp when the board deals by camp (光影传说), else empty
+        self.table = table or {}
         self.name = name
         self.choices = choices
         self.vote = vote
@@ -67,20 +78,46 @@ class Policy:
     def decide(self, seat: Seat) -> Decision:  # pragma: no cover - interface
         raise NotImplementedError
 
+    #: the free text a seat has the director announce (摄魂's 公示)
+    free_text = "我是好人。"
+
     def ruling(self, seat: Seat, kind: str, question: str, answers: list[str]) -> str:
-        """A director's ruling the board needs (a question's answer, a free text): the first
-        answer offered, or a random one."""
-        return seat.rng.choice(answers) if answers else ""
+        """A director's ruling the board waits for, concerning ``seat``: one of the answers
+        offered, drawn (the simulator cannot read a question written in words), or, where
+        the ruling takes a free text, ``free_text``."""
+        return seat.rng.choice(answers) if answers else self.free_text
 
 
-def _some(rng, pool: list[str], k: int) -> list[str]:
-    return rng.sample(pool, k) if len(pool) >= k else []
+def draw_args(rng, c: Choice) -> dict[str, str]:
+    """Each declared ``--arg`` drawn uniformly from its values ("" leaves it out)."""
+    out = {}
+    for k, vals in c.values.items():
+        v = rng.choice(vals) if vals else ""
+        if v:
+            out[k] = v
+    return out
+
+
+def draw_keyed(rng, c: Choice, seat: Seat, pool: list[str]) -> dict[str, str]:
+    """A players-as-keys argument drawn at random: where the table deals by camp, as many
+    players as sit outside one's camp, given the other camps' roles in a random order (what
+    the table makes public); else some players, each given a uniform value."""
+    mine = seat.view["you"].get("camp")
+    if seat.table and mine in seat.table:
+        others = [r for camp, roles in seat.table.items() if camp != mine for r in roles]
+        if len(pool) < len(others):
+            return {}
+        rng.shuffle(others)
+        return dict(zip(rng.sample(pool, len(others)), others, strict=True))
+    names = rng.sample(pool, rng.randint(1, len(pool))) if pool else []
+    return {n: rng.choice(c.keyed) for n in names} if c.keyed else {}
 
 
 class RandomPolicy(Policy):
-    """Uniform over the legal choices: every usable skill on uniformly drawn targets (a refused
-    draw is drawn again, so the accepted one is uniform over the accepted targets); the vote for
-    a uniformly drawn player among those one may vote for."""
+    """Uniform over the legal choices: every usable skill on uniformly drawn targets and
+    arguments (a refused draw is drawn again, up to ``tries`` times, so the accepted one is
+    uniform over the accepted ones); the vote for a uniformly drawn player among those one may
+    vote for. The draws are lazy: a draw is made only when the one before it was refused."""
 
     name = "random"
     tries = 8
@@ -90,27 +127,114 @@ class RandomPolicy(Policy):
         d = Decision()
         for c in seat.choices:
             pool = list(c.candidates)
-            k = c.lo if c.lo == c.hi else rng.randint(c.lo, min(c.hi, len(pool)))
-            options = [t for t in (_some(rng, pool, k) for _ in range(self.tries)) if t or k == 0]
-            if options:
-                d.actions.append((c.skill, options, {}))
+            if c.keyed is not None:
+                others = [q["name"] for q in seat.view["players"] if q["name"] != seat.name]
+                d.actions.append((c.skill, self._keyed(rng, c, seat, others), {}))
+                continue
+            for _ in range(c.per_phase):
+                if c.lo > len(pool):
+                    break
+                d.actions.append((c.skill, self._draws(rng, c, pool), {}))
         if seat.vote:
-            d.votes = [rng.choice(seat.vote) for _ in range(self.tries)]
+            d.votes = (rng.choice(seat.vote) for _ in range(self.tries))
         return d
+
+    def _draws(self, rng, c: Choice, pool: list[str]):
+        for _ in range(self.tries):
+            k = c.lo if c.lo == c.hi else rng.randint(c.lo, min(c.hi, len(pool)))
+            yield (rng.sample(pool, k), draw_args(rng, c))
+
+    def _keyed(self, rng, c: Choice, seat: Seat, others: list[str]):
+        # one draw: a guess of every player's identity is refused unless it names exactly the
+        # right players, which a retry barely helps (1 in 462 at 12 seats), and each refusal
+        # costs the engine a whole check
+        a = draw_keyed(rng, c, seat, others)
+        if a:
+            yield ([], a)
 
 
 _OUT = "（出局）"
+_NO_ANSWER = "不告诉你"  # the boards' "no answer" (a protected or disrupted question)
+_NO = "不是"  # a line ending in it denies what it names ("…是不是影之国的骑士？不是")
+
+
+def identities(seat: Seat) -> dict[str, set[tuple[str, str]]] | None:
+    """Where the table deals by camp (光影传说): the (camp, role) each other player may still
+    hold, from the table (public) and the seat's feedback. A line naming one player and a camp
+    and/or a role says that is what the player is ("…是影之国的。", "…是骑士。"); ending in 不是,
+    that the player is not both ("…是不是影之国的骑士？不是"); with 不告诉你 it says nothing. A
+    line that contradicts what is known (a hunter's disguise) is passed over. Then a slot held
+    by as many players as it has seats leaves everyone else's, and a slot only as many players
+    may hold is theirs."""
+    if not seat.table:
+        return None
+    view = seat.view
+    me = view["you"]
+    slots = Counter((c, r) for c, roles in seat.table.items() for r in roles)
+    slots[(me.get("camp"), me.get("role"))] -= 1
+    names = [q["name"] for q in view["players"] if q["name"] != seat.name]
+    dom = {n: {k for k, m in slots.items() if m > 0} for n in names}
+    roles = sorted({r for _, r in slots}, key=len, reverse=True)
+    for fb in view["feedback"]:
+        text = fb["text"]
+        if _NO_ANSWER in text:
+            continue
+        hit = [n for n in names if n in text]
+        if len(hit) != 1:
+            continue
+        n = hit[0]
+        tail = text.split(n, 1)[1]
+        camp = min(((tail.find(c), c) for c in seat.camps if c in tail), default=(0, None))[1]
+        role = min(((tail.find(r), r) for r in roles if r in tail), default=(0, None))[1]
+        if camp is None and role is None:
+            continue
+        match = {k for k in dom[n] if camp in (None, k[0]) and role in (None, k[1])}
+        if tail.rstrip("。？?！!").endswith(_NO):
+            if camp is not None and role is not None and dom[n] - match:
+                dom[n] -= match
+        elif match:
+            dom[n] = match
+    changed = True
+    while changed:
+        changed = False
+        for k, m in slots.items():
+            if m <= 0:
+                continue
+            fixed = [n for n in names if dom[n] == {k}]
+            holders = [n for n in names if k in dom[n]]
+            if len(fixed) >= m:
+                for n in holders:
+                    if dom[n] != {k}:
+                        dom[n].discard(k)
+                        changed = True
+            elif len(holders) == m:
+                for n in holders:
+                    if dom[n] != {k}:
+                        dom[n] = {k}
+                        changed = True
+    return dom
+
+
+def settled_guess(seat: Seat, dom: dict[str, set[tuple[str, str]]]) -> dict[str, str] | None:
+    """Every player outside the seat's camp with their role, once the knowledge settles each."""
+    mine = seat.view["you"].get("camp")
+    out = {n: next(iter(d))[1] for n, d in dom.items() if len(d) == 1 and next(iter(d))[0] != mine}
+    need = sum(len(r) for c, r in seat.table.items() if c != mine)
+    return out if len(out) == need and all(len(d) == 1 for n, d in dom.items() if n in out) else None
 
 
 class InformedPolicy(Policy):
     """General play on the view alone: a harmful skill never on a known teammate and first on a
     player its feedback marks hostile; a helpful one on a teammate (or itself); a check on
-    someone not yet named in its feedback; the vote for a player marked hostile, never for a
-    teammate, and a group votes together (the same pick, made from what every member knows)."""
+    someone not yet named in its feedback (where the table deals by camp, someone whose identity
+    is not settled, asked about an identity still possible for them); the vote for a player
+    marked hostile, never for a teammate, and a group votes together (the same pick, made from
+    what every member knows). A players-as-keys argument (a guess of identities) is sent once
+    the knowledge settles every player outside its camp, and not again after a wrong one."""
 
     name = "informed"
 
-    def _knowledge(self, seat: Seat) -> tuple[set[str], set[str], set[str], str]:
+    def _knowledge(self, seat: Seat, dom) -> tuple[set[str], set[str], set[str], str]:
         view = seat.view
         me = view["you"]
         mates = {m.replace(_OUT, "") for m in me.get("group", [])}
@@ -118,6 +242,14 @@ class InformedPolicy(Policy):
         hostile: set[str] = set()
         friendly: set[str] = set()
         camp = me.get("camp") or ""
+        if dom is not None:
+            for n, d in dom.items():
+                camps = {c for c, _ in d}
+                if camps == {camp}:
+                    friendly.add(n)
+                elif camp not in camps:
+                    hostile.add(n)
+            return mates, hostile - mates, friendly | mates, camp
         for fb in view["feedback"]:
             text = fb["text"]
             for n in names:
@@ -135,12 +267,36 @@ class InformedPolicy(Policy):
                     hostile.add(n)
         return mates, hostile - mates - friendly, friendly | mates, camp
 
+    def _question(self, seat: Seat, c: Choice, n: str, dom) -> dict[str, str]:
+        """The args of a check about ``n``: an identity still possible for them, one of another
+        camp first; an argument that is not a camp or a role left out where it may be."""
+        mine = seat.view["you"].get("camp")
+        options = sorted(dom[n], key=lambda k: (k[0] == mine, seat.rng.random())) if dom else []
+        camp, role = options[0] if options else (None, None)
+        out = {}
+        for k, vals in c.values.items():
+            if camp in vals and set(vals) <= set(seat.camps):
+                out[k] = camp
+            elif role in vals:
+                out[k] = role
+            elif "" not in vals and vals:
+                out[k] = seat.rng.choice(vals)
+        return out
+
     def decide(self, seat: Seat) -> Decision:
         rng = seat.rng
-        mates, hostile, friendly, _ = self._knowledge(seat)
+        dom = identities(seat)
+        mates, hostile, friendly, _ = self._knowledge(seat, dom)
         named = {n for fb in seat.view["feedback"] for n in [p["name"] for p in seat.view["players"]] if n in fb["text"]}
         d = Decision()
         for c in seat.choices:
+            if c.keyed is not None:
+                guess = settled_guess(seat, dom) if dom is not None else None
+                wrong = any(fb["text"].endswith("错误。") for fb in seat.view["feedback"])
+                if guess and not wrong:
+                    # a settled guess wins at once: nothing else this phase
+                    return Decision(actions=[(c.skill, [([], guess)], {})])
+                continue
             pool = list(c.candidates)
             if "harm" in c.does:
                 pool = [n for n in pool if n not in mates and n != seat.name]
@@ -149,18 +305,33 @@ class InformedPolicy(Policy):
                 first = [n for n in pool if n in friendly or n == seat.name]
             elif "check" in c.does:
                 pool = [n for n in pool if n not in mates and n != seat.name] or pool
-                first = [n for n in pool if n not in named]
+                if dom is not None:
+                    # a yes-or-no question (a check with arguments) on the nearest to settled; a
+                    # check that tells a camp or a role on the least known
+                    sign = 1 if c.values else -1
+                    first = sorted((n for n in pool if len(dom.get(n, ())) > 1),
+                                   key=lambda n: (sign * len(dom[n]), rng.random()))
+                else:
+                    first = [n for n in pool if n not in named]
             else:
                 first = []
             rest = [n for n in pool if n not in first]
-            rng.shuffle(first)
+            if not ("check" in c.does and dom is not None):
+                rng.shuffle(first)
             rng.shuffle(rest)
             order = first + rest
             k = c.lo
             if len(order) < k:
                 continue
             options = [order[i:i + k] for i in range(0, max(1, len(order) - k + 1))][:8] if k else [[]]
-            d.actions.append((c.skill, options, {}))
+            for i in range(c.per_phase):
+                turn = options[i:] + options[:i]  # a second use prefers the next target
+                if c.values and "check" in c.does and dom is not None and k == 1:
+                    d.actions.append((c.skill, [(t, self._question(seat, c, t[0], dom)) for t in turn], {}))
+                elif c.values:
+                    d.actions.append((c.skill, [(t, draw_args(rng, c)) for t in turn], {}))
+                else:
+                    d.actions.append((c.skill, turn, {}))
         if seat.vote:
             cand = [n for n in seat.vote if n not in mates and n != seat.name] or list(seat.vote)
             marked = [n for n in cand if n in hostile]

@@ -10,6 +10,9 @@ from typing import Any
 from .play import play_chunk
 
 CHUNK = 25
+#: chunks per worker at least, so that the last chunks, when one worker may wait for another,
+#: are short (a whole 25-game chunk of qisha-xia is about half a CPU-second)
+CHUNKS_PER_JOB = 16
 
 
 def chunks(seed: int, games: int, size: int = CHUNK) -> list[list[int]]:
@@ -17,10 +20,28 @@ def chunks(seed: int, games: int, size: int = CHUNK) -> list[list[int]]:
     return [seeds[i:i + size] for i in range(0, len(seeds), size)]
 
 
+def chunk_size(games: int, workers: int) -> int:
+    return max(1, min(CHUNK, -(-games // (workers * CHUNKS_PER_JOB))))
+
+
+def warm(ruleset: str, policy: str) -> None:
+    """Load, in the parent, what every forked worker would otherwise load again on its own: the
+    logging set-up (structlog's import), the policy (an entry-point scan), the ruleset."""
+    import structlog
+    from bansha.registry import ruleset_for
+
+    from .play import _manifest, _policy
+
+    structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(30))
+    _policy(policy)
+    ruleset_for(_manifest(ruleset))
+
+
 def run(ruleset: str, seats: int, games: int, seed: int, policy: str, options: dict[str, Any],
         day_limit: int, jobs: int = 1, ray: str | bool | None = None,
         progress: Callable[[int], None] | None = None) -> list[dict]:
-    parts = chunks(seed, games)
+    forked = (ray is None or ray is False) and jobs > 1
+    parts = chunks(seed, games, chunk_size(games, jobs) if forked else CHUNK)
     args = [(ruleset, seats, c, policy, options, day_limit) for c in parts]
     out: list[dict] = []
     if ray is not None and ray is not False:
@@ -51,11 +72,16 @@ def run(ruleset: str, seats: int, games: int, seed: int, policy: str, options: d
         return out
     import multiprocessing as mp
 
+    warm(ruleset, policy)
     with mp.get_context("fork").Pool(jobs) as pool:
         for recs in pool.imap(_star, args):  # imap keeps the order of the chunks
             out += recs
             if progress:
                 progress(len(recs))
+        # let the workers exit (rather than be killed on leaving the block): their CPU time
+        # is then the parent's children's time, which bench_sim.py reads
+        pool.close()
+        pool.join()
     return out
 
 

@@ -1,0 +1,96 @@
+"""The shipped boards under the policies: every --arg filled from what the skill declares
+(Skill.arg_values), light-shadow won by a right 猜测, the director's rulings a board waits for
+(天师's answer, 摄魂's text) answered so the game goes on, and Skill.does declared right."""
+
+from __future__ import annotations
+
+from bansha.engine import Game
+from bansha.model import ActEvent, RulingEvent
+from bansha.registry import find_manifest, ruleset_for
+from bansha_sim.play import arg_kinds, choices_for, new_game, play_game
+
+
+def _replayed(r) -> Game:
+    g = Game(r["setup"])
+    for ev in r["events"]:
+        g.apply(ev)
+    return g
+
+
+def test_args_take_the_declared_values_of_the_table():
+    _, game = new_game("light-shadow", 14, 1, {})
+    kinds = arg_kinds(game)
+    assert kinds["camp"] == ("光之国", "影之国")
+    # the roles the table deals, not the pseudo-role 众人 every player holds
+    assert set(kinds["role"]) == {"国王", "皇后", "骑士", "刺客", "法师", "猎人"}
+    ask = next(c for c in choices_for(game, game.player("P01"), kinds) if c.skill == "询问")
+    assert ask.values == {"camp": kinds["camp"], "role": kinds["role"], "number": ("", "1", "2")}
+    assert ask.per_phase == 2 and ask.keyed is None
+    guess = next(c for c in choices_for(game, game.player("P01"), kinds) if c.skill == "猜测")
+    assert guess.keyed == kinds["role"]
+
+
+def test_light_shadow_questions_are_asked_with_invented_arguments():
+    r = play_game("light-shadow", 12, 4, "random", day_limit=2, keep=True)
+    asked = [ev for ev in r["events"] if isinstance(ev, ActEvent) and ev.skill == "询问"]
+    assert asked, "no 询问 was accepted"
+    for ev in asked:
+        assert ev.args["camp"] in ("光之国", "影之国") and ev.args["role"] != "众人"
+    g = _replayed(r)
+    assert any("是不是" in t for fb in g.feedback.values() for _, t in fb)
+
+
+def test_informed_light_shadow_games_end_by_a_right_guess():
+    won = []
+    for seed in range(20):
+        r = play_game("light-shadow", 12, seed, "informed", keep=True)
+        if r["winners"]:
+            won.append(r)
+    assert len(won) >= 2, "informed never settled the other nation within 30 days"
+    for r in won:
+        g = _replayed(r)
+        assert g.winner == r["winners"]
+        guess = [ev for ev in r["events"] if isinstance(ev, ActEvent) and ev.skill == "猜测"][-1]
+        me = g.player(guess.actor)
+        assert r["winners"] == [me.camp]
+        # the guess names every player of the other nation with the real profession
+        enemy = {p.name: p.role for p in g.players.values() if p.camp != me.camp}
+        assert guess.args == enemy
+
+
+def test_m217_rulings_are_answered_and_the_game_goes_on():
+    seen = set()
+    for seed in range(40):
+        r = play_game("m217", 14, seed, "random", keep=True)
+        assert not r["stuck"]
+        rulings = [ev for ev in r["events"] if isinstance(ev, RulingEvent)]
+        if not rulings:
+            continue
+        g = _replayed(r)
+        for ev in rulings:
+            seen.add(ev.kind)
+            if ev.kind == "answer":
+                assert ev.text in ("是", "否", "无法回答")
+                assert any(t.startswith("通天：") and t.endswith("——" + ev.text) for _, t in g.feedback[ev.player])
+            if ev.kind == "proclaim":
+                assert any(t == "我是好人。" for _, t in g.announcements)
+        # nothing is left waiting at the end of a day
+        assert r["days"] > int(rulings[-1].phase.split()[-1]) or r["winners"]
+    assert seen == {"answer", "proclaim"}
+
+
+def test_does_is_declared_on_the_shipped_boards():
+    tags = {}
+    for rs in ("qisha-xia", "m217", "light-shadow"):
+        for role in ruleset_for(find_manifest(rs)).roles.values():
+            for s in role.skills:
+                assert set(s.does) <= {"harm", "help", "check"}, (rs, role.name, s.name, s.does)
+                tags[(rs, role.name, s.name)] = s.does
+    assert tags[("m217", "狼人", "杀人")] == ("harm",)
+    assert tags[("m217", "女巫", "救药")] == ("help",) and tags[("m217", "女巫", "毒药")] == ("harm",)
+    assert tags[("m217", "预言家", "预言")] == ("check",)
+    assert tags[("qisha-xia", "白侠", "救治")] == ("help",) and tags[("qisha-xia", "赤侠", "验人")] == ("check",)
+    assert tags[("light-shadow", "皇后", "真视")] == ("check",)
+    # 幻觉一 (two players' votes follow the 幻侠's) neither harms, helps nor checks
+    untagged = {k for k, v in tags.items() if not v}
+    assert ("qisha-xia", "幻侠", "幻觉一") in untagged
