@@ -75,7 +75,7 @@ def test_player_view_holds_only_their_own_card(cli, game):
 
 
 BAD = [
-    (("act", "nogame", "甲", "刀", "乙"), "unknown game"),
+    (("act", "nogame", "甲", "刀", "乙"), "没有游戏"),
     (("act", "g", "无名", "刀", "乙"), "unknown player"),
     (("act", "g", "{killer}", "飞", "{victim}"), "has no skill"),
     (("act", "g", "{killer}", "刀", "{victim}"), "not in day"),
@@ -83,7 +83,7 @@ BAD = [
     (("vote", "g", "{killer}", "无名"), "unknown player"),
     (("new", "h", "--ruleset", "nosuch", "--players", NAMES), "没有规则 nosuch"),
     (("new", "h", "--ruleset", TOY, "--players", "甲,乙"), "no table for 2 players"),
-    (("new", "g", "--ruleset", TOY, "--players", NAMES), "already exists"),
+    (("new", "g", "--ruleset", TOY, "--players", NAMES), "已存在"),
     (("resolve", "g", "--extra"), None),
 ]
 

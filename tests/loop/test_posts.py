@@ -162,4 +162,4 @@ def test_loop_commands_refuse_with_a_json_object_under_json(bansha_cli):
     for args in (["post", "nope", "--json"], ["pm", "nope", "--json"]):
         r = bansha_cli(*args)
         assert r.exit_code == 2, r.output
-        assert json.loads(r.stdout) == {"error": "unknown game 'nope'", "code": 2}
+        assert json.loads(r.stdout) == {"error": "没有游戏 'nope'", "code": 2}

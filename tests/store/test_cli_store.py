@@ -67,18 +67,18 @@ ACT = ["act", "g", "P03", "询问", "P02", "--arg", "camp=光之国", "--arg", "
 
 
 def test_a_directory_an_empty_string_and_a_non_sqlite_file(tmp_path):
-    refused("status", "g", "--db", tmp_path, message="is a directory")
-    refused("games", "--db", "", message="--db is empty")
+    refused("status", "g", "--db", tmp_path, message="是文件夹，不是游戏数据库")
+    refused("games", "--db", "", message="--db 为空")
     text = tmp_path / "notes.txt"
     text.write_text("not a database at all, just some words\n" * 40)
-    refused("status", "g", "--db", text, message="not a bansha game database", files=[text])
-    refused(*ACT, "--db", text, message="not a bansha game database", files=[text])
+    refused("status", "g", "--db", text, message="不是 bansha 的游戏数据库", files=[text])
+    refused(*ACT, "--db", text, message="不是 bansha 的游戏数据库", files=[text])
 
 
 def test_a_parent_that_cannot_be_created(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    refused("games", "--db", blocker / "sub" / "games.db", message="cannot create its folder")
+    refused("games", "--db", blocker / "sub" / "games.db", message="无法建立文件夹")
 
 
 def test_a_read_only_file(tmp_path):
@@ -93,8 +93,8 @@ def test_a_read_only_file(tmp_path):
     try:
         r = bansha("status", "g", "--db", db, user=user)
         assert r.returncode == 0, r.stderr  # reading a read-only store works
-        refused(*ACT, "--db", db, user=user, message="read-only", files=[db])
-        refused("status", "g", "--db", tmp_path / "games.db", user=user, message="cannot open the database file: Permission denied")
+        refused(*ACT, "--db", db, user=user, message="数据库只读", files=[db])
+        refused("status", "g", "--db", tmp_path / "games.db", user=user, message="无法打开数据库文件：Permission denied")
     finally:
         os.chmod(folder, 0o755)
         shutil.rmtree(folder)
@@ -113,7 +113,7 @@ def test_a_read_only_file_system(tmp_path):
         pytest.skip(f"cannot mount here: {r.stderr.strip()}")
     lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
     assert "rc=2" in r.stdout and len(lines) == 1 and lines[0].startswith("错误："), r.stdout + r.stderr
-    assert "read-only" in lines[0] or "cannot open" in lines[0], lines[0]
+    assert "只读" in lines[0] or "无法打开" in lines[0], lines[0]
     assert r.stdout.split()[-2] == _digest(db)  # the copy on the read-only mount is as it was
 
 
@@ -126,12 +126,12 @@ def _raw(db, sql, *args):
 def test_a_store_made_by_a_newer_bansha(tmp_path):
     db = new_game(str(tmp_path / "games.db"))
     _raw(db, "UPDATE meta SET value='7' WHERE key='schema'")
-    msg = refused("status", "g", "--db", db, message="made by a newer bansha (schema 7), this one reads up to 2", files=[db])
-    assert msg.endswith("this one reads up to 2")
-    refused("db", "upgrade", "--db", db, message="made by a newer bansha (schema 7)", files=[db])
+    msg = refused("status", "g", "--db", db, message="由更新版本的 bansha 建立（数据库版本 7），本版本最多读取版本 2", files=[db])
+    assert msg.endswith("本版本最多读取版本 2")
+    refused("db", "upgrade", "--db", db, message="由更新版本的 bansha 建立（数据库版本 7）", files=[db])
     other = str(tmp_path / "layout.db")
     _raw(other, "CREATE TABLE games_v9 (id INTEGER PRIMARY KEY)")
-    refused("games", "--db", other, message="unknown table layout (games_v9)", files=[other])
+    refused("games", "--db", other, message="未知的表结构（games_v9）", files=[other])
 
 
 def test_an_unknown_event_type_and_a_corrupt_event(tmp_path):
@@ -139,10 +139,10 @@ def test_an_unknown_event_type_and_a_corrupt_event(tmp_path):
     bansha(*ACT, "--db", db, check=0)
     _raw(db, "INSERT INTO events VALUES ('g', 3, ?)", b'{"type":"teleport","phase":"day 0"}')
     _raw(db, "UPDATE games SET last_seq=3")
-    refused("status", "g", "--db", db, message="game 'g', event 3: unknown event type 'teleport': made by a newer bansha", files=[db])
+    refused("status", "g", "--db", db, message="游戏 'g'，第3条事件：未知的事件类型 'teleport'：由更新版本的 bansha 写入", files=[db])
     _raw(db, "UPDATE events SET event=? WHERE seq=2", b'{"type":"act","phase":')
-    refused("log", "g", "--db", db, message="game 'g', event 2 is corrupt", files=[db])
-    refused(*ACT, "--db", db, message="game 'g', event 2 is corrupt", files=[db])
+    refused("log", "g", "--db", db, message="游戏 'g'，第2条事件已损坏", files=[db])
+    refused(*ACT, "--db", db, message="游戏 'g'，第2条事件已损坏", files=[db])
 
 
 def test_a_write_that_waits_past_its_limit_is_one_line(tmp_path):
@@ -150,7 +150,7 @@ def test_a_write_that_waits_past_its_limit_is_one_line(tmp_path):
     holder = sqlite3.connect(db, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another writer holds the lock and does not let go
     try:
-        refused(*ACT, "--db", db, env={"BANSHA_DB_TIMEOUT": "0.3"}, message="stayed locked by other writers for 0.3 s")
+        refused(*ACT, "--db", db, env={"BANSHA_DB_TIMEOUT": "0.3"}, message="锁住超过 0.3 秒")
     finally:
         holder.execute("ROLLBACK")
         holder.close()
@@ -158,9 +158,9 @@ def test_a_write_that_waits_past_its_limit_is_one_line(tmp_path):
 
 
 def test_postgresql_unreachable_names_the_host_and_no_password():
-    msg = refused("games", "--db", "postgresql://director:s3cret-pw@127.0.0.1:1/games", message="cannot reach PostgreSQL at 127.0.0.1:1/games")
+    msg = refused("games", "--db", "postgresql://director:s3cret-pw@127.0.0.1:1/games", message="无法连接 PostgreSQL 127.0.0.1:1/games")
     assert "s3cret" not in msg
-    refused("games", "--db", "nosuch://x/y", message="no store backend for nosuch://")
+    refused("games", "--db", "nosuch://x/y", message="没有处理 nosuch:// 地址的数据库后端")
 
 
 def test_a_waiting_postgresql_writer_is_one_line(pg_url):
@@ -169,7 +169,7 @@ def test_a_waiting_postgresql_writer_is_one_line(pg_url):
     new_game(pg_url)
     with psycopg.connect(pg_url) as holder:
         holder.execute("SELECT 1 FROM games WHERE name='g' FOR UPDATE")  # holds the game's row
-        refused(*ACT, "--db", pg_url, env={"BANSHA_DB_TIMEOUT": "0.5"}, message="stayed locked by other writers for 0.5 s")
+        refused(*ACT, "--db", pg_url, env={"BANSHA_DB_TIMEOUT": "0.5"}, message="锁住超过 0.5 秒")
         holder.rollback()
     assert bansha(*ACT, "--db", pg_url).returncode == 0
 
@@ -190,7 +190,7 @@ def test_db_upgrade_migrates_a_schema_1_store_in_place(tmp_path):
         dst.executescript(V1)
         dst.executemany("INSERT INTO games(name, setup) VALUES (?, ?)", src.execute("SELECT name, setup FROM games"))
         dst.executemany("INSERT INTO events VALUES (?, ?, ?)", src.execute("SELECT game, seq, event FROM events"))
-    refused("status", "g", "--db", old, message="a store of schema 1; this bansha uses schema 2: run `bansha db upgrade", files=[old])
+    refused("status", "g", "--db", old, message="数据库版本 1；本版本的 bansha 使用版本 2：请运行 `bansha db upgrade", files=[old])
     assert "schema 1 → 2" in bansha("db", "upgrade", "--db", old, check=0).stdout
     assert "schema 2 is current" in bansha("db", "upgrade", "--db", old, check=0).stdout
     assert bansha("export", "g", "--format", "json", "--db", old, check=0).stdout == before
@@ -210,8 +210,8 @@ def test_db_copy_between_sqlite_and_postgresql(tmp_path, pg_url):
         assert len(exports) == 1, game  # the same events, the same replayed game
         views = {bansha("status", game, "--json", "--db", s, check=0).stdout for s in stores}
         assert len(views) == 1
-    refused("db", "copy", a, pg_url, "g", message="already has game 'g': nothing copied")
-    refused("db", "copy", a, b, "zz", message="no game 'zz'")
+    refused("db", "copy", a, pg_url, "g", message="已有游戏 'g'：什么也没有复制")
+    refused("db", "copy", a, b, "zz", message="没有游戏 'zz'")
     assert bansha("games", "--db", b, check=0).stdout.split() == ["h"]
 
 
@@ -256,3 +256,15 @@ def test_the_ci_run_gives_the_postgresql_url():
         assert pg_url_or_skip().startswith("postgresql://")
     else:
         pytest.skip("not CI")
+
+
+def test_the_stores_words_are_the_catalogues(tmp_path):
+    """A store's refusal comes before any board is known: in BANSHA_LANG, else Chinese."""
+    db = tmp_path / "games.db"
+    bansha("new", "g", "--ruleset", "qisha-xia", "--players", PLAYERS.replace("P12", "P12,P13,P14,P15,P16,P17,P18,P19,P20"),
+           "--db", db)
+    refused("status", "nope", "--db", db, message="没有游戏 'nope'", files=[db])
+    r = bansha("status", "nope", "--db", db, env={"BANSHA_LANG": "en"})
+    assert r.returncode == 2 and r.stderr.strip() == "error: unknown game 'nope'", r.stderr
+    r = bansha("games", "--db", tmp_path, env={"BANSHA_LANG": "en"})
+    assert r.returncode == 2 and r.stderr.strip() == f"error: {tmp_path} is a directory, not a game database", r.stderr

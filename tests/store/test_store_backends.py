@@ -77,11 +77,11 @@ def test_undo_drops_one_event_and_an_unknown_game_is_named(store_url):
     assert isinstance(store.undo("g"), RulingEvent)
     assert store.load("g").label == "night 1" and store.last_seq("g") == 1
     store.undo("g")
-    with pytest.raises(GameError, match="no event to undo"):
+    with pytest.raises(GameError, match="没有可撤销的事件"):
         store.undo("g")
-    with pytest.raises(GameError, match="unknown game 'nope'"):
+    with pytest.raises(GameError, match="没有游戏 'nope'"):
         store.load("nope")
-    with pytest.raises(GameError, match="already exists"):
+    with pytest.raises(GameError, match="已存在"):
         store.create("g", toy_setup())
 
 
@@ -313,9 +313,9 @@ def _other_pg():
 
 def test_store_errors_are_one_line(store_url, tmp_path):
     store = new(store_url)
-    with pytest.raises(StoreError, match="no store backend for nosuch://"):
+    with pytest.raises(StoreError, match="没有处理 nosuch:// 地址的数据库后端"):
         open_store("nosuch://x")
-    with pytest.raises(StoreError, match="empty"):
+    with pytest.raises(StoreError, match="为空"):
         open_store("")
     assert store.names() == ["g"]
 

@@ -91,6 +91,7 @@ def copy(
 ) -> None:
     """Copy games from SRC to DST event for event (each game in one transaction). A game
     already in DST is refused before anything is copied."""
+    from .messages import join, say
     from .model import GameError
 
     source, target = _open(src), _open(dst)
@@ -98,11 +99,11 @@ def copy(
     known = set(source.names())
     missing = [n for n in names if n not in known]
     if missing:
-        raise GameError(f"{src}: no game {', '.join(map(repr, missing))}")
+        raise GameError(say("st_copy_missing", None, src=src, names=join(map(repr, missing))))
     there = set(target.names())
     clash = [n for n in names if n in there]
     if clash:
-        raise GameError(f"{dst} already has game {', '.join(map(repr, clash))}: nothing copied")
+        raise GameError(say("st_copy_clash", None, dst=dst, names=join(map(repr, clash))))
     done = []
     for name in names:
         setup, events = source.export_raw(name)

@@ -38,6 +38,7 @@ import msgspec
 
 from . import statecache
 from .engine import SILENT, Game
+from .messages import lang_of, say
 from .model import Event, GameError, ResolveEvent, Setup
 
 #: the schema this bansha writes and the newest it reads. 1 is the layout before versions
@@ -67,7 +68,18 @@ class Conflict(Exception):
 
 
 def newer_message(found: int) -> str:
-    return f"made by a newer bansha (schema {found}), this one reads up to {SCHEMA_VERSION}"
+    return say("st_newer", None, found=found, known=SCHEMA_VERSION)
+
+
+#: what a transaction was doing, as its error says it (``_tx(doing=…)``)
+_DOING = {"reading": "st_doing_reading", "writing": "st_doing_writing", "creating the store": "st_doing_creating_store",
+          "upgrading the store": "st_doing_upgrading", "creating a game": "st_doing_creating_game",
+          "undoing": "st_doing_undoing"}
+
+
+def doing_text(doing: str) -> str:
+    """A transaction's ``doing`` in the catalogue's words (the store's errors name it)."""
+    return say(_DOING[doing], None) if doing in _DOING else doing
 
 
 def default_path() -> Path:
@@ -83,7 +95,7 @@ def write_timeout() -> float:
     try:
         return float(os.environ.get("BANSHA_DB_TIMEOUT", "30"))
     except ValueError:
-        raise StoreError(f"BANSHA_DB_TIMEOUT={os.environ['BANSHA_DB_TIMEOUT']!r}: expected seconds") from None
+        raise StoreError(say("st_timeout_env", None, value=repr(os.environ["BANSHA_DB_TIMEOUT"]))) from None
 
 
 def structlog_logger(game: str):
@@ -109,8 +121,7 @@ def backend_class(url: str | os.PathLike | None) -> type[Store]:
     eps = {ep.name: ep for ep in entry_points(group="bansha.stores")}
     if scheme not in eps:
         known = ", ".join(sorted({"sqlite", *eps})) or "sqlite"
-        raise StoreError(f"no store backend for {scheme}:// URLs (installed: {known}); "
-                         f"PostgreSQL needs the bansha-store-postgres distribution")
+        raise StoreError(say("st_no_backend", None, scheme=scheme, known=known))
     return eps[scheme].load()
 
 
@@ -166,7 +177,7 @@ def _copy_struct(obj, memo: dict):
 
 def _meta_key(key: str) -> str:
     if not isinstance(key, str) or "." not in key or len(key) > 1000:
-        raise StoreError(f"meta key {key!r}: expected an application's prefix, e.g. 'web.…'")
+        raise StoreError(say("st_meta_key", None, key=repr(key)))
     return key
 
 
@@ -260,20 +271,20 @@ class Store(abc.ABC):
             except Exception:
                 kind = None
             if isinstance(kind, str) and kind not in _EVENT_TAGS:
-                raise StoreError(f"game {name!r}, event {seq}: unknown event type {kind!r}: made by a newer bansha? "
-                                 f"this one reads up to schema {SCHEMA_VERSION}") from None
-            raise StoreError(f"game {name!r}, event {seq} is corrupt: {exc}") from None
+                raise StoreError(say("st_event_kind", None, name=repr(name), seq=seq, kind=repr(kind),
+                                     known=SCHEMA_VERSION)) from None
+            raise StoreError(say("st_event_corrupt", None, name=repr(name), seq=seq, why=exc)) from None
 
     def _decode_setup(self, name: str, raw: bytes) -> Setup:
         try:
             return _decoder(Setup).decode(raw)
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-            raise StoreError(f"game {name!r}: its stored set-up is corrupt: {exc}") from None
+            raise StoreError(say("st_setup_corrupt", None, name=repr(name), why=exc)) from None
 
     def _read(self, name: str, after: int = 0, setup: bool = True):
         row = self._read_raw(name, after, setup)
         if row is None:
-            raise GameError(f"unknown game {name!r}")
+            raise GameError(say("st_unknown_game", None, name=repr(name)))
         return row
 
     # ------------------------------------------------------------------------- reading
@@ -298,7 +309,7 @@ class Store(abc.ABC):
             try:
                 game.apply(ev)
             except GameError as exc:
-                raise StoreError(f"game {name!r}, event {seq} no longer replays: {exc}") from None
+                raise StoreError(say("st_no_replay", None, name=repr(name), seq=seq, why=exc)) from None
         return game
 
     def _current(self, name: str) -> tuple[int, int, Game]:
@@ -404,8 +415,7 @@ class Store(abc.ABC):
                 except Conflict:
                     # the cached state (if any) is untouched: the next round catches up from it
                     if time.monotonic() > deadline:
-                        raise StoreError(f"game {name!r}: gave up after {write_timeout():g} s: other writers kept "
-                                         f"changing it (BANSHA_DB_TIMEOUT)") from None
+                        raise StoreError(say("st_gave_up", None, name=repr(name), seconds=f"{write_timeout():g}")) from None
                     continue
             # an amendment's own field "event" would collide with the log call's first argument
             self.logger(name).info("event", **{("amended" if k == "event" else k): v
@@ -472,7 +482,7 @@ class Store(abc.ABC):
         self._read(name, after=1 << 62, setup=False)  # an unknown game is named as such
         row = self._undo_raw(name)
         if row is None:
-            raise GameError(f"game {name!r} has no event to undo")
+            raise GameError(say("st_no_undo", None, name=repr(name)))
         self._cache.pop(name, None)
         self._digests.pop(name, None)
         return self._decode_event(name, *row)
@@ -498,10 +508,10 @@ class Store(abc.ABC):
             self._set_meta_raw(changes)
 
     def _get_meta_raw(self, keys: list[str]) -> dict[str, str]:
-        raise StoreError(f"the {type(self).__name__} backend keeps no records beside the games")
+        raise StoreError(say("st_no_records", None, backend=type(self).__name__))
 
     def _set_meta_raw(self, changes: dict[str, str | None]) -> None:
-        raise StoreError(f"the {type(self).__name__} backend keeps no records beside the games")
+        raise StoreError(say("st_no_records", None, backend=type(self).__name__))
 
     # ------------------------------------------------------------------------- copying
 
@@ -552,7 +562,7 @@ class SQLiteStore(Store):
             if text.startswith("sqlite://"):
                 text = text.removeprefix("sqlite://")
             if not text.strip():
-                raise StoreError("--db is empty: give a database file (or a postgresql:// URL)")
+                raise StoreError(say("st_db_empty", None))
             path = Path(text)
         self.path = path
         self.url = str(path)
@@ -560,14 +570,14 @@ class SQLiteStore(Store):
         self._lock = threading.RLock()
         try:
             if path.is_dir():
-                raise StoreError(f"{path} is a directory, not a game database")
+                raise StoreError(say("st_is_dir", None, path=path))
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise StoreError(f"{path}: cannot create its folder {path.parent}: {exc.strerror or exc}") from None
+                raise StoreError(say("st_no_folder", None, path=path, folder=path.parent, why=exc.strerror or exc)) from None
             new = not path.exists() or path.stat().st_size == 0
         except OSError as exc:  # a folder on the way we may not enter
-            raise StoreError(f"{path}: cannot open the database file: {exc.strerror or exc}") from None
+            raise StoreError(say("st_cannot_open", None, path=path, why=exc.strerror or exc)) from None
         try:
             self.db = self._connect()
         except sqlite3.Error as exc:
@@ -593,16 +603,16 @@ class SQLiteStore(Store):
 
     def _error(self, exc: sqlite3.Error, doing: str = "") -> StoreError:
         msg = str(exc)
-        where = f"{self.path}: " + (f"{doing}: " if doing else "")
+        colon = "：" if lang_of(None) == "zh" else ": "
+        where = f"{self.path}{colon}" + (f"{doing_text(doing)}{colon}" if doing else "")
         if "locked" in msg or "busy" in msg:
-            return StoreError(f"{where}the database stayed locked by other writers for {self._timeout:g} s "
-                              f"(BANSHA_DB_TIMEOUT); nothing was written")
+            return StoreError(say("st_locked", None, where=where, seconds=f"{self._timeout:g}"))
         if "readonly" in msg or "read-only" in msg:
-            return StoreError(f"{where}the database is read-only; nothing was written")
+            return StoreError(say("st_read_only", None, where=where))
         if "not a database" in msg or "malformed" in msg:
-            return StoreError(f"{where}not a bansha game database ({msg})")
+            return StoreError(say("st_not_a_db", None, where=where, why=msg))
         if "unable to open" in msg:
-            return StoreError(f"{where}cannot open the database file ({msg})")
+            return StoreError(say("st_cannot_open_db", None, where=where, why=msg))
         return StoreError(f"{where}{msg}")
 
     @contextmanager
@@ -690,14 +700,13 @@ class SQLiteStore(Store):
         if v == SCHEMA_VERSION:
             return
         if v == 0:
-            raise StoreError(f"{self.path}: an empty SQLite file without bansha's tables")
+            raise StoreError(say("st_empty_file", None, path=self.path))
         if v == -1:
-            raise StoreError(f"{self.path}: unknown table layout ({', '.join(sorted(self._tables()))}): "
-                             f"not a bansha store, or made by a newer bansha; this one reads up to schema {SCHEMA_VERSION}")
+            raise StoreError(say("st_layout", None, path=self.path, tables=", ".join(sorted(self._tables())),
+                                 known=SCHEMA_VERSION))
         if v > SCHEMA_VERSION:
-            raise StoreError(f"{self.path}: {newer_message(v)}")
-        raise StoreError(f"{self.path}: a store of schema {v}; this bansha uses schema {SCHEMA_VERSION}: "
-                         f"run `bansha db upgrade --db {self.path}` (it keeps every game)")
+            raise StoreError(f"{self.path}{'：' if lang_of(None) == 'zh' else ': '}{newer_message(v)}")
+        raise StoreError(say("st_old_schema", None, path=self.path, found=v, known=SCHEMA_VERSION))
 
     def upgrade(self) -> tuple[int, int]:
         start = self._version
@@ -750,7 +759,7 @@ class SQLiteStore(Store):
         self._usable()
         with self._tx(doing="creating a game"):
             if self.db.execute("SELECT 1 FROM games WHERE name=?", (name,)).fetchone():
-                raise GameError(f"game {name!r} already exists")
+                raise GameError(say("st_exists", None, name=repr(name)))
             self.db.execute("INSERT INTO games(name, setup, last_seq) VALUES (?, ?, ?)", (name, setup, len(events)))
             self.db.executemany("INSERT INTO events(game, seq, event) VALUES (?, ?, ?)",
                                 [(name, i, e) for i, e in enumerate(events, start=1)])

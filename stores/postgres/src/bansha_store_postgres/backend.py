@@ -17,12 +17,14 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import psycopg
+from bansha.messages import lang_of, say
 from bansha.model import GameError
 from bansha.store import (
     SCHEMA_VERSION,
     Conflict,
     Store,
     StoreError,
+    doing_text,
     newer_message,
     structlog_logger,
     write_timeout,
@@ -83,7 +85,7 @@ class PostgresStore(Store):
             # timeout later
             first = psycopg.connect(self.url, connect_timeout=10, autocommit=True)
         except psycopg.Error as exc:
-            raise StoreError(f"cannot reach PostgreSQL at {self.where}: {_reason(exc, self.url)}") from None
+            raise StoreError(say("st_pg_unreachable", None, where=self.where, why=_reason(exc, self.url))) from None
         try:
             self._version = self._check(first)
         except BaseException:
@@ -126,7 +128,7 @@ class PostgresStore(Store):
             yield held
         elif self._pool_size <= 1:
             if self._conn is None or self._conn.closed:
-                raise StoreError(f"PostgreSQL at {self.where}: the store is closed")
+                raise StoreError(say("st_pg_closed", None, where=self.where))
             with self._conn_lock:  # threads sharing the one connection take turns
                 yield self._conn
         else:
@@ -154,13 +156,12 @@ class PostgresStore(Store):
                               configure=configure, kwargs={"connect_timeout": 10, "autocommit": True})
 
     def _error(self, exc: Exception, doing: str = "") -> StoreError:
-        what = f" ({doing})" if doing else ""
+        what = f"（{doing_text(doing)}）" if doing and lang_of(None) == "zh" else (f" ({doing})" if doing else "")
         if isinstance(exc, psycopg.errors.LockNotAvailable):
-            return StoreError(f"PostgreSQL at {self.where}{what}: the game stayed locked by other writers for "
-                              f"{self._timeout:g} s (BANSHA_DB_TIMEOUT); nothing was written")
+            return StoreError(say("st_pg_locked", None, where=self.where, what=what, seconds=f"{self._timeout:g}"))
         if isinstance(exc, psycopg.errors.ReadOnlySqlTransaction | psycopg.errors.InsufficientPrivilege):
-            return StoreError(f"PostgreSQL at {self.where}{what}: cannot write: {_reason(exc, self.url)}; nothing was written")
-        return StoreError(f"PostgreSQL at {self.where}{what}: {_reason(exc, self.url)}")
+            return StoreError(say("st_pg_cannot_write", None, where=self.where, what=what, why=_reason(exc, self.url)))
+        return StoreError(say("st_pg_other", None, where=self.where, what=what, why=_reason(exc, self.url)))
 
     def _run(self, doing: str, fn, tx: bool = True):
         """``fn(conn)`` on this thread's connection, in a transaction unless ``tx`` is False
@@ -178,7 +179,7 @@ class PostgresStore(Store):
             raise self._error(exc, doing) from None
         except Exception as exc:  # the pool's timeout: the server went away or is full
             if type(exc).__module__.startswith("psycopg_pool"):
-                raise StoreError(f"cannot reach PostgreSQL at {self.where}: {_reason(exc, self.url)}") from None
+                raise StoreError(say("st_pg_unreachable", None, where=self.where, why=_reason(exc, self.url))) from None
             raise
 
     # --------------------------------------------------------------------------- schema
@@ -218,12 +219,10 @@ class PostgresStore(Store):
         if v == SCHEMA_VERSION:
             return
         if v == -1:
-            raise StoreError(f"PostgreSQL at {self.where}: tables games/events without bansha_meta: not a bansha "
-                             f"store, or made by a newer bansha; this one reads up to schema {SCHEMA_VERSION}")
+            raise StoreError(say("st_pg_layout", None, where=self.where, known=SCHEMA_VERSION))
         if v > SCHEMA_VERSION:
-            raise StoreError(f"PostgreSQL at {self.where}: {newer_message(v)}")
-        raise StoreError(f"PostgreSQL at {self.where}: a store of schema {v}; this bansha uses schema "
-                         f"{SCHEMA_VERSION}: run `bansha db upgrade`")
+            raise StoreError(say("st_pg_other", None, where=self.where, what="", why=newer_message(v)))
+        raise StoreError(say("st_pg_old_schema", None, where=self.where, found=v, known=SCHEMA_VERSION))
 
     def upgrade(self) -> tuple[int, int]:
         start = self._version
@@ -300,7 +299,7 @@ class PostgresStore(Store):
             cur = conn.execute("INSERT INTO games(name, setup, last_seq) VALUES (%s, %s, %s) ON CONFLICT (name) DO NOTHING",
                                (name, setup, len(events)))
             if cur.rowcount != 1:
-                raise GameError(f"game {name!r} already exists")
+                raise GameError(say("st_exists", None, name=repr(name)))
             if events:
                 with conn.cursor() as c:
                     c.executemany("INSERT INTO events(game, seq, event) VALUES (%s, %s, %s)",
@@ -346,7 +345,7 @@ class PostgresStore(Store):
         try:
             conn = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
         except psycopg.Error as exc:
-            raise StoreError(f"cannot reach PostgreSQL at {self.where}: {_reason(exc, self.url)}") from None
+            raise StoreError(say("st_pg_unreachable", None, where=self.where, why=_reason(exc, self.url))) from None
         try:
             conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(CHANNEL)))
             _, _, undos, _ = self._read(name, after=1 << 30, setup=False)
