@@ -94,3 +94,39 @@ def test_does_is_declared_on_the_shipped_boards():
     # 幻觉一 (two players' votes follow the 幻侠's) neither harms, helps nor checks
     untagged = {k for k, v in tags.items() if not v}
     assert ("qisha-xia", "幻侠", "幻觉一") in untagged
+
+
+def test_skills_not_played_for_want_of_declared_arguments():
+    """A skill without targets whose --arg declares no values is never offered (docs/simulate.md);
+    this is the list on the shipped boards, to shrink as values are declared."""
+    unplayed = set()
+    for rs in ("qisha-xia", "m217", "light-shadow"):
+        for role in ruleset_for(find_manifest(rs)).roles.values():
+            for s in role.skills:
+                if not s.targets and any(k not in s.arg_values for k in s.args):
+                    unplayed.add((rs, role.name, s.name))
+    assert unplayed == {
+        ("qisha-xia", "幻侠", "幻觉三"), ("m217", "占星师", "命运洪流"), ("m217", "赌徒", "赌博"),
+        ("m217", "隐狼", "伪装"), ("m217", "镜", "镜像"), ("m217", "暗恋者", "情书"),
+        ("m217", "情书对象", "回信"), ("m217", "双面人", "双面"), ("m217", "幼狼", "牺牲"),
+        ("m217", "狼弟", "潜藏"),
+    }
+
+
+def test_m217_argument_skills_are_played_with_their_declared_values():
+    """诡辩, 寻踪, 大奖, 蛊惑, 窥视, 馈赠 (arg_values declared): accepted in random games, each --arg
+    one of the declared values."""
+    names = {"诡辩", "寻踪", "大奖", "蛊惑", "窥视", "馈赠"}
+    used = set()
+    for seed in range(1, 61):
+        r = play_game("m217", 14, seed, "random", keep=True)
+        g = Game(r["setup"])
+        kinds = arg_kinds(g)
+        for ev in r["events"]:
+            if isinstance(ev, ActEvent) and ev.skill in names:
+                used.add(ev.skill)
+                skill = next(s for role in g.ruleset.roles.values() for s in role.skills if s.name == ev.skill)
+                for k, v in ev.args.items():
+                    allowed = skill.arg_values[k]
+                    assert v in (kinds[allowed] if isinstance(allowed, str) else allowed), (ev.skill, k, v)
+    assert used == names

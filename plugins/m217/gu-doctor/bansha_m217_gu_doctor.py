@@ -50,6 +50,7 @@ GU_DOCTOR = Role(
     name="蛊医", alias="gu-doctor", camp="狼人阵营", group="狼人", rule=__doc__,
     skills=(Skill(name=KEY, alias="bewitch", phases=("night",), step="午夜15a", may_target_self=True,
                   tags=("指定", "早夜"), effect=bewitch, args={"category": "狼人|强神|弱神"},
+                  arg_values={"category": CATEGORIES},
                   rule="蛊惑[指定][早夜]—— 选择范围：任意一名角色，并选择狼人/强神/弱神。结算效果：结算目标在胜负判定中，"
                        "视为该身份类别，直到下一个游戏日夜晚开始。若被选择的角色本身不属于被选择的身份类别，则蛊医"
                        "立即收到通知，然后失去该技能。"),),

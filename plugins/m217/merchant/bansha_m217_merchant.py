@@ -80,7 +80,7 @@ def last_shot(res, a):
 MERCHANT = Role(
     name="奇迹商人", alias="merchant", camp="村民阵营", rule=__doc__,
     skills=(Skill(name="馈赠", does=("help",), alias="gift", phases=("night",), step="早夜7", uses=1, tags=("指定", "限定", "深夜"),
-                  args={"gift": "验人 | 毒药 | 猎枪 | 守护 | 控制"}, effect=present,
+                  args={"gift": "验人 | 毒药 | 猎枪 | 守护 | 控制"}, arg_values={"gift": tuple(GIFTS)}, effect=present,
                   rule="馈赠[深夜][指定]<限定> —— [无私]，1人，赠送验人/毒药/猎枪/守护/控制之一；狼人阵营：送礼失败并受到[穿透]。"),),
 )
 GIFT_SKILLS = Role(

@@ -49,6 +49,7 @@ VAN_HELSING = Role(
     skills=(
         Skill(name="寻踪", alias="trace", phases=("night",), step="早夜2", targets=0, per_phase=16,
               args={"role": "一个狼人阵营身份"}, effect=trace_role,
+              arg_values={"role": WOLF_ROLES},
               rule="寻踪[夜晚]——询问一个[狼人阵营]的身份是否存活；[没有存活]时可以立刻再次发动。"),
         Skill(name="追猎", does=("harm",), alias="chase", phases=("night",), step="深夜15b", may_target_self=True,
               tags=("指定",), effect=chase,

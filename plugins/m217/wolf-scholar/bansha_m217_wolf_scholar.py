@@ -36,6 +36,7 @@ SCHOLAR = Role(
     name="狼学者", alias="wolf-scholar", camp="狼人阵营", group="狼人", rule=__doc__,
     skills=(Skill(name=KEY, does=("harm",), alias="sophistry", phases=("night",), step="深夜14b", priority=90, may_target_self=True,
                   tags=("深夜", "指定"), effect=sophistry, args={"role": "所猜的身份（本版的一个身份）"},
+                  arg_values={"role": "role"},
                   rule="诡辩[深夜][指定]——选择范围：猜测一个身份并选择任意一名角色。结算效果：若结算目标的[实际身份]"
                        "与猜测的身份对应，则结算目标永久获得[迷魂]状态，且目标若出局，发动者的票数永久+1，猜测错误则"
                        "无效果。无论猜测结果如何，这个技能不会通知发动者任何情况。"),),
