@@ -271,7 +271,9 @@ class InformedPolicy(Policy):
         """The args of a check about ``n``: an identity still possible for them, one of another
         camp first; an argument that is not a camp or a role left out where it may be."""
         mine = seat.view["you"].get("camp")
-        options = sorted(dom[n], key=lambda k: (k[0] == mine, seat.rng.random())) if dom else []
+        # the draws in a fixed order (a set's order moves with the interpreter's hash seed, and
+        # a simulation's seed must reproduce it in any process)
+        options = sorted(sorted(dom[n]), key=lambda k: (k[0] == mine, seat.rng.random())) if dom else []
         camp, role = options[0] if options else (None, None)
         out = {}
         for k, vals in c.values.items():
