@@ -61,7 +61,7 @@ def test_commands_that_start_from_kept_states_end_where_a_replay_ends(ref, tmp_p
     url = tmp_path / "games.db"
     Store(url, logger=lambda _n: SILENT).create("g", rg.setup)
     restored = 0
-    real_restore = statecache.restore
+    real_restore = statecache._restored
 
     def counting(*a, **k):
         nonlocal restored
@@ -69,7 +69,7 @@ def test_commands_that_start_from_kept_states_end_where_a_replay_ends(ref, tmp_p
         restored += hit is not None
         return hit
 
-    statecache.restore = counting
+    statecache._restored = counting
     try:
         for i, ev in enumerate(rg.log, start=1):
             command_store(url).append("g", ev)  # each event by a command of its own
@@ -79,7 +79,7 @@ def test_commands_that_start_from_kept_states_end_where_a_replay_ends(ref, tmp_p
                 assert state(kept) == state(replayed), f"after event {i}"
                 assert seen(kept) == seen(replayed), f"after event {i}"
     finally:
-        statecache.restore = real_restore
+        statecache._restored = real_restore
     # every command after the first started from the previous command's state
     assert restored >= len(rg.log) - 1
 
@@ -99,8 +99,8 @@ def test_an_undo_a_new_database_or_a_damaged_file_replays(tmp_path, cache_dir):
 
     # an undo: the newest kept state is after the dropped event, the one before it is used
     hits = []
-    real = statecache.restore
-    statecache.restore = lambda *a, **k: hits.append(real(*a, **k)) or hits[-1]
+    real = statecache._restored
+    statecache._restored = lambda *a, **k: hits.append(real(*a, **k)) or hits[-1]
     try:
         command_store(url).undo("g")
         assert state(command_store(url).load("g")) == state(straight())
@@ -110,7 +110,7 @@ def test_an_undo_a_new_database_or_a_damaged_file_replays(tmp_path, cache_dir):
         assert hits[-1][1] == 29
         assert state(command_store(url).load("g")) == state(straight())
     finally:
-        statecache.restore = real
+        statecache._restored = real
     # another database at the same path, with the same game name and another log
     os.unlink(url)
     other = command_store(url)
@@ -137,8 +137,8 @@ def test_edited_code_is_not_trusted(tmp_path, cache_dir, monkeypatch):
     for ev in rg.log[:10]:
         store.append("g", ev)
     hits = []
-    real = statecache.restore
-    monkeypatch.setattr(statecache, "restore", lambda *a, **k: hits.append(real(*a, **k)) or hits[-1])
+    real = statecache._restored
+    monkeypatch.setattr(statecache, "_restored", lambda *a, **k: hits.append(real(*a, **k)) or hits[-1])
     command_store(url).load("g")
     assert hits[-1] is not None
     # a source file the state was computed with changes (its size or time): replayed

@@ -8,8 +8,7 @@ import json
 import re
 
 import pytest
-from bansha.views import player_view
-from webhelpers import NIGHT1, SEATS, csrf_of, setup_of, to_night
+from webhelpers import ALL_ROLES, NIGHT1, SEATS, allowed_text, csrf_of, setup_of, to_night
 
 PLAYER_POSTS = ["act", "unact", "vote"]
 DIRECTOR_POSTS = ["act", "unact", "vote", "preview", "resolve", "undo", "link"]
@@ -248,16 +247,7 @@ def test_what_players_wrote_is_escaped_everywhere(tmp_path):
 # -------------------------------------------------- nothing a player may not know
 
 
-ROLES = sorted({r for _, r in SEATS} | {"黑侠", "暗侠", "幻侠", "白侠", "赤侠", "光侠", "银侠", "龙侠", "侠士", "青侠"})
-
-
-def allowed_text(game, name) -> str:
-    view = player_view(game, name)
-    p = game.player(name)
-    role = game.ruleset.role(p.role)
-    rules = [role.rule] + [s.rule for s, _ in game.skills_of(p).values()] + [
-        m for s, _ in game.skills_of(p).values() for m in s.args.values()]
-    return json.dumps(view, ensure_ascii=False) + " ".join(rules)
+ROLES = sorted({r for _, r in SEATS} | set(ALL_ROLES))
 
 
 def check_no_secret(web, game="g1"):

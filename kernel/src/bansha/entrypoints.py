@@ -101,7 +101,7 @@ def shorten_path() -> None:
     not found search ~90 folders. Folders of installed (non-editable) packages are shared
     with everything else and stay."""
     global _FULL_PATH
-    table = _table()
+    _table()  # reads the listings with the entry points
     listed: dict[str, list[str]] = _LISTINGS or {}
     if not listed or _FULL_PATH is not None:
         return
@@ -112,7 +112,6 @@ def shorten_path() -> None:
             if name not in sys.modules:
                 finder.folders.setdefault(name, folder)
     sys.path[:] = [p for p in sys.path if p not in listed]
-    del table
 
 
 def _fingerprint(paths: list[str]) -> list[str]:

@@ -253,6 +253,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "st_doing_upgrading": ("升级数据库", "upgrading the store"),
     "st_doing_creating_game": ("建立游戏", "creating a game"),
     "st_doing_undoing": ("撤销", "undoing"),
+    "st_doing_listing": ("列出游戏", "listing games"),
+    "st_doing_dropping": ("删除表", "dropping the tables"),
     "st_pg_unreachable": ("无法连接 PostgreSQL {where}：{why}", "cannot reach PostgreSQL at {where}: {why}"),
     "st_pg_closed": ("PostgreSQL {where}：数据库已关闭", "PostgreSQL at {where}: the store is closed"),
     "st_pg_locked": ("PostgreSQL {where}{what}：游戏被其他写入者锁住超过 {seconds} 秒（BANSHA_DB_TIMEOUT）；什么也没有写入",

@@ -105,23 +105,24 @@ def _sources() -> list[tuple[str, tuple[int, int] | None]]:
 
 
 def restore(store_url: str, name: str, game_cls, setup_raw: bytes,
-            rows: list[tuple[int, bytes]]) -> tuple[Any, int] | None:
-    """(the game after its first ``n`` stored events, ``n``) from the cache, or None: the
-    newest kept state of a prefix of ``rows``."""
+            rows: list[tuple[int, bytes]]) -> tuple[tuple[Any, int] | None, LogDigest]:
+    """((the game after its first ``n`` stored events, ``n``) from the newest kept state of
+    a prefix of ``rows``, or None; the digest of the whole log, for the next :func:`save`)."""
     folder = _folder(store_url, name)
-    if folder is None:
-        return None
-    counts = [c for c in _counts(folder) if c <= len(rows)]
-    if not counts:
-        return None
-    # the digest of each kept prefix, in one pass over the log
+    counts = set(_counts(folder)) if folder is not None else set()
+    # one pass over the log: the digest of each kept prefix, and of the whole
     digests, digest = {}, LogDigest(setup_raw)
-    for i, (_, raw) in enumerate(rows[:counts[-1]], start=1):
+    if 0 in counts:
+        digests[0] = digest.hexdigest()
+    for i, (_, raw) in enumerate(rows, start=1):
         digest.add(raw)
         if i in counts:
             digests[i] = digest.hexdigest()
-    digests.setdefault(0, LogDigest(setup_raw).hexdigest())
-    for n in reversed(counts):  # the newest state of this very log
+    return _restored(folder, game_cls, digests), digest
+
+
+def _restored(folder: str | None, game_cls, digests: dict[int, str]) -> tuple[Any, int] | None:
+    for n in sorted(digests, reverse=True):  # the newest state of this very log
         try:
             with open(os.path.join(folder, f"{n}.pickle"), "rb") as f:
                 head, state_raw = pickle.load(f)

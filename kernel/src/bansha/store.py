@@ -74,7 +74,7 @@ def newer_message(found: int) -> str:
 #: what a transaction was doing, as its error says it (``_tx(doing=…)``)
 _DOING = {"reading": "st_doing_reading", "writing": "st_doing_writing", "creating the store": "st_doing_creating_store",
           "upgrading the store": "st_doing_upgrading", "creating a game": "st_doing_creating_game",
-          "undoing": "st_doing_undoing"}
+          "undoing": "st_doing_undoing", "listing games": "st_doing_listing", "dropping the tables": "st_doing_dropping"}
 
 
 def doing_text(doing: str) -> str:
@@ -247,9 +247,22 @@ class Store(abc.ABC):
         layout), as the backend read it when it opened the store (``_version``)."""
         return self._version
 
-    @abc.abstractmethod
     def upgrade(self) -> tuple[int, int]:
-        """Migrate an older store to :data:`SCHEMA_VERSION` in one transaction: (from, to)."""
+        """Migrate an older store to :data:`SCHEMA_VERSION` in one transaction: (from, to).
+        An empty, unknown or newer store is refused as every use refuses it."""
+        start = self._version
+        if start == SCHEMA_VERSION:
+            return start, start
+        if start <= 0 or start > SCHEMA_VERSION:
+            self._usable()
+        self._migrate()
+        self._version = SCHEMA_VERSION
+        return start, SCHEMA_VERSION
+
+    @abc.abstractmethod
+    def _migrate(self) -> None:
+        """The backend's upgrade from the version it reads inside the transaction (another
+        process may have upgraded meanwhile) to :data:`SCHEMA_VERSION`, in one transaction."""
 
     def close(self) -> None:  # noqa: B027 - a backend without resources needs nothing
         pass
@@ -332,10 +345,8 @@ class Store(abc.ABC):
         setup_raw, last, undos, rows = self._read(name)
         if not self.keep_states:
             return undos, last, self._replay(Game(self._decode_setup(name, setup_raw)), name, rows)
-        digest = self._digests[name] = statecache.LogDigest(setup_raw)
-        for _, raw in rows:
-            digest.add(raw)
-        hit = statecache.restore(self.url, name, Game, setup_raw, rows)
+        hit, digest = statecache.restore(self.url, name, Game, setup_raw, rows)
+        self._digests[name] = digest
         game, done = hit if hit is not None else (Game(self._decode_setup(name, setup_raw)), 0)
         self._replay(game, name, rows[done:])
         if done < len(rows):
@@ -708,12 +719,7 @@ class SQLiteStore(Store):
             raise StoreError(f"{self.path}{'：' if lang_of(None) == 'zh' else ': '}{newer_message(v)}")
         raise StoreError(say("st_old_schema", None, path=self.path, found=v, known=SCHEMA_VERSION))
 
-    def upgrade(self) -> tuple[int, int]:
-        start = self._version
-        if start == SCHEMA_VERSION:
-            return start, start
-        if start <= 0 or start > SCHEMA_VERSION:
-            self._usable()
+    def _migrate(self) -> None:
         with self._tx(doing="upgrading the store"):
             v = self._read_version()
             for target in range(v + 1, SCHEMA_VERSION + 1):
@@ -724,8 +730,6 @@ class SQLiteStore(Store):
             self.db.execute("PRAGMA journal_mode=WAL")
         except sqlite3.Error:
             pass
-        self._version = SCHEMA_VERSION
-        return start, SCHEMA_VERSION
 
     # the primitives
 

@@ -140,6 +140,18 @@ def answer_rulings(game: Game, pol, rng, camps, table) -> list:
     return out
 
 
+def _first_accepted(game, log: list, events) -> None:
+    """Apply the first of ``events`` (a policy's choices in its order of preference) that the
+    engine accepts, and log it; a refusal leaves the game as it was."""
+    for ev in events:
+        try:
+            game.apply(ev)
+        except GameError:
+            continue
+        log.append(ev)
+        return
+
+
 def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", options: dict | None = None,
               day_limit: int = 30, keep: bool = False) -> dict[str, Any]:
     """Deal with ``seed`` and play until a camp wins, a draw, or the day limit (unfinished)."""
@@ -165,27 +177,14 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
                 continue
             d = pol.decide(Seat(game, p.name, choices, votes, rng, camps, table))
             for skill, options_, args in d.actions:
-                for option in options_:
-                    # an option is its targets, or (targets, its own args)
-                    targets, a = option if isinstance(option, tuple) else (option, args)
-                    ev = ActEvent(phase=label, actor=p.name, skill=skill, targets=list(targets), args=dict(a))
-                    try:
-                        game.apply(ev)
-                    except GameError:
-                        continue
-                    log.append(ev)
-                    break
+                # an option is its targets, or (targets, its own args)
+                _first_accepted(game, log, (
+                    ActEvent(phase=label, actor=p.name, skill=skill, targets=list(targets), args=dict(a))
+                    for targets, a in (o if isinstance(o, tuple) else (o, args) for o in options_)))
                 if game.winner is not None or game.label != label:
                     break
             if game.winner is None and game.label == label and d.votes and game.phase.vote and p.alive:
-                for t in d.votes:
-                    ev = VoteEvent(phase=label, voter=p.name, target=t)
-                    try:
-                        game.apply(ev)
-                    except GameError:
-                        continue
-                    log.append(ev)
-                    break
+                _first_accepted(game, log, (VoteEvent(phase=label, voter=p.name, target=t) for t in d.votes))
         if game.winner is None and game.label == label:
             log += answer_rulings(game, pol, rng, camps, table)
         if game.winner is not None:

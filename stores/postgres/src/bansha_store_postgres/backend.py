@@ -224,13 +224,7 @@ class PostgresStore(Store):
             raise StoreError(say("st_pg_other", None, where=self.where, what="", why=newer_message(v)))
         raise StoreError(say("st_pg_old_schema", None, where=self.where, found=v, known=SCHEMA_VERSION))
 
-    def upgrade(self) -> tuple[int, int]:
-        start = self._version
-        if start == SCHEMA_VERSION:
-            return start, start
-        if start <= 0 or start > SCHEMA_VERSION:
-            self._usable()
-
+    def _migrate(self) -> None:
         def migrate(conn):
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
             for target in range(self._read_version(conn) + 1, SCHEMA_VERSION + 1):
@@ -239,8 +233,6 @@ class PostgresStore(Store):
             conn.execute("UPDATE bansha_meta SET value=%s WHERE key='schema'", (str(SCHEMA_VERSION),))
 
         self._run("upgrading the store", migrate)
-        self._version = SCHEMA_VERSION
-        return start, SCHEMA_VERSION
 
     # ------------------------------------------------------------------------ primitives
 
