@@ -133,8 +133,8 @@ async def _night(server):
             assert actors, "no action was recorded"
             # the console, never reloaded, shows them arrive
             await expect(d.locator("#done-count")).to_have_text(str(len(actors)), timeout=LONG_WAIT)
-            for n in actors:
-                assert await d.locator(f"tr.acted:has-text('{n}')").count() >= 1
+            for n in actors:  # the count and the table are separate swaps: wait for each row
+                await expect(d.locator(f"tr.acted:has-text('{n}')").first).to_be_visible(timeout=LONG_WAIT)
             if SHOTS:
                 SHOTS.mkdir(parents=True, exist_ok=True)
                 await d.screenshot(path=str(SHOTS / "console.png"), full_page=False)
