@@ -180,3 +180,87 @@ def _resolved_copy(g):
     from bansha_web.logic import preview
 
     return preview(g)
+
+
+def test_a_change_keeps_what_a_request_said_and_waits_for_a_form_being_filled(server):
+    """The console's state refreshes on every change of the game, but what the director's last
+    request said stays (the links shown only once, a message), and a form the director is
+    filling in is not replaced under their hands: the page says the state is newer and the
+    form's own submission brings it."""
+    _need_browser()
+    asyncio.run(_live(server))
+
+
+async def _live(server):
+    from playwright.async_api import async_playwright, expect
+
+    base = f"http://127.0.0.1:{server['port']}"
+    errors: list[str] = []
+    async with async_playwright() as p:
+        browser, user_data = await _launch(p)
+        try:
+            d_ctx = await browser.new_context(locale="zh-CN")
+            d_ctx.set_default_timeout(LONG_WAIT)
+            d = await d_ctx.new_page()
+            d.on("pageerror", lambda e: errors.append(str(e)))
+            await d.goto(server["login"])
+            await d.fill("input[name=name]", "live1")
+            await d.select_option("select[name=ruleset]", "qisha-xia")
+            await d.fill("textarea[name=roster]", "\n".join(ROSTER))
+            await d.fill("input[name=seed]", "3")
+            await d.click("text=创建并发牌")
+            await d.wait_for_selector("text=玩家链接")
+            links = {}
+            for li in await d.query_selector_all("section.links li"):
+                name = (await li.inner_text()).split("：")[0].strip()
+                links[name] = await (await li.query_selector("input")).get_attribute("value")
+            # the creation page is a full page; the live part connects from it too
+            players = {}
+            for n in ROSTER[:3]:
+                c = await browser.new_context(locale="zh-CN")
+                c.set_default_timeout(LONG_WAIT)
+                players[n] = await c.new_page()
+                players[n].on("pageerror", lambda e: errors.append(str(e)))
+                await players[n].goto(base + links[n])
+
+            async def vote(n, target):
+                pg = players[n]
+                form = pg.locator("#live form[action$='/vote']")
+                await form.locator("select[name=target]").select_option(target)
+                await form.locator("button").click()
+                await expect(pg.locator("#live .message")).to_contain_text("已投票", timeout=LONG_WAIT)
+
+            await vote(ROSTER[0], ROSTER[1])
+            # the state refreshed (the vote shows in the tally) and the one-time links are still there
+            await expect(d.locator("#state")).to_contain_text(f"{ROSTER[1]} 1", timeout=LONG_WAIT)
+            assert await d.locator("section.links li").count() == len(ROSTER)
+            # the director starts filling in a form; a player's vote arrives meanwhile
+            await d.fill("#ruling-form input[name=text]", "导演正在写的字")
+            await vote(ROSTER[1], ROSTER[2])
+            await expect(d.locator("#stale")).to_be_visible(timeout=LONG_WAIT)
+            assert await d.input_value("#ruling-form input[name=text]") == "导演正在写的字"
+            assert f"{ROSTER[2]} 1" not in await d.inner_text("#state")
+            # the director's own submission answers with the newest state and the notice goes
+            await d.click("#ruling-submit")
+            await expect(d.locator("#live .error, #live .message").first).to_be_visible(timeout=LONG_WAIT)
+            await expect(d.locator("#state")).to_contain_text(f"{ROSTER[2]} 1", timeout=LONG_WAIT)
+            await expect(d.locator("#stale")).to_be_hidden(timeout=LONG_WAIT)
+            # and later changes refresh the state again
+            await vote(ROSTER[2], ROSTER[0])
+            await expect(d.locator("#state")).to_contain_text(f"{ROSTER[0]} 1", timeout=LONG_WAIT)
+            # a player who is choosing is not interrupted either
+            form = players[ROSTER[0]].locator("#live form[action$='/vote']")
+            await form.locator("select[name=target]").select_option(ROSTER[3])
+            pg = players[ROSTER[0]]
+            await d.click("#resolve")  # the day closes: every player's page changes
+            await expect(d.locator("#live .message")).to_contain_text("已结算 day 1", timeout=LONG_WAIT)
+            await expect(pg.locator("#stale")).to_be_visible(timeout=LONG_WAIT)
+            assert await form.locator("select[name=target]").input_value() == ROSTER[3]
+            assert "day 1" in await pg.inner_text("#phase")
+            await pg.click("#stale a")  # the notice's link reloads the page with the new phase
+            await expect(pg.locator("#phase")).to_contain_text("night 1", timeout=LONG_WAIT)
+            await expect(pg.locator("#stale")).to_be_hidden(timeout=LONG_WAIT)
+            assert not errors, errors
+        finally:
+            await browser.close()
+            shutil.rmtree(user_data, ignore_errors=True)

@@ -5,10 +5,10 @@ Routes
   GET  /d                        games and "new game"          POST /d/new
   GET  /d/g/{game}               the console                   POST /d/g/{game}/{act,unact,vote,resolve,undo,link}
   POST /d/g/{game}/preview       the resolution on a copy (nothing stored)
-  GET  /d/g/{game}/table         the live part of the console (htmx)
+  GET  /d/g/{game}/table         the console's state part, re-rendered on a change (htmx)
   GET  /d/g/{game}/events        server-sent events: one per change of the game
   GET  /p/{token}                a player's page               POST /p/{token}/{act,unact,vote}
-  GET  /p/{token}/view           the live part of it (htmx)    GET /p/{token}/events (SSE)
+  GET  /p/{token}/view           its state part (htmx)         GET /p/{token}/events (SSE)
 """
 
 from __future__ import annotations
@@ -357,7 +357,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
     @get("/d/g/{game:str}/table")
     async def console_table(request: Request, game: FromPath[str]) -> Template:
         await run(lambda: director(request))
-        return Template(template_name="_table.html", context=await run(lambda: console_ctx(game)))
+        return Template(template_name="_state.html", context=await run(lambda: console_ctx(game)))
 
     async def _director_write(request: Request, game: str, make) -> Template:
         await run(lambda: director(request))
@@ -417,7 +417,8 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
     @post("/d/g/{game:str}/preview")
     async def d_preview(request: Request, game: FromPath[str]) -> Template:
         def make(form):
-            return {"preview": logic.preview(store.peek(game))}
+            g = store.peek(game)
+            return {"preview": {**logic.preview(g), "seq": store.last_seq(game)}}
         return await _director_write(request, game, make)
 
     @post("/d/g/{game:str}/resolve")
@@ -543,7 +544,7 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
     @get("/p/{token:str}/view")
     async def p_view(request: Request, token: FromPath[str]) -> Template:
         game, name = await run(lambda: seat_of(request, token))
-        return Template(template_name="_player.html", context=await run(lambda: player_ctx(game, name, token)))
+        return Template(template_name="_pstate.html", context=await run(lambda: player_ctx(game, name, token)))
 
     async def _player_write(request: Request, token: str, make) -> Template:
         game, name = await run(lambda: seat_of(request, token))
