@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import msgspec
@@ -197,3 +198,37 @@ def test_the_cli_reads_the_kept_state_and_says_the_same(tmp_path):
         cold = subprocess.run([exe, *cmd], capture_output=True, text=True, env={**base, "BANSHA_NO_CACHE": "1"})
         assert warm.returncode == cold.returncode == 0, warm.stderr + cold.stderr
         assert warm.stdout == cold.stdout, cmd
+
+
+def test_only_the_most_recently_written_games_and_environments_are_kept(tmp_path, cache_dir, monkeypatch):
+    """A game deleted from its store, or a test's throwaway database, leaves its states behind;
+    so does a removed virtual environment its entry points. Both caches keep only the most
+    recently written, and a game whose states went replays (the same state)."""
+    from bansha import entrypoints
+
+    monkeypatch.setattr(statecache, "MAX_GAMES", 3)
+    rg = played("mafia-basic", seed=1)
+    stores, folders = [], []
+    for i in range(5):
+        url = tmp_path / f"g{i}.db"
+        before = set((cache_dir / "states").iterdir()) if (cache_dir / "states").exists() else set()
+        store = command_store(url)
+        store.create("g", rg.setup)
+        for ev in rg.log[:3]:
+            store.append("g", ev)
+        stores.append(url)
+        folders += sorted(set((cache_dir / "states").iterdir()) - before)
+        time.sleep(0.02)  # apart by more than the file system's clock step
+    assert len(folders) == 5
+    assert set((cache_dir / "states").iterdir()) == set(folders[2:])
+    # the first game's folder went; it replays to the same state, and is kept again
+    first = command_store(stores[0]).load("g")
+    assert state(first) == state(Store(stores[0], logger=lambda _n: SILENT, cache=False).load("g"))
+    command_store(stores[0]).append("g", rg.log[3])
+    assert len(list((cache_dir / "states").iterdir())) == 3
+    # entry points: one file per environment, the newest MAX_ENVIRONMENTS kept
+    monkeypatch.setattr(entrypoints, "MAX_ENVIRONMENTS", 2)
+    for i in range(4):
+        entrypoints._write(str(cache_dir / f"entry-points-{i:08x}.json"), {"format": 0})
+    assert sorted(p.name for p in cache_dir.glob("entry-points-*.json")) == [
+        "entry-points-00000002.json", "entry-points-00000003.json"]

@@ -200,16 +200,34 @@ def _listings(table: dict[str, tuple[EntryPoint, ...]], paths: list[str]) -> dic
     return listings
 
 
+#: environments whose entry points are kept: one file each, the most recently written; a
+#: removed virtual environment's file would otherwise stay for ever
+MAX_ENVIRONMENTS = 16
+
+
 def _write(path: str, data: dict) -> None:
     # written whole and renamed into place: a concurrent command reads the old file or the new
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
+        new = not os.path.exists(path)
         tmp = f"{path}.{os.getpid()}.tmp"
         with open(tmp, "w", encoding="utf-8") as f:
             json.dump(data, f, ensure_ascii=False)
         os.replace(tmp, path)
     except OSError:
-        pass  # a read-only home: every command scans, nothing else changes
+        return  # a read-only home: every command scans, nothing else changes
+    if new:
+        _forget_old_environments(os.path.dirname(path))
+
+
+def _forget_old_environments(root: str) -> None:
+    try:
+        files = [e for e in os.scandir(root) if e.name.startswith("entry-points-") and e.name.endswith(".json")]
+        files.sort(key=lambda e: e.stat().st_mtime_ns, reverse=True)
+        for e in files[MAX_ENVIRONMENTS:]:
+            os.unlink(e.path)
+    except OSError:
+        pass  # a file another command removed first
 
 
 def _scan() -> dict[str, tuple[EntryPoint, ...]]:

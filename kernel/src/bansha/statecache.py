@@ -64,6 +64,10 @@ class LogDigest:
 
 #: states kept per game: the newest and the two before it, so that an undo (or two) finds one
 KEEP = 3
+#: games kept: when a command starts a new game's folder, the folders of the least recently
+#: written games beyond these go (a game deleted from its store, a test's or a simulation's
+#: throwaway database would otherwise stay on disk for ever); a game that comes back replays once
+MAX_GAMES = 100
 
 
 def _folder(store_url: str, name: str) -> str | None:
@@ -174,6 +178,7 @@ def save(store_url: str, name: str, game, digest: LogDigest) -> None:
         pickler.dump(state)
         head = {"format": _FORMAT, "events": digest.count, "digest": digest.hexdigest(),
                 "paths": entrypoints.path_stamps(), "sources": _sources()}
+        new_game = not os.path.isdir(folder)
         os.makedirs(folder, mode=0o700, exist_ok=True)
         path = os.path.join(folder, f"{digest.count}.pickle")
         tmp = f"{path}.{os.getpid()}.tmp"
@@ -186,6 +191,8 @@ def save(store_url: str, name: str, game, digest: LogDigest) -> None:
         except (OSError, UnboundLocalError):
             pass
         return
+    if new_game:
+        _forget_old_games(os.path.dirname(folder))
     # states past this one are of a log undone since; keep the newest few before it
     counts = _counts(folder)
     older = [c for c in counts if c < digest.count]
@@ -194,3 +201,27 @@ def save(store_url: str, name: str, game, digest: LogDigest) -> None:
             os.unlink(os.path.join(folder, f"{c}.pickle"))
         except OSError:
             pass
+
+
+def _forget_old_games(states: str) -> None:
+    """Remove the folders of all but the :data:`MAX_GAMES` most recently written games (a
+    folder's modification time is its newest save: every save adds or removes a file)."""
+    try:
+        folders = [e for e in os.scandir(states) if e.is_dir(follow_symlinks=False)]
+    except OSError:
+        return
+    if len(folders) <= MAX_GAMES:
+        return
+    def written(entry):
+        try:
+            return entry.stat(follow_symlinks=False).st_mtime_ns
+        except OSError:
+            return 0
+    folders.sort(key=written, reverse=True)
+    for entry in folders[MAX_GAMES:]:
+        try:
+            for f in os.scandir(entry.path):
+                os.unlink(f.path)
+            os.rmdir(entry.path)
+        except OSError:
+            pass  # another command's write in between: it is gone next time
