@@ -34,7 +34,8 @@ class Stream:
         except httpx.HTTPError:
             pass
 
-    def wait(self, name: str, count: int = 1, timeout: float = 10) -> bool:
+    def wait(self, name: str, count: int = 1, timeout: float = 60) -> bool:
+        # generous: a wait ends as soon as the event arrives; only a failure waits it out
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if sum(1 for n, _ in self.events if n == name) >= count:
