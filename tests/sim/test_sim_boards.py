@@ -96,21 +96,139 @@ def test_does_is_declared_on_the_shipped_boards():
     assert ("qisha-xia", "幻侠", "幻觉一") in untagged
 
 
-def test_skills_not_played_for_want_of_declared_arguments():
+def test_every_argument_of_the_shipped_boards_declares_its_values():
     """A skill without targets whose --arg declares no values is never offered (docs/simulate.md);
-    this is the list on the shipped boards, to shrink as values are declared."""
-    unplayed = set()
+    on the shipped boards there is none left, and every kind they declare is one the simulator
+    fills in (a misspelt kind would leave the skill unplayed without a word)."""
+    from bansha_sim.play import expand_kind
+
+    unplayed, kinds_used = set(), set()
     for rs in ("qisha-xia", "m217", "light-shadow"):
         for role in ruleset_for(find_manifest(rs)).roles.values():
             for s in role.skills:
                 if not s.targets and any(k not in s.arg_values for k in s.args):
                     unplayed.add((rs, role.name, s.name))
-    assert unplayed == {
-        ("qisha-xia", "幻侠", "幻觉三"), ("m217", "占星师", "命运洪流"), ("m217", "赌徒", "赌博"),
-        ("m217", "隐狼", "伪装"), ("m217", "镜", "镜像"), ("m217", "暗恋者", "情书"),
-        ("m217", "情书对象", "回信"), ("m217", "双面人", "双面"), ("m217", "幼狼", "牺牲"),
-        ("m217", "狼弟", "潜藏"),
-    }
+                for v in s.arg_values.values():
+                    kinds_used |= {v} if isinstance(v, str) else {x[1:-1] for x in v if str(x).startswith("{")}
+    assert unplayed == set()
+    _, game = new_game("m217", 14, 1, {})
+    static = arg_kinds(game)
+    p = game.player("P01")
+    known = {k for k in kinds_used if k.startswith("view:") or expand_kind(k, static, game, p)}
+    assert known == kinds_used
+    assert kinds_used >= {"alive", "post", "option:death_order", "view:曾对你使用过的技能", "camp", "role"}
+
+
+def test_kinds_that_move_with_the_game():
+    """alive: the players in the game now; post: floors 1 … the living count, whole numbers as the
+    CLI reads them; option:NAME: the house rule's list; view:KEY: the player's own view; "{kind}"
+    inside a tuple: that kind among literal values; a declaration with no values now: not offered."""
+    from bansha_sim.play import expand, expand_kind
+
+    setup, game = new_game("m217", 14, 3, {"death_order": ["毒药", "杀人"]})
+    static = arg_kinds(game)
+    p = game.player("P01")
+    game.player("P05").alive = False
+    alive = expand_kind("alive", static, game, p)
+    assert "P05" not in alive and len(alive) == 13 and alive[0] == "P01"
+    assert expand_kind("post", static, game, p) == tuple(range(1, 14))
+    assert expand(("", "最先", "{option:death_order}"), static, game, p) == ("", "最先", "毒药", "杀人")
+    assert expand(("", "{camp}"), static, game, p) == ("", *static["camp"])
+    assert expand_kind("no-such-kind", static, game, p) == ()
+    # 镜像 lists what was used on the 镜: nothing yet, so it is not offered
+    from bansha.model import Skill
+    from bansha_sim.play import _arg_values
+
+    mirror = Skill(name="镜像", targets=0, args={"skill": ""}, arg_values={"skill": "view:曾对你使用过的技能"})
+    assert _arg_values(mirror, static, game, p) is None
+    p.data["m217.镜像.seen"] = [["预言", "预言家"]]
+    p.acquired["镜像"] = "镜"
+    p.uses["镜像"] = 1
+    assert _arg_values(mirror, static, game, p) == ({"skill": ("预言",)}, None)
+
+
+NEW = {"赌博", "命运洪流", "伪装", "镜像", "情书", "回信", "双面", "牺牲", "潜藏"}
+# what the effect of each says to its holder, the beloved or the thread once it is accepted
+SAID = {"赌博": "赌博：骰子", "伪装": "伪装：你选择了效果", "镜像": "镜像：你复制了", "双面": "双面：置顶",
+        "潜藏": "潜藏：你的表面伪装为"}
+
+
+def _played(ruleset, seats, policy, seeds, names):
+    """Each accepted use of ``names`` in these games, checked on a replay: the skill was offered
+    to its actor at that moment with the args it was sent with among the values then declared,
+    and the engine accepted it again. Returns {skill: [(game after it, event)]}."""
+    seen: dict = {}
+    for seed in seeds:
+        r = play_game(ruleset, seats, seed, policy, keep=True)
+        assert not r["stuck"]
+        if not any(isinstance(ev, ActEvent) and ev.skill in names for ev in r["events"]):
+            continue
+        g = Game(r["setup"])
+        for ev in r["events"]:
+            if isinstance(ev, ActEvent) and ev.skill in names:
+                c = next(c for c in choices_for(g, g.player(ev.actor)) if c.skill == ev.skill)
+                for k, v in ev.args.items():
+                    if c.keyed is not None:
+                        assert k in g.players and v in c.keyed, (ev.skill, k, v)
+                    else:
+                        assert v in c.values[k], (ev.skill, k, v)
+                g.apply(ev)
+                seen.setdefault(ev.skill, []).append((seed, g, ev))
+            else:
+                g.apply(ev)
+    return seen
+
+
+def test_the_nine_m217_skills_are_played_with_their_declared_values():
+    """赌博, 命运洪流, 伪装, 镜像, 情书, 回信, 双面, 牺牲, 潜藏: sent by random players, accepted, and
+    what their rules do happened (told to the holder, the letter to the beloved, the 暴击)."""
+    seen = _played("m217", 14, "random", range(40), NEW)
+    assert set(seen) == NEW
+    for skill, uses in seen.items():
+        for _, g, ev in uses:
+            told = [t for _, t in g.feedback[ev.actor]]
+            if skill in SAID:
+                assert any(t.startswith(SAID[skill]) for t in told), (skill, told)
+            if skill == "情书":
+                b = next(q for q in g.players.values() if q.seat == g.player(ev.actor).data["暗恋者.beloved"])
+                assert ("情书：" + ev.args["text"]) in [t for _, t in g.feedback[b.name]]
+            if skill == "回信":
+                assert any(("回信：" + ev.args["text"]) in [t for _, t in fb] for fb in g.feedback.values())
+            if skill == "牺牲":
+                assert any(t.rule == "牺牲" and ev.actor in t.text for t in g.trace)
+            if skill == "命运洪流":
+                assert any(t.rule == "命运洪流" for t in g.trace) or "[命运洪流不可阻挡]" in [a for _, a in g.announcements]
+    # the effects were drawn across their values, not stuck on one
+    assert len({ev.args["effects"] for _, _, ev in seen["伪装"]}) >= 3
+    assert {ev.args["top"] for _, _, ev in seen["双面"]} == {"狼", "神"}
+
+
+def test_informed_plays_them_too_but_a_guessed_list():
+    """informed sends the eight that are not a list of guesses; 命运洪流's list is a
+    players-as-keys argument, which it sends only where the table deals by camp (docs/simulate.md)."""
+    seen = _played("m217", 14, "informed", range(30), NEW)
+    assert set(seen) == NEW - {"命运洪流"}
+
+
+def test_qisha_xia_hallucination_three_voids_the_ballots_from_its_post():
+    """幻觉三 --arg post=N (a floor of the day's thread): the ballots cast at floor N and after do not
+    count, announced; the simulator numbers a phase's ballots 1, 2, … as they are cast."""
+    seen = _played("qisha-xia", 20, "random", range(6), {"幻觉三"})
+    assert len(seen["幻觉三"]) == 6  # a random 幻侠 sends it on its first day
+    cuts = 0
+    for seed, _, ev in seen["幻觉三"]:
+        r = play_game("qisha-xia", 20, seed, "random", keep=True)
+        g = _replayed(r)
+        post = ev.args["post"]
+        assert isinstance(post, int)
+        assert (ev.phase, f"第{post}楼及之后的投票无效。") in g.announcements
+        votes = [e for e in r["events"] if getattr(e, "voter", None) and e.phase == ev.phase]
+        assert [e.post for e in votes] == list(range(1, len(votes) + 1))
+        cut = {e.voter for e in votes if e.post >= post}
+        voided = {t.text.split("在第")[0] for t in g.trace if t.phase == ev.phase and t.rule == "1.3 幻觉三"}
+        assert voided == cut
+        cuts += bool(cut)
+    assert cuts >= 3
 
 
 def test_m217_argument_skills_are_played_with_their_declared_values():

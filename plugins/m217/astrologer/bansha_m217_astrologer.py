@@ -94,6 +94,8 @@ TORRENT = Skill(
     name="命运洪流", alias="torrent", phases=("noon",), immediate=True, targets=0, tags=("正午",),
     effect=torrent,
     args={"<马甲>": "<实际身份>：名单中每名角色一个 --arg（可列入已出局角色）"},
+    # > 可以提交一份任意数量的马甲和实际身份的对应名单（可以包括已出局角色）
+    arg_values={"<马甲>": "role"},
     rule="命运洪流[正午]——提交马甲和实际身份的对应名单，若全部正确，公示[命运洪流不可阻挡]，"
          "被猜对的角色获得[沉默]至下一个[正午]开始（每人每个占星师一次）。",
 )

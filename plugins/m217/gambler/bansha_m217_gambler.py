@@ -144,6 +144,8 @@ GAMBLER = Role(
               effect=gamble,
               args={"杀人": "骰出<杀人>时的目标", "通灵": "骰出<通灵>时的目标",
                     "沉默": "骰出<沉默>时的目标"},
+              # > 骰子2，获得<杀人> / 骰子3，获得<通灵> / 骰子5，获得<沉默>。 — each aimed at a player in the game
+              arg_values={"杀人": "alive", "通灵": "alive", "沉默": "alive"},
               rule="赌博[早夜]——随机获得一个一次性、仅限当晚有效的技能：1出人票+1（可叠加）2<杀人> 3<通灵> "
                    "4免疫一次出局（永久，可叠加） 5<沉默> 6一次[大奖]点数。在任何状态下都可以发动。"),
         Skill(name="大奖", alias="jackpot", phases=("night",), step="深夜15b", targets=0, max_targets=1,

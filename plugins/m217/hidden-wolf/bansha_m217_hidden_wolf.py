@@ -15,10 +15,13 @@ last heir of the knife (after every other 接刀 role); effect 4 is read by ever
 actual camp through ``judged_camp`` (m217-rules).
 """
 
+from itertools import combinations
+
 from bansha import Role, Skill, hookimpl
 from bansha_m217_rules import VILLAGE, give
 
 EFFECTS = ("1", "2", "3", "4", "5")
+WITH_DISGUISE = tuple(",".join(c) for c in combinations(EFFECTS, 3) if "2" in c)
 # > 接刀顺序为蚀日侍女出局后 — 蚀日侍女 is not on this board: after every other heir (石像鬼 is 1)
 KNIFE_ORDER = 50
 
@@ -66,6 +69,12 @@ HIDDEN_WOLF = Role(
     skills=(Skill(name="伪装", alias="disguise", phases=("opening",), step="开局", targets=0, effect=disguise,
                   args={"effects": "从1,2,3,4,5中选三项（例如 1,2,4）", "camp": "效果2：表面阵营",
                         "role": "效果2：表面身份", "armed": "效果2：表面带刀，是|否"},
+                  # > 隐狼可从下列五项中选择三项 / 2，可以设置自己的表面阵营，表面身份，表面带刀伪装。 — a
+                  # simulated 隐狼 takes the six choices with effect 2 (the disguise: a role, a camp and
+                  # 带刀 or not); the four without it would need the disguise left out as a whole, which
+                  # values drawn argument by argument cannot say
+                  arg_values={"effects": WITH_DISGUISE, "camp": ("", "{camp}"), "role": "role",
+                              "armed": ("", "是", "否")},
                   rule="伪装[开局] —— 游戏开始前，隐狼可从下列五项中选择三项：1 接刀；2 表面阵营/身份/带刀伪装；"
                        "3 知晓同实际阵营的马甲；4 村民阵营以实际阵营判断的技能视你为村民阵营；5 同实际阵营知晓你的马甲。"),),
 )

@@ -24,6 +24,7 @@ LENT_FROM = "m217.折镜.from"    # on the borrower: the 镜 that lent 反射
 COUNTED = "m217.镜.reflected"   # on the 镜: [label, seq] of the skills from another camp reflected
 KILLS = "m217.镜.kills"         # on the 镜: kills by the skill copied with 镜像
 SEEN = "m217.镜像.seen"          # on the 镜: [skill, role it is copied from ("" : not copyable)]
+SEEN_VIEW = "曾对你使用过的技能"  # the view's list of them
 COPY = "m217.镜像"               # on the 镜: {"skill": name, "from": [day, phase index]}
 
 
@@ -133,6 +134,8 @@ MIRROR = Role(
         Skill(name="镜像", alias="mirror-image", phases=("dawn",), immediate=True, targets=0, uses=1,
               tags=("限定", "晨曦"), effect=mirror_image,
               args={"skill": "曾对镜发动过的技能（镜像会告知每个新技能）"},
+              # > 可任意选择一种曾对自身操作过的技能复制 — what the holder's view lists (bansha_player_view)
+              arg_values={"skill": "view:" + SEEN_VIEW},
               rule="镜像[晨曦]<限定>——选择一种曾对自身操作过的技能复制，下一个游戏日夜晚开始永久生效。"),
         Skill(name="折镜", does=("help",), alias="fold", phases=("dusk",), step="黄昏4", may_target_self=True,
               tags=("指定", "黄昏"), effect=fold,
@@ -185,7 +188,7 @@ def bansha_player_view(game, player):
     """> 在持有镜像时，若一直不使用，可以每天得知都有哪些新技能对镜使用过。 — the list so far."""
     if not holds(game, player, "镜像") or player.uses.get("镜像", 0) <= 0:
         return None
-    return {"曾对你使用过的技能": [s for s, _ in player.data.get(SEEN, ())]}
+    return {SEEN_VIEW: [s for s, _ in player.data.get(SEEN, ())]}
 
 
 @hookimpl

@@ -180,6 +180,8 @@ TWO_FACED = Role(
     skills=(
         Skill(name="双面", alias="two-faces", phases=("opening",), step="开局", targets=0, tags=("强制",),
               effect=pick, args={"top": "开局时在上的身份牌：狼 | 神 | 身份牌的名字（默认为神）"},
+              # > 并选择其中一张置顶。 — a card by its side (its name says the same)
+              arg_values={"top": ("狼", "神")},
               rule="双面[开局][黄昏][晨曦]<强制> —— 开局随机获得未出场的一狼一神作为底牌并选择其中一张置顶；"
                    "黄昏和晨曦自动切换置顶；表面身份为当前置顶身份；可以使用其对应时段可以发动的技能。"),
         Skill(name="生死逆转", does=("harm",), alias="reversal", phases=("dusk",), step="黄昏4", uses=1, may_target_self=True,

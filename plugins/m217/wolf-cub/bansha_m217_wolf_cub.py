@@ -58,6 +58,9 @@ CUB = Role(
               tags=("深夜",), effect=sacrifice,
               args={"after": "暴击紧接第(20)步哪条规则的击杀之后结算（杀人、夜之锋刃、毒药 …），"
                              "或 最先；默认：在所有击杀之后"},
+              # > 幼狼可以选择[牺牲]在出局效果结算步骤中的哪个步骤结算 — a rule of (20) (option death_order),
+              # first, or left to the default (after them all)
+              arg_values={"after": ("", FIRST, "{option:death_order}")},
               rule="牺牲[深夜]—— 游戏日夜晚，若幼狼不是最后一只群内狼，幼狼可以对自己造成[暴击]，"
                    "这个技能发动后，幼狼可以选择[牺牲]在出局效果结算步骤中的哪个步骤结算。"),
     ),

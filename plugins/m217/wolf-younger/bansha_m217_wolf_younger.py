@@ -49,6 +49,8 @@ YOUNGER = Role(
         Skill(name=HIDE, alias="hide", phases=("opening",), step="开局", targets=0,
               tags=("开局", "黄昏", "强制"), effect=hide,
               args={"camp": "表面阵营（本版的一个阵营）", "role": "表面身份", "armed": "表面带刀：是|否"},
+              # > 游戏开局，狼弟可以设置自己的全部表面伪装。 — any of the three ("" : stays the actual one)
+              arg_values={"camp": ("", "{camp}"), "role": ("", "{role}"), "armed": ("", "是", "否")},
               rule="潜藏[开局][黄昏]<强制>——[常驻]：游戏开局，狼弟可以设置自己的全部表面伪装。"
                    "[触发]：黄昏结束后，狼兄不是存活状态时，狼弟获得[群内]标签，然后本技能失效。"),
         Skill(name=INHERIT, does=("harm",), alias="inherit", phases=("night",), step="早夜3", priority=20, uses=0,

@@ -42,8 +42,9 @@ def table_of(game):
 
 
 def arg_kinds(game) -> dict[str, tuple[str, ...]]:
-    """What the kinds of ``Skill.arg_values`` stand for at this table: the camps, the roles it
-    deals (the ruleset's playable roles when the table names none) and the players."""
+    """What the table's kinds of ``Skill.arg_values`` stand for (they hold for the whole game):
+    the camps, the roles it deals (the ruleset's playable roles when the table names none) and
+    the players. The kinds that move with the game are filled in by ``expand_kind``."""
     t = table_of(game)
     roles: list[str] = []
     if t is not None:
@@ -55,10 +56,52 @@ def arg_kinds(game) -> dict[str, tuple[str, ...]]:
             "player": tuple(game.players)}
 
 
-def _arg_values(skill, kinds) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...] | None] | None:
+def expand_kind(kind: str, kinds, game, p) -> tuple:
+    """The values of one kind of ``Skill.arg_values`` now, for player ``p``: the table's
+    (``arg_kinds``), or one that moves with the game — "alive" (the players in the game),
+    "post" (a floor of this phase's vote thread, 1 … the number of players in the game, as
+    whole numbers the way the CLI reads ``--arg post=3``: the simulator numbers the ballots of a
+    phase 1, 2, … as they are cast), "option:NAME" (the values of the house rule NAME, a list),
+    "view:KEY" (what the player's own view lists under ``you[KEY]``, a plugin's addition: what
+    only that player knows). An unknown kind has no values."""
+    if kind in kinds:
+        return kinds[kind]
+    if kind == "alive":
+        return tuple(q.name for q in game.players.values() if q.alive)
+    if kind == "post":
+        return tuple(range(1, sum(q.alive for q in game.players.values()) + 1))
+    head, _, name = kind.partition(":")
+    if head == "option":
+        v = game.option(name)
+        return tuple(v) if isinstance(v, (list, tuple)) else (() if v is None else (v,))
+    if head == "view":
+        from bansha.views import player_view
+
+        v = player_view(game, p.name)["you"].get(name) or ()
+        return tuple(v) if isinstance(v, (list, tuple)) else (v,)
+    return ()
+
+
+def expand(declared, kinds, game, p) -> tuple:
+    """A declaration of ``Skill.arg_values``: a kind (a string), or a tuple of values in which
+    ``"{kind}"`` stands for that kind's values (``("", "最先", "{option:death_order}")``)."""
+    if isinstance(declared, str):
+        return expand_kind(declared, kinds, game, p)
+    out: list = []
+    for v in declared:
+        if isinstance(v, str) and len(v) > 2 and v[0] == "{" and v[-1] == "}":
+            out += expand_kind(v[1:-1], kinds, game, p)
+        else:
+            out.append(v)
+    return tuple(dict.fromkeys(out))
+
+
+def _arg_values(skill, kinds, game, p) -> tuple[dict[str, tuple], tuple | None] | None:
     """(values of each declared ``--arg``, the values of a players-as-keys arg or None); None
-    when the skill takes arguments it does not declare values for (a policy could not fill them)."""
-    values: dict[str, tuple[str, ...]] = {}
+    when the skill takes arguments it does not declare values for (a policy could not fill them),
+    or one whose declared values are empty now (nothing a player could give: 镜像 before any
+    skill was used on the 镜)."""
+    values: dict[str, tuple] = {}
     keyed = None
     for k in skill.args:
         v = skill.arg_values.get(k)
@@ -66,7 +109,9 @@ def _arg_values(skill, kinds) -> tuple[dict[str, tuple[str, ...]], tuple[str, ..
             if k.startswith("<") or not skill.targets:
                 return None
             continue  # an undeclared optional argument of a targeted skill: left out
-        v = kinds.get(v, ()) if isinstance(v, str) else tuple(v)
+        v = expand(v, kinds, game, p)
+        if not v:
+            return None
         if k.startswith("<"):
             keyed = v
         else:
@@ -89,9 +134,9 @@ def choices_for(game: Game, p, kinds: dict | None = None) -> list[Choice]:
             continue
         if skill.uses is not None and p.uses.get(skill.name, 0) <= 0:
             continue
-        declared = _arg_values(skill, kinds) if skill.args else ({}, None)
+        declared = _arg_values(skill, kinds, game, p) if skill.args else ({}, None)
         if declared is None:
-            continue  # arguments without declared values (a free text): not played
+            continue  # arguments without declared values (a free text), or none to give now: not played
         pool = everyone if skill.may_target_dead else alive
         if not skill.may_target_self:
             pool = [n for n in pool if n != p.name]
@@ -140,16 +185,17 @@ def answer_rulings(game: Game, pol, rng, camps, table) -> list:
     return out
 
 
-def _first_accepted(game, log: list, events) -> None:
+def _first_accepted(game, log: list, events) -> bool:
     """Apply the first of ``events`` (a policy's choices in its order of preference) that the
-    engine accepts, and log it; a refusal leaves the game as it was."""
+    engine accepts, and log it; a refusal leaves the game as it was. False: none was accepted."""
     for ev in events:
         try:
             game.apply(ev)
         except GameError:
             continue
         log.append(ev)
-        return
+        return True
+    return False
 
 
 def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", options: dict | None = None,
@@ -168,6 +214,7 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
     while game.winner is None and game.day <= day_limit and phases < 8 * (day_limit + 2):
         phases += 1
         label = game.label
+        floor = 0  # the ballots of the phase are its vote thread's posts 1, 2, … (幻觉三 reads them)
         for p in list(game.players.values()):
             if game.winner is not None or game.label != label:
                 break
@@ -184,7 +231,9 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
                 if game.winner is not None or game.label != label:
                     break
             if game.winner is None and game.label == label and d.votes and game.phase.vote and p.alive:
-                _first_accepted(game, log, (VoteEvent(phase=label, voter=p.name, target=t) for t in d.votes))
+                if _first_accepted(game, log, (VoteEvent(phase=label, voter=p.name, target=t, post=floor + 1)
+                                               for t in d.votes)):
+                    floor += 1
         if game.winner is None and game.label == label:
             log += answer_rulings(game, pol, rng, camps, table)
         if game.winner is not None:

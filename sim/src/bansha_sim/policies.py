@@ -28,8 +28,9 @@ class Choice:
     args: tuple[str, ...] = ()
     does: tuple[str, ...] = ()
     group: str | None = None
-    #: the values each ``--arg`` takes (``Skill.arg_values`` filled in by the table; "": left out)
-    values: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the values each ``--arg`` takes (``Skill.arg_values`` expanded now, ``play.expand``; "": left
+    #: out; whole numbers where the CLI would read them, a "post")
+    values: dict[str, tuple] = field(default_factory=dict)
     #: a players-as-keys argument (猜测's ``--arg 梦见=国王``): the values each key takes, or None
     keyed: tuple[str, ...] | None = None
     #: how many times it may be sent this phase
