@@ -64,9 +64,11 @@ class Skill(msgspec.Struct, kw_only=True, frozen=True):
     #: question whose answer is feedback). The engine never reads it.
     does: tuple[str, ...] = ()
     #: what each ``--arg`` takes, for a simulated player's policy (docs/simulate.md): a tuple of
-    #: its values ("" among them: it may be left out), or a kind the board's table fills in:
-    #: "camp", "role" (a role dealt at the table), "player". An arg named ``<…>`` stands for
-    #: players' names as keys (猜测's ``--arg 梦见=国王``). The engine never reads it.
+    #: its values ("" among them: it may be left out; "{kind}" inside it: that kind's values), or
+    #: a kind the simulator fills in: "camp", "role" (a role dealt at the table), "player", and,
+    #: moving with the game, "alive", "post", "option:NAME", "view:KEY" (docs/plugins.md). An
+    #: arg named ``<…>`` stands for players' names as keys (猜测's ``--arg 梦见=国王``). The
+    #: engine never reads it.
     arg_values: dict[str, str | tuple[str, ...]] = {}
 
 
