@@ -44,23 +44,27 @@ def _wide(text: str) -> bool:
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most ``width`` columns, a wide character counted as two."""
+    """``text`` in lines of at most ``width`` columns, a wide character counted as two; a line
+    neither begins with a closing mark (，。）…) nor ends with an opening one (（「…)."""
     import unicodedata
 
+    def cols(tok: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in tok)
+
     lines: list[str] = []
-    line, used = "", 0
+    line: list[str] = []  # the tokens of the line being filled
     for tok in _TOKEN.findall(re.sub(r"\s*\n\s*", " ", text.strip())):
-        cols = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in tok)
-        if tok[0] == " ":  # kept inside a line (click puts two before "[required]"), not at its ends
-            if line:
-                line, used = line + tok, used + cols
-            continue
-        if used + cols > width and line.strip() and tok not in _NO_START:
-            carried = line[-1] if line[-1] in _NO_END and len(line) > 1 else ""
-            lines.append(line[: len(line) - len(carried)].rstrip())
-            line, used = carried, 2 * len(carried)
-        line, used = line + tok, used + cols
-    lines.append(line.rstrip())
+        if tok[0] == " " and not line:
+            continue  # spaces are kept inside a line (click puts two before "[required]"), not at its ends
+        if line and cols("".join(line) + tok) > width and tok[0] != " ":
+            # what goes down with ``tok``: the token before a closing mark, an opening mark
+            keep = len(line) - 1 if tok in _NO_START or line[-1] in _NO_END else len(line)
+            if not "".join(line[:keep]).strip():
+                keep = len(line)  # nothing would be left on the line: break before ``tok`` after all
+            lines.append("".join(line[:keep]).rstrip())
+            line = [t for t in line[keep:] if t[0] != " "]
+        line.append(tok)
+    lines.append("".join(line).rstrip())
     return lines
 
 
