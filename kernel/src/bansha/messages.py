@@ -305,7 +305,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "h_new_players": ("名单文件（每行一个名字）或以逗号分隔的玩家名", "a roster file (a name a line) or names, comma-separated"),
     "h_new_seed": ("所有随机选择的种子", "seed of every random choice"),
     "h_new_deal": ("TOML 发牌文件：[[players]] name、role、camp、setup", "a TOML deal: [[players]] name, role, camp, setup"),
-    "h_act": ("记录 PLAYER 在当前阶段的行动（立即检查），或用 --file 记录一个阶段的全部行动。",
+    "h_act": ("记录 PLAYER 在当前阶段的行动（立即检查）。用 --file 则记录一个阶段的全部行动。",
               "Record PLAYER's action for the current phase (checked at once), or with --file a phase's actions."),
     "h_act_targets": ("目标玩家", "the targets"),
     "h_act_phase": ("这条私信所属的阶段（默认：当前阶段）；已结束的阶段会被拒绝",
@@ -358,7 +358,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "h_db_copy_dst": ("复制的目标（不存在时新建）", "the store to copy to (created when new)"),
     "h_db_copy_games": ("要复制的游戏（默认：所有游戏）", "the games to copy (default: every game)"),
     # the director's loop (cli_loop.py)
-    "h_votes_import": ("读取 Discuz! 投票帖，记录其中的投票和改票（楼层和时间），每一票都经引擎检查；"
+    "h_votes_import": ("读取 Discuz! 投票帖，记录其中的投票和改票（楼层和时间）。每一票都经引擎检查；"
                        "显示已记录、被拒绝（及原因）和待确认的内容。",
                        "Read a Discuz! vote thread and record its votes and changes (floor and time), each\n"
                        "checked by the engine; print what is recorded, rejected (and why) and proposed."),
