@@ -31,8 +31,8 @@ def _text(value):
 
 
 #: spaces, a word of printable ASCII, or any other character alone (a Chinese character may
-#: end a line wherever it stands)
-_TOKEN = re.compile(r" +|[!-~]+|[^ ]")
+#: end a line wherever it stands); compiled by ``re`` when first wrapped, not at start-up
+_TOKEN = r" +|[!-~]+|[^ ]"
 #: what may not begin a line (it stays with the character before it), and what may not end one
 #: (it goes with the character after it)
 _NO_START = set("，。、；：！？）」』》】")
@@ -53,7 +53,7 @@ def _wrap(text: str, width: int) -> list[str]:
 
     lines: list[str] = []
     line: list[str] = []  # the tokens of the line being filled
-    for tok in _TOKEN.findall(re.sub(r"\s*\n\s*", " ", text.strip())):
+    for tok in re.findall(_TOKEN, re.sub(r"\s*\n\s*", " ", text.strip())):
         if tok[0] == " " and not line:
             continue  # spaces are kept inside a line (click puts two before "[required]"), not at its ends
         if line and cols("".join(line) + tok) > width and tok[0] != " ":
