@@ -148,3 +148,18 @@ def test_a_plugin_may_add_keys_but_not_say_a_key_differently():
     assert CATALOGUE["h_json"] == ("输出 JSON", "print JSON")
     # a literal help (an out-of-tree command's own words) is printed as it is
     assert text("Say hello to each living player.") == "Say hello to each living player."
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_list_of_commands_is_built_without_their_parameters(whole_app, monkeypatch, lang):
+    """`bansha --help` lists every command and group with the summary its own page gives,
+    from stand-ins that hold no parameters (cli._listing: building them was most of its cost)."""
+    monkeypatch.setenv("BANSHA_LANG", lang)
+    listed = typer.main.get_group(cli.app_for(["--help"]))
+    real = typer.main.get_group(whole_app)
+    assert set(listed.commands) == set(real.commands) and len(listed.commands) >= 24
+    for name, cmd in listed.commands.items():
+        assert cmd.params == [], name
+        assert cmd.get_short_help_str(60) == real.commands[name].get_short_help_str(60), name
+    assert cli.app_for(["statu"]) is not whole_app  # an unknown name: the list, for its neighbours
+    assert len(cli.app_for(["status", "g"]).registered_commands) == 1

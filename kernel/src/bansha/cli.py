@@ -863,23 +863,49 @@ def _builtin_names() -> set[str]:
 
 
 def app_for(argv: list[str]) -> typer.Typer:
-    """The app to run this command line with: ``app`` itself, or — when the line names one
-    command or group — a copy that holds only it. Typer turns every command it holds into a
-    click command on each run, ~10 ms for bansha's thirty (docs/performance.md), and a run
-    needs only the one it runs. The top-level help and an unknown name get the whole app
-    (the list of commands, and "no such command" with its neighbours)."""
+    """The app to run this command line with: a copy of ``app`` that holds only the command or
+    group the line names. Typer turns every command it holds into a click command on each run,
+    ~10 ms for bansha's thirty (docs/performance.md), and a run needs only the one it runs.
+    The top-level help and an unknown name get every command, as the list needs it: its name
+    and summary, without its parameters (``_listing``)."""
     first = next((a for a in argv if not a.startswith("-")), None)
-    if first is None:
-        return app
     commands = [c for c in app.registered_commands if _command_name(c) == first]
     groups = [g for g in app.registered_groups if g.name == first]
-    if not commands and not groups:
-        return app
+    if first is None or not commands and not groups:
+        return _listing()
     import copy
 
     only = copy.copy(app)
     only.registered_commands, only.registered_groups = commands, groups
     return only
+
+
+def _listed() -> None:
+    """What a command of the list runs: nothing (the list is only printed)."""
+
+
+def _listing() -> typer.Typer:
+    """``app`` for the list of commands (``bansha``, ``bansha --help``, "no such command" and
+    its neighbours): each command and group by its name and summary only. Building every
+    command's parameters was ~60 M instructions of a ~400 M ``bansha --help`` that printed
+    none of them (callgrind, cli_help.py's help keys on thirty commands)."""
+    import copy
+    import inspect
+
+    from typer.models import TyperInfo
+
+    from .cli_help import App
+
+    whole = copy.copy(app)
+    whole.registered_commands = []
+    for c in app.registered_commands:
+        stub = copy.copy(c)
+        # typer's own defaults, taken from the real callback: the name, the docstring as help
+        stub.name, stub.callback = _command_name(c), _listed
+        stub.help = c.help if c.help is not None else inspect.getdoc(c.callback)
+        whole.registered_commands.append(stub)
+    whole.registered_groups = [TyperInfo(App(help=g.typer_instance.info.help), name=g.name) for g in app.registered_groups]
+    return whole
 
 
 def add_plugin_commands(argv: list[str]) -> None:
@@ -987,11 +1013,8 @@ def _main() -> None:
         except typer.Exit:
             sys.exit(2)
     try:
-        run = app_for(sys.argv[1:])
-        if run is app:
-            code = app(prog_name="bansha", standalone_mode=False)
-        else:  # one command: still a group, as in the whole app (`bansha status GAME`)
-            code = typer.main.get_group(run)(prog_name="bansha", standalone_mode=False)
+        # one command, or the list: still a group, as in the whole app (`bansha status GAME`)
+        code = typer.main.get_group(app_for(sys.argv[1:]))(prog_name="bansha", standalone_mode=False)
     except Exception as exc:
         # typer's (vendored click) usage errors carry a message and an exit code
         if not (hasattr(exc, "format_message") and hasattr(exc, "exit_code")):
