@@ -8,7 +8,7 @@ docs/performance.md). A plugin command's help is its keys (``messages.extend``) 
 literal text, printed as it is.
 
 Chinese has no spaces to break lines at and takes two terminal columns a character; click
-wraps by characters at spaces. ``_Formatter`` wraps text holding wide characters itself, by
+wraps by characters at spaces. ``_formatter()`` wraps text holding wide characters itself, by
 columns, and leaves English to click, byte for byte.
 
 click's own headings (``Usage:``, ``Options:``, ``[default: …]``) stay English: typer's
@@ -16,11 +16,10 @@ vendored click writes them as literals (docs/cli.md)."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 import typer
-from typer._click.core import Context
-from typer._click.formatting import HelpFormatter
 from typer.core import TyperCommand, TyperGroup
 
 
@@ -68,32 +67,41 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-class _Formatter(HelpFormatter):
-    """click's formatter, wrapping Chinese by terminal columns (``\\b`` tells click that a
-    paragraph is wrapped already)."""
+@functools.cache
+def _formatter():
+    """The formatter class, made when the first help page is: a command that runs makes none
+    (a class costs ~80 k instructions of every start-up, callgrind)."""
+    from typer._click.formatting import HelpFormatter
 
-    def write_text(self, text: str) -> None:
-        if _wide(text):
-            text = "\b\n" + "\n".join(_wrap(text, max(self.width - self.current_indent, 11)))
-        super().write_text(text)
+    class Formatter(HelpFormatter):
+        """click's formatter, wrapping Chinese by terminal columns (``\\b`` tells click that a
+        paragraph is wrapped already)."""
 
-    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
-        rows = list(rows)
-        first = min(max((len(r[0]) for r in rows), default=0), col_max) + col_spacing
-        width = max(self.width - first - 2, 10)  # as click's write_dl computes it
-        super().write_dl([(a, "\b\n" + "\n".join(_wrap(b, width)) if b and _wide(b) else b) for a, b in rows],
-                         col_max, col_spacing)
+        def write_text(self, text: str) -> None:
+            if _wide(text):
+                text = "\b\n" + "\n".join(_wrap(text, max(self.width - self.current_indent, 11)))
+            super().write_text(text)
 
+        def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+            rows = list(rows)
+            first = min(max((len(r[0]) for r in rows), default=0), col_max) + col_spacing
+            width = max(self.width - first - 2, 10)  # as click's write_dl computes it
+            super().write_dl([(a, "\b\n" + "\n".join(_wrap(b, width)) if b and _wide(b) else b) for a, b in rows],
+                             col_max, col_spacing)
 
-class _Context(Context):
-    formatter_class = _Formatter
+    return Formatter
 
 
 class _Localized:
     """What ``Command`` and ``Group`` add to typer's classes: the catalogue's words for the
     help keys, looked up when help is printed."""
 
-    context_class = _Context
+    def get_help(self, ctx) -> str:
+        """The help page, through ``_formatter`` (click's ``Context.make_formatter``, with the
+        formatter that wraps Chinese)."""
+        formatter = _formatter()(width=ctx.terminal_width, max_width=ctx.max_content_width)
+        self.format_help(ctx, formatter)
+        return formatter.getvalue().rstrip("\n")
 
     def get_help_option(self, ctx):
         option = super().get_help_option(ctx)
