@@ -887,8 +887,8 @@ def _listed() -> None:
 def _listing() -> typer.Typer:
     """``app`` for the list of commands (``bansha``, ``bansha --help``, "no such command" and
     its neighbours): each command and group by its name and summary only. Building every
-    command's parameters was ~60 M instructions of a ~400 M ``bansha --help`` that printed
-    none of them (callgrind, cli_help.py's help keys on thirty commands)."""
+    command's parameters, which the list does not print, cost ~41 M of the ~401 M instructions
+    of ``bansha --help`` (callgrind, benchmarks/bench_cli.py's row)."""
     import copy
     import inspect
 

@@ -70,7 +70,7 @@ def _wrap(text: str, width: int) -> list[str]:
 @functools.cache
 def _formatter():
     """The formatter class, made when the first help page is: a command that runs makes none
-    (a class costs ~80 k instructions of every start-up, callgrind)."""
+    (a class made at import is paid by every start-up)."""
     from typer._click.formatting import HelpFormatter
 
     class Formatter(HelpFormatter):
