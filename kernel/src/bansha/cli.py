@@ -12,27 +12,19 @@ from typing import Any
 
 import typer
 
-# Help is click's plain text, not rich's: rendering it with rich took a `bansha --help` from
-# ~0.1 s to ~0.3 s (docs/performance.md).
-app = typer.Typer(
-    help="bansha: the director's engine for forum social-deduction games (版杀).",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
-role_app = typer.Typer(help="Roles of the installed rulesets.", no_args_is_help=True, rich_markup_mode=None)
-scenario_app = typer.Typer(help="Scenario files (docs/scenarios.md).", no_args_is_help=True, rich_markup_mode=None)
+from .cli_help import App, DbOpt, GameArg, JsonOpt
+
+# every help= is a catalogue key (messages.py), said in BANSHA_LANG (else Chinese) when a help
+# page is printed (cli_help.py); the docstrings are the developers'
+app = App(help="h_app", add_completion=False, pretty_exceptions_enable=False)
+role_app = App(help="h_role_app")
+scenario_app = App(help="h_scenario_app")
 app.add_typer(role_app, name="role")
 app.add_typer(scenario_app, name="scenario")
 from .cli_db import db_app  # noqa: E402 - self-contained, so that it can sit here
 
 app.add_typer(db_app, name="db")
 
-# `db: str`, not Path, in every command: a Path folds postgresql://h/db into postgresql:/h/db
-DbOpt = typer.Option(None, "--db", envvar="BANSHA_DB",
-                     help="game database: a SQLite file (default: the user data dir) or a postgresql:// URL")
-JsonOpt = typer.Option(False, "--json", help="print JSON")
 
 
 class Refused(Exception):
@@ -183,7 +175,7 @@ def _print_results(game, mark, label: str, as_json: bool) -> None:
 # ----------------------------------------------------------------------------- catalogue
 
 
-@app.command()
+@app.command(help="h_rulesets")
 @guarded
 def rulesets(as_json: bool = JsonOpt) -> None:
     """List installed rulesets."""
@@ -197,10 +189,10 @@ def rulesets(as_json: bool = JsonOpt) -> None:
         typer.echo(f"{r['id']}\t{r['name']}\t" + say("l_seats", r["language"], seats="/".join(map(str, r["seats"]))))
 
 
-@app.command()
+@app.command(help="h_roles")
 @guarded
-def roles(ruleset: str = typer.Argument(None, help="ruleset id (default: all installed)"), as_json: bool = JsonOpt,
-          markdown: bool = typer.Option(False, "--markdown", help="every role and skill with its arguments, as Markdown (docs/roles/)")) -> None:
+def roles(ruleset: str = typer.Argument(None, help="h_roles_ruleset"), as_json: bool = JsonOpt,
+          markdown: bool = typer.Option(False, "--markdown", help="h_roles_markdown")) -> None:
     """List the roles of a ruleset (or of every installed ruleset)."""
     from .model import GameError
     from .registry import find_manifest, installed_manifests, ruleset_for
@@ -227,9 +219,9 @@ def roles(ruleset: str = typer.Argument(None, help="ruleset id (default: all ins
         typer.echo(f"{r['ruleset']}\t{r['role']} ({r['alias']})\t{'、'.join(r['skills']) or '-'}{common}")
 
 
-@app.command()
+@app.command(help="h_rulings")
 @guarded
-def rulings(ruleset: str = typer.Argument(..., help="ruleset id or manifest path"), as_json: bool = JsonOpt) -> None:
+def rulings(ruleset: str = typer.Argument(..., help="h_ruleset_ref"), as_json: bool = JsonOpt) -> None:
     """The kinds of director's ruling a ruleset takes (`bansha ruling GAME KIND …`)."""
     from .registry import find_manifest, ruleset_for
 
@@ -240,9 +232,9 @@ def rulings(ruleset: str = typer.Argument(..., help="ruleset id or manifest path
         typer.echo(f"{kind}\t{meaning}")
 
 
-@role_app.command("show")
+@role_app.command("show", help="h_role_show")
 @guarded
-def role_show(name: str, ruleset: str = typer.Option(None, "--ruleset", help="ruleset id"), as_json: bool = JsonOpt) -> None:
+def role_show(name: str = typer.Argument(..., help="h_role_name"), ruleset: str = typer.Option(None, "--ruleset", help="h_ruleset_id"), as_json: bool = JsonOpt) -> None:
     """The rule text of a role and each skill with its arguments."""
     from .model import GameError
     from .registry import find_manifest, installed_manifests, ruleset_for
@@ -378,15 +370,15 @@ def _check_deal(rs, setups, source: str) -> None:
             raise GameError(say("deal_table", lang, file=source, seats=len(setups), why=why))
 
 
-@app.command()
+@app.command(help="h_new")
 @guarded
 def new(
-    game: str,
-    ruleset: str = typer.Option(..., "--ruleset", help="ruleset id or manifest path"),
-    players: list[str] = typer.Option(None, "--players", help="a roster file (a name a line) or names, comma-separated"),
-    seed: int = typer.Option(0, "--seed", help="seed of every random choice"),
-    deal_file: Path = typer.Option(None, "--deal", help="a TOML deal: [[players]] name, role, camp, setup"),
-    option: list[str] = typer.Option([], "--option", help="house rule KEY=VALUE"),
+    game: str = GameArg,
+    ruleset: str = typer.Option(..., "--ruleset", help="h_ruleset_ref"),
+    players: list[str] = typer.Option(None, "--players", help="h_new_players"),
+    seed: int = typer.Option(0, "--seed", help="h_new_seed"),
+    deal_file: Path = typer.Option(None, "--deal", help="h_new_deal"),
+    option: list[str] = typer.Option([], "--option", help="h_option"),
     db: str = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
@@ -455,14 +447,14 @@ def _name(text: str) -> str:
     return clean(text)
 
 
-@app.command()
+@app.command(help="h_act")
 @guarded
 def act(
-    game: str, player: str = typer.Argument(None), skill: str = typer.Argument(None),
-    targets: list[str] = typer.Argument(None),
-    arg: list[str] = typer.Option([], "--arg", help="a skill argument KEY=VALUE"),
-    phase: str = typer.Option(None, "--phase", help="the phase the PM was sent for (default: the current one); a closed phase is refused"),
-    file: Path = typer.Option(None, "--file", help="record every action of a file, all or nothing (TOML 'actions' list or CSV actor,skill,targets,args)"),
+    game: str = GameArg, player: str = typer.Argument(None, help="h_player"), skill: str = typer.Argument(None, help="h_skill"),
+    targets: list[str] = typer.Argument(None, help="h_act_targets"),
+    arg: list[str] = typer.Option([], "--arg", help="h_arg"),
+    phase: str = typer.Option(None, "--phase", help="h_act_phase"),
+    file: Path = typer.Option(None, "--file", help="h_act_file"),
     db: str = DbOpt, as_json: bool = JsonOpt,
 ) -> None:
     """Record PLAYER's action for the current phase (checked at once), or with --file a phase's actions."""
@@ -502,9 +494,10 @@ def act(
         typer.echo(f"  {say('l_public', g.lang)} {t}")
 
 
-@app.command()
+@app.command(help="h_unact")
 @guarded
-def unact(game: str, player: str, skill: str, db: str = DbOpt, as_json: bool = JsonOpt) -> None:
+def unact(game: str = GameArg, player: str = typer.Argument(..., help="h_player"),
+          skill: str = typer.Argument(..., help="h_skill"), db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """Withdraw PLAYER's action of SKILL in the current phase."""
     from .model import UnactEvent
 
@@ -524,14 +517,15 @@ def unact(game: str, player: str, skill: str, db: str = DbOpt, as_json: bool = J
     typer.echo(say("l_withdrawn", g.lang, text=a.describe(), label=label))
 
 
-@app.command()
+@app.command(help="h_vote")
 @guarded
 def vote(
-    game: str, voter: str, target: str,
-    post: str = typer.Option(None, "--post", help="forum post number (a positive integer; full-width digits are digits)"),
-    change: bool = typer.Option(False, "--change", help="this is a vote change"),
-    proxy: bool = typer.Option(False, "--proxy", help="entered by the director for the voter (代投)"),
-    late: bool = typer.Option(False, "--late", help="posted in the last hour of the vote"),
+    game: str = GameArg, voter: str = typer.Argument(..., help="h_voter"),
+    target: str = typer.Argument(..., help="h_vote_target"),
+    post: str = typer.Option(None, "--post", help="h_vote_post"),
+    change: bool = typer.Option(False, "--change", help="h_vote_change"),
+    proxy: bool = typer.Option(False, "--proxy", help="h_vote_proxy"),
+    late: bool = typer.Option(False, "--late", help="h_vote_late"),
     db: str = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
@@ -576,9 +570,9 @@ def _post(post: str | None, lang: str | None = None) -> int | None:
     return int(text)
 
 
-@app.command()
+@app.command(help="h_resolve")
 @guarded
-def resolve(game: str, db: str = DbOpt, as_json: bool = JsonOpt) -> None:
+def resolve(game: str = GameArg, db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """Close the current phase, resolve it in the manifest's order and advance."""
     from .model import ResolveEvent
 
@@ -594,13 +588,13 @@ def resolve(game: str, db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     _print_results(g, mark, label, as_json)
 
 
-@app.command()
+@app.command(help="h_ruling")
 @guarded
 def ruling(
-    game: str, kind: str = typer.Argument(..., help="remove | announce | answer | substitute | draw, or a kind the ruleset adds (bansha rulings RULESET)"),
-    player: str = typer.Argument("", help="the player it concerns"),
-    text: str = typer.Option("", "--text", help="announcement, answer, reason or the substitute's name"),
-    arg: list[str] = typer.Option([], "--arg", help="extra data for the rules KEY=VALUE"),
+    game: str = GameArg, kind: str = typer.Argument(..., help="h_ruling_kind"),
+    player: str = typer.Argument("", help="h_ruling_player"),
+    text: str = typer.Option("", "--text", help="h_ruling_text"),
+    arg: list[str] = typer.Option([], "--arg", help="h_ruling_arg"),
     db: str = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
@@ -624,9 +618,9 @@ def ruling(
         typer.echo(f"  {say('l_public', g.lang)} {t}")
 
 
-@app.command()
+@app.command(help="h_status")
 @guarded
-def status(game: str, as_player: str = typer.Option(None, "--as", help="one player's view"), db: str = DbOpt, as_json: bool = JsonOpt) -> None:
+def status(game: str = GameArg, as_player: str = typer.Option(None, "--as", help="h_status_as"), db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """The director's view, or with --as one player's view."""
     from .views import director_view, player_view
 
@@ -689,9 +683,9 @@ def _text(value: Any, lang: str | None) -> str:
     return num(value) if value is not None else ""
 
 
-@app.command("log")
+@app.command("log", help="h_log")
 @guarded
-def log_(game: str, explain: bool = typer.Option(False, "--explain", help="the ruling trace of every step"), db: str = DbOpt, as_json: bool = JsonOpt) -> None:
+def log_(game: str = GameArg, explain: bool = typer.Option(False, "--explain", help="h_log_explain"), db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """The game's events, and with --explain the ruling trace of every resolution step."""
     import msgspec
 
@@ -711,9 +705,9 @@ def log_(game: str, explain: bool = typer.Option(False, "--explain", help="the r
                     typer.echo(f"       [{t.step}] {t.rule}: {t.text}")
 
 
-@app.command()
+@app.command(help="h_undo")
 @guarded
-def undo(game: str, to: str = typer.Option(None, "--to", help="drop every event after PHASE was resolved"),
+def undo(game: str = GameArg, to: str = typer.Option(None, "--to", help="h_undo_to"),
          db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """Drop the game's last event (or with --to PHASE every event after that phase)."""
     import msgspec
@@ -732,10 +726,10 @@ def undo(game: str, to: str = typer.Option(None, "--to", help="drop every event 
     typer.echo(say("l_undone", None, kind=kind, text=" ".join(f"{k}={_text(v, None)}" for k, v in d.items() if v not in ("", [], {}, None, False))))
 
 
-@app.command()
+@app.command(help="h_export")
 @guarded
-def export(game: str, fmt: str = typer.Option("md", "--format", help="md | bbcode | json"), db: str = DbOpt,
-           as_json: bool = typer.Option(False, "--json", help="the whole game as JSON (--format json)")) -> None:
+def export(game: str = GameArg, fmt: str = typer.Option("md", "--format", help="h_export_format"), db: str = DbOpt,
+           as_json: bool = typer.Option(False, "--json", help="h_export_json")) -> None:
     """Forum-ready announcements (Markdown or Discuz! BBCode), or the whole game as JSON."""
     import msgspec
 
@@ -754,7 +748,7 @@ def export(game: str, fmt: str = typer.Option("md", "--format", help="md | bbcod
     typer.echo(export_text(g, fmt, phase_namer(g, load_board(g.manifest.id))), nl=False)
 
 
-@app.command()
+@app.command(help="h_games")
 @guarded
 def games(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """List stored games."""
@@ -765,9 +759,9 @@ def games(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
         typer.echo(name)
 
 
-@app.command()
+@app.command(help="h_demo")
 @guarded
-def demo(ruleset: str = typer.Option("light-shadow", "--ruleset", help="ruleset id"), as_json: bool = JsonOpt) -> None:
+def demo(ruleset: str = typer.Option("light-shadow", "--ruleset", help="h_ruleset_id"), as_json: bool = JsonOpt) -> None:
     """Play a scripted game of RULESET end to end, printing each phase's results."""
     from .model import GameError
     from .registry import find_manifest, ruleset_files
@@ -811,10 +805,10 @@ def load_id(path: Path) -> str:
         return ""
 
 
-@scenario_app.command("run")
+@scenario_app.command("run", help="h_scenario_run")
 def scenario_run(
-    paths: list[Path] = typer.Argument(..., help="scenario files or folders"),
-    verbose: bool = typer.Option(False, "-v", help="name every passing file"),
+    paths: list[Path] = typer.Argument(..., help="h_scenario_paths"),
+    verbose: bool = typer.Option(False, "-v", help="h_scenario_verbose"),
     as_json: bool = JsonOpt,
 ) -> None:
     """Run scenario files: exit 0 when all pass, 1 on a mismatch, 2 on an invalid file."""
@@ -869,23 +863,49 @@ def _builtin_names() -> set[str]:
 
 
 def app_for(argv: list[str]) -> typer.Typer:
-    """The app to run this command line with: ``app`` itself, or — when the line names one
-    command or group — a copy that holds only it. Typer turns every command it holds into a
-    click command on each run, ~10 ms for bansha's thirty (docs/performance.md), and a run
-    needs only the one it runs. The top-level help and an unknown name get the whole app
-    (the list of commands, and "no such command" with its neighbours)."""
+    """The app to run this command line with: a copy of ``app`` that holds only the command or
+    group the line names. Typer turns every command it holds into a click command on each run,
+    ~10 ms for bansha's thirty (docs/performance.md), and a run needs only the one it runs.
+    The top-level help and an unknown name get every command, as the list needs it: its name
+    and summary, without its parameters (``_listing``)."""
     first = next((a for a in argv if not a.startswith("-")), None)
-    if first is None:
-        return app
     commands = [c for c in app.registered_commands if _command_name(c) == first]
     groups = [g for g in app.registered_groups if g.name == first]
-    if not commands and not groups:
-        return app
+    if first is None or not commands and not groups:
+        return _listing()
     import copy
 
     only = copy.copy(app)
     only.registered_commands, only.registered_groups = commands, groups
     return only
+
+
+def _listed() -> None:
+    """What a command of the list runs: nothing (the list is only printed)."""
+
+
+def _listing() -> typer.Typer:
+    """``app`` for the list of commands (``bansha``, ``bansha --help``, "no such command" and
+    its neighbours): each command and group by its name and summary only. Building every
+    command's parameters, which the list does not print, cost ~41 M of the ~401 M instructions
+    of ``bansha --help`` (callgrind, benchmarks/bench_cli.py's row)."""
+    import copy
+    import inspect
+
+    from typer.models import TyperInfo
+
+    from .cli_help import App
+
+    whole = copy.copy(app)
+    whole.registered_commands = []
+    for c in app.registered_commands:
+        stub = copy.copy(c)
+        # typer's own defaults, taken from the real callback: the name, the docstring as help
+        stub.name, stub.callback = _command_name(c), _listed
+        stub.help = c.help if c.help is not None else inspect.getdoc(c.callback)
+        whole.registered_commands.append(stub)
+    whole.registered_groups = [TyperInfo(App(help=g.typer_instance.info.help), name=g.name) for g in app.registered_groups]
+    return whole
 
 
 def add_plugin_commands(argv: list[str]) -> None:
@@ -993,11 +1013,8 @@ def _main() -> None:
         except typer.Exit:
             sys.exit(2)
     try:
-        run = app_for(sys.argv[1:])
-        if run is app:
-            code = app(prog_name="bansha", standalone_mode=False)
-        else:  # one command: still a group, as in the whole app (`bansha status GAME`)
-            code = typer.main.get_group(run)(prog_name="bansha", standalone_mode=False)
+        # one command, or the list: still a group, as in the whole app (`bansha status GAME`)
+        code = typer.main.get_group(app_for(sys.argv[1:]))(prog_name="bansha", standalone_mode=False)
     except Exception as exc:
         # typer's (vendored click) usage errors carry a message and an exit code
         if not (hasattr(exc, "format_message") and hasattr(exc, "exit_code")):

@@ -3,7 +3,7 @@ store in place, copying games between stores (SQLite ↔ PostgreSQL), event for 
 
 Its own module and typer app, registered by one ``add_typer`` line in cli.py. It imports
 nothing from cli.py (cli.py imports it while it is being built), hence its own small copies of
-the ``--db``/``--json`` options and of the one-line error."""
+the one-line error (the ``--db``/``--json`` options are cli_help's)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,7 @@ import json
 
 import typer
 
-DbOpt = typer.Option(None, "--db", envvar="BANSHA_DB",
-                     help="game database: a SQLite file (default: the user data dir) or a postgresql:// URL")
-JsonOpt = typer.Option(False, "--json", help="print JSON")
+from .cli_help import App, DbOpt, JsonOpt
 
 
 def guarded(fn):
@@ -45,7 +43,7 @@ def _json(data) -> None:
     typer.echo(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=2))
 
 
-db_app = typer.Typer(help="The game store: schema version, upgrade, copying games between stores.", no_args_is_help=True)
+db_app = App(help="h_db_app")
 
 
 def _open(url: str | None):
@@ -54,7 +52,7 @@ def _open(url: str | None):
     return open_store(url, cache=False)
 
 
-@db_app.command("info")
+@db_app.command("info", help="h_db_info")
 @guarded
 def info(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """The store's backend, schema version and number of games."""
@@ -70,7 +68,7 @@ def info(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
                + (f", {games} game(s)" if games is not None else ""))
 
 
-@db_app.command("upgrade")
+@db_app.command("upgrade", help="h_db_upgrade")
 @guarded
 def upgrade(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """Migrate an older store to this bansha's schema, in place, in one transaction."""
@@ -81,12 +79,12 @@ def upgrade(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     typer.echo(f"{store.url}: schema {start} is current" if start == end else f"{store.url}: schema {start} → {end}")
 
 
-@db_app.command("copy")
+@db_app.command("copy", help="h_db_copy")
 @guarded
 def copy(
-    src: str = typer.Argument(..., help="the store to copy from: a SQLite file or a postgresql:// URL"),
-    dst: str = typer.Argument(..., help="the store to copy to (created when new)"),
-    games: list[str] = typer.Argument(None, help="the games to copy (default: every game)"),
+    src: str = typer.Argument(..., help="h_db_copy_src"),
+    dst: str = typer.Argument(..., help="h_db_copy_dst"),
+    games: list[str] = typer.Argument(None, help="h_db_copy_games"),
     as_json: bool = JsonOpt,
 ) -> None:
     """Copy games from SRC to DST event for event (each game in one transaction). A game

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import typer
 
-votes_app = typer.Typer(help="The vote thread (Discuz!) read back.", no_args_is_help=True, rich_markup_mode=None)
+from .cli_help import App, DbOpt, GameArg, JsonOpt
+
+votes_app = App(help="h_votes_app")
 
 
 class _Helpers:
@@ -78,16 +80,16 @@ def _table(rows: list[list[str]]) -> list[str]:
     return ["  ".join(_pad(c, widths[i]) if i < len(r) - 1 else c for i, c in enumerate(r)).rstrip() for r in rows]
 
 
-@votes_app.command("import")
+@votes_app.command("import", help="h_votes_import")
 def votes_import(
-    game: str,
-    source: str = typer.Argument(..., metavar="FILE|-", help="the thread's text as copied from the forum page (- : stdin)"),
-    accept: list[int] = typer.Option([], "--accept", help="record this floor's one-character typo as the name proposed"),
-    close: str = typer.Option(None, "--close", help="the deadline (HH:MM on the thread's first day, or YYYY-MM-DD HH:MM); default: the board's clock, or the 楼主's 关门时间"),
-    dry_run: bool = typer.Option(False, "--dry-run", help="print the table only; record nothing"),
-    template: Path = typer.Option(None, "--template", help="a board file (default: the ruleset's)"),
-    db: str = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file or postgresql:// URL"),
-    as_json: bool = typer.Option(False, "--json", help="print JSON"),
+    game: str = GameArg,
+    source: str = typer.Argument(..., metavar="FILE|-", help="h_votes_source"),
+    accept: list[int] = typer.Option([], "--accept", help="h_votes_accept"),
+    close: str = typer.Option(None, "--close", help="h_votes_close"),
+    dry_run: bool = typer.Option(False, "--dry-run", help="h_votes_dry_run"),
+    template: Path = typer.Option(None, "--template", help="h_template"),
+    db: str = DbOpt,
+    as_json: bool = JsonOpt,
 ) -> None:
     """Read a Discuz! vote thread and record its votes and changes (floor and time), each
     checked by the engine; print what is recorded, rejected (and why) and proposed."""
@@ -178,7 +180,7 @@ def register(app: typer.Typer, store, echo_json, fail) -> None:
     global _HELPERS
     _HELPERS = _Helpers(store, echo_json, fail)
     app.add_typer(votes_app, name="votes")
-    app.command("amend")(amend)
+    app.command("amend", help="h_amend")(amend)
     register_commands(app)
 
 
@@ -194,12 +196,12 @@ def _phase_of(cli, game: str, phase: str | None, template, db):
 
 
 def post(
-    game: str,
-    phase: str = typer.Option(None, "--phase", help="the phase (default: the last resolved), e.g. 'noon 2' or '第2天 正午'"),
-    fmt: str = typer.Option("bbcode", "--format", help="bbcode | md | text"),
-    template: Path = typer.Option(None, "--template", help="a board file with the layout (default: the ruleset's)"),
-    db: str = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file or postgresql:// URL"),
-    as_json: bool = typer.Option(False, "--json", help="print the post's parts as JSON"),
+    game: str = GameArg,
+    phase: str = typer.Option(None, "--phase", help="h_post_phase"),
+    fmt: str = typer.Option("bbcode", "--format", help="h_post_format"),
+    template: Path = typer.Option(None, "--template", help="h_post_template"),
+    db: str = DbOpt,
+    as_json: bool = typer.Option(False, "--json", help="h_post_json"),
 ) -> None:
     """The phase's thread post: title, deaths, last words, votes, announcements, seats, deadline."""
     cli = _cli()
@@ -217,14 +219,14 @@ def post(
 
 
 def pm(
-    game: str,
-    phase: str = typer.Option(None, "--phase", help="the phase (default: the last resolved)"),
-    player: str = typer.Option(None, "--player", help="one player's message"),
-    fmt: str = typer.Option("text", "--format", help="text | bbcode | json"),
-    every: bool = typer.Option(False, "--all", help="a block for every player, also those told nothing"),
-    template: Path = typer.Option(None, "--template", help="a board file (default: the ruleset's)"),
-    db: str = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file or postgresql:// URL"),
-    as_json: bool = typer.Option(False, "--json", help="print JSON (as --format json)"),
+    game: str = GameArg,
+    phase: str = typer.Option(None, "--phase", help="h_pm_phase"),
+    player: str = typer.Option(None, "--player", help="h_pm_player"),
+    fmt: str = typer.Option("text", "--format", help="h_pm_format"),
+    every: bool = typer.Option(False, "--all", help="h_pm_all"),
+    template: Path = typer.Option(None, "--template", help="h_template"),
+    db: str = DbOpt,
+    as_json: bool = typer.Option(False, "--json", help="h_pm_json"),
 ) -> None:
     """Each player's private message (短消息) for the phase, one block per recipient."""
     cli = _cli()
@@ -253,8 +255,8 @@ def _corrections(told, game, label, default: bool):
 
 
 def register_commands(app: typer.Typer) -> None:
-    app.command("post")(post)
-    app.command("pm")(pm)
+    app.command("post", help="h_post")(post)
+    app.command("pm", help="h_pm")(pm)
 
 
 # ------------------------------------------------------------------------- act --file
@@ -369,18 +371,18 @@ def act_file(game: str, path: Path, db, as_json: bool) -> None:
 # --------------------------------------------------------------------------- amend, undo --to
 
 def amend(
-    game: str,
-    kind: str = typer.Argument(..., metavar="act|unact|vote", help="what is inserted or withdrawn"),
-    words: list[str] = typer.Argument(None, metavar="…", help="act: PLAYER SKILL [TARGET…]; unact: PLAYER SKILL; vote: VOTER TARGET"),
-    phase: str = typer.Option(..., "--phase", help="the closed phase to correct, e.g. 'night 1' or '第1天 夜晚'"),
-    arg: list[str] = typer.Option([], "--arg", help="act: a skill argument KEY=VALUE"),
-    post: int = typer.Option(None, "--post", help="vote: the forum floor number"),
-    change: bool = typer.Option(False, "--change", help="vote: a vote change"),
-    proxy: bool = typer.Option(False, "--proxy", help="vote: entered by the director (代投)"),
-    late: bool = typer.Option(False, "--late", help="vote: posted in the last hour"),
-    yes: bool = typer.Option(False, "--yes", help="write the amendment (without it: only print what changes)"),
-    db: str = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file or postgresql:// URL"),
-    as_json: bool = typer.Option(False, "--json", help="print JSON"),
+    game: str = GameArg,
+    kind: str = typer.Argument(..., metavar="act|unact|vote", help="h_amend_kind"),
+    words: list[str] = typer.Argument(None, metavar="…", help="h_amend_words"),
+    phase: str = typer.Option(..., "--phase", help="h_amend_phase"),
+    arg: list[str] = typer.Option([], "--arg", help="h_amend_arg"),
+    post: int = typer.Option(None, "--post", help="h_amend_post"),
+    change: bool = typer.Option(False, "--change", help="h_amend_change"),
+    proxy: bool = typer.Option(False, "--proxy", help="h_amend_proxy"),
+    late: bool = typer.Option(False, "--late", help="h_amend_late"),
+    yes: bool = typer.Option(False, "--yes", help="h_amend_yes"),
+    db: str = DbOpt,
+    as_json: bool = JsonOpt,
 ) -> None:
     """Correct a closed phase: insert or withdraw an input and replay everything after it.
     Prints, per player, the feedback lines removed and added, the announcement lines removed

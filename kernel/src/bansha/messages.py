@@ -3,8 +3,10 @@ by key, in Chinese (``zh``) and English (``en``), ``str.format`` placeholders.
 
 A board chooses its language in its manifest (``language``, default ``zh``: the shipped boards
 are Chinese forum games); ``Game.msg`` and ``Ruleset.msg`` render a key in it. Before any
-board is known (a usage error, an unknown ruleset) ``BANSHA_LANG`` decides, else ``zh``.
-Rule plugins write their own board-specific text; this module names no role.
+board is known (a usage error, an unknown ruleset) ``BANSHA_LANG`` decides, else ``zh``; the
+help every command prints (``h_…`` keys, ``text``) is said before any board, so in it too.
+Rule plugins write their own board-specific text; this module names no role. A distribution
+that adds a command adds the keys of its help with ``extend``.
 
 Nothing here is imported that the smallest command does not need: a dict and ``os``."""
 
@@ -266,7 +268,154 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                      "PostgreSQL at {where}: tables games/events without bansha_meta: not a bansha store, or made by a newer bansha; this one reads up to schema {known}"),
     "st_pg_old_schema": ("PostgreSQL {where}：数据库版本 {found}；本版本的 bansha 使用版本 {known}：请运行 `bansha db upgrade`",
                          "PostgreSQL at {where}: a store of schema {found}; this bansha uses schema {known}: run `bansha db upgrade`"),
+    # ------------------------------------------------------ the CLI's help (`bansha … --help`)
+    # typer is given the key (``help="h_new"``); the command classes of cli_help.py look it up
+    # when a help page is printed, so a command that is not asked for its help formats nothing
+    "h_help_option": ("显示本帮助并退出。", "Show this message and exit."),
+    "h_app": ("bansha：论坛版杀的导演引擎。", "bansha: the director's engine for forum social-deduction games (版杀)."),
+    "h_role_app": ("已安装规则中的角色。", "Roles of the installed rulesets."),
+    "h_scenario_app": ("场景文件（docs/scenarios.md）。", "Scenario files (docs/scenarios.md)."),
+    "h_db_app": ("游戏数据库：版本、升级、在数据库之间复制游戏。", "The game store: schema version, upgrade, copying games between stores."),
+    "h_votes_app": ("读取（Discuz!）投票帖。", "The vote thread (Discuz!) read back."),
+    # options and arguments many commands share
+    "h_db": ("游戏数据库：SQLite 文件（默认在用户数据目录）或 postgresql:// 地址",
+             "game database: a SQLite file (default: the user data dir) or a postgresql:// URL"),
+    "h_json": ("输出 JSON", "print JSON"),
+    "h_game": ("游戏名", "the game's name"),
+    "h_ruleset_ref": ("规则 id 或清单路径", "ruleset id or manifest path"),
+    "h_ruleset_id": ("规则 id", "ruleset id"),
+    "h_option": ("房规 键=值", "house rule KEY=VALUE"),
+    "h_arg": ("技能参数 键=值", "a skill argument KEY=VALUE"),
+    "h_player": ("玩家名", "the player"),
+    "h_skill": ("技能名或别名", "the skill, by name or alias"),
+    "h_template": ("版面文件（默认：规则自带的）", "a board file (default: the ruleset's)"),
+    # the catalogue of rules
+    "h_rulesets": ("列出已安装的规则。", "List installed rulesets."),
+    "h_roles": ("列出某个规则（或所有已安装规则）的角色。", "List the roles of a ruleset (or of every installed ruleset)."),
+    "h_roles_ruleset": ("规则 id（默认：所有已安装的规则）", "ruleset id (default: all installed)"),
+    "h_roles_markdown": ("以 Markdown 列出每个角色和技能及其参数（docs/roles/）",
+                         "every role and skill with its arguments, as Markdown (docs/roles/)"),
+    "h_rulings": ("规则接受的导演裁定种类（`bansha ruling GAME KIND …`）。",
+                  "The kinds of director's ruling a ruleset takes (`bansha ruling GAME KIND …`)."),
+    "h_role_show": ("角色的规则原文，以及每个技能和它的参数。", "The rule text of a role and each skill with its arguments."),
+    "h_role_name": ("角色名或别名", "the role, by name or alias"),
+    # a game
+    "h_new": ("建立一局游戏：按清单和种子发牌（或按 --deal 的发牌文件）。",
+              "Create a game, dealing roles from the manifest with the seed (or from --deal)."),
+    "h_new_players": ("名单文件（每行一个名字）或以逗号分隔的玩家名", "a roster file (a name a line) or names, comma-separated"),
+    "h_new_seed": ("所有随机选择的种子", "seed of every random choice"),
+    "h_new_deal": ("TOML 发牌文件：[[players]] name、role、camp、setup", "a TOML deal: [[players]] name, role, camp, setup"),
+    "h_act": ("记录 PLAYER 在当前阶段的行动（立即检查）。用 --file 则记录一个阶段的全部行动。",
+              "Record PLAYER's action for the current phase (checked at once), or with --file a phase's actions."),
+    "h_act_targets": ("目标玩家", "the targets"),
+    "h_act_phase": ("这条私信所属的阶段（默认：当前阶段）；已结束的阶段会被拒绝",
+                    "the phase the PM was sent for (default: the current one); a closed phase is refused"),
+    "h_act_file": ("记录文件中的每个行动，全部记录或全不记录（TOML 的 actions 列表，或 CSV：actor,skill,targets,args）",
+                   "record every action of a file, all or nothing (TOML 'actions' list or CSV actor,skill,targets,args)"),
+    "h_unact": ("撤回 PLAYER 在当前阶段的 SKILL 行动。", "Withdraw PLAYER's action of SKILL in the current phase."),
+    "h_vote": ("在当前阶段记录一票（或弃权）。", "Record a vote (or 弃权) in the current phase."),
+    "h_voter": ("投票的玩家", "the voter"),
+    "h_vote_target": ("被投票的玩家，或 弃权", "the player voted for, or 弃权"),
+    "h_vote_post": ("论坛楼层（正整数；全角数字也算数字）", "forum post number (a positive integer; full-width digits are digits)"),
+    "h_vote_change": ("这是一次改票", "this is a vote change"),
+    "h_vote_proxy": ("由导演为投票人代投", "entered by the director for the voter (代投)"),
+    "h_vote_late": ("在投票的最后一小时内发出", "posted in the last hour of the vote"),
+    "h_resolve": ("结束当前阶段，按清单的顺序结算，并进入下一阶段。", "Close the current phase, resolve it in the manifest's order and advance."),
+    "h_ruling": ("记录导演的裁定（取消资格、公告、回答、替补、平局）。",
+                 "Record a director's ruling (disqualification, free text, an answer, a substitute, a draw)."),
+    "h_ruling_kind": ("remove | announce | answer | substitute | draw，或规则增加的种类（bansha rulings RULESET）",
+                      "remove | announce | answer | substitute | draw, or a kind the ruleset adds (bansha rulings RULESET)"),
+    "h_ruling_player": ("裁定涉及的玩家", "the player it concerns"),
+    "h_ruling_text": ("公告、回答、理由或替补的名字", "announcement, answer, reason or the substitute's name"),
+    "h_ruling_arg": ("给规则的附加数据 键=值", "extra data for the rules KEY=VALUE"),
+    "h_status": ("导演视图，或用 --as 看某个玩家的视图。", "The director's view, or with --as one player's view."),
+    "h_status_as": ("该玩家的视图", "one player's view"),
+    "h_log": ("游戏的事件；用 --explain 显示每个结算步骤的判定过程。",
+              "The game's events, and with --explain the ruling trace of every resolution step."),
+    "h_log_explain": ("每个步骤的判定过程", "the ruling trace of every step"),
+    "h_undo": ("撤销游戏的最后一个事件（或用 --to PHASE 撤销该阶段之后的所有事件）。",
+               "Drop the game's last event (or with --to PHASE every event after that phase)."),
+    "h_undo_to": ("撤销 PHASE 结算之后的所有事件", "drop every event after PHASE was resolved"),
+    "h_export": ("可直接发到论坛的公告（Markdown 或 Discuz! BBCode），或以 JSON 输出整局游戏。",
+                 "Forum-ready announcements (Markdown or Discuz! BBCode), or the whole game as JSON."),
+    "h_export_format": ("md | bbcode | json", "md | bbcode | json"),
+    "h_export_json": ("以 JSON 输出整局游戏（同 --format json）", "the whole game as JSON (--format json)"),
+    "h_games": ("列出已保存的游戏。", "List stored games."),
+    "h_demo": ("把 RULESET 的演示脚本从头到尾进行一遍，显示每个阶段的结果。",
+               "Play a scripted game of RULESET end to end, printing each phase's results."),
+    "h_scenario_run": ("运行场景文件：全部通过时退出码为 0，有不符时为 1，有无效文件时为 2。",
+                       "Run scenario files: exit 0 when all pass, 1 on a mismatch, 2 on an invalid file."),
+    "h_scenario_paths": ("场景文件或文件夹", "scenario files or folders"),
+    "h_scenario_verbose": ("列出每个通过的文件", "name every passing file"),
+    # the store (cli_db.py)
+    "h_db_info": ("数据库的后端、版本和游戏数。", "The store's backend, schema version and number of games."),
+    "h_db_upgrade": ("把旧版本的数据库就地升级到本版本 bansha 的结构，在一个事务中完成。",
+                     "Migrate an older store to this bansha's schema, in place, in one transaction."),
+    "h_db_copy": ("把游戏从 SRC 逐个事件复制到 DST（每局游戏一个事务）。DST 中已有的游戏在复制任何内容之前即被拒绝。",
+                  "Copy games from SRC to DST event for event (each game in one transaction). A game\n"
+                  "already in DST is refused before anything is copied."),
+    "h_db_copy_src": ("复制的来源：SQLite 文件或 postgresql:// 地址", "the store to copy from: a SQLite file or a postgresql:// URL"),
+    "h_db_copy_dst": ("复制的目标（不存在时新建）", "the store to copy to (created when new)"),
+    "h_db_copy_games": ("要复制的游戏（默认：所有游戏）", "the games to copy (default: every game)"),
+    # the director's loop (cli_loop.py)
+    "h_votes_import": ("读取 Discuz! 投票帖，记录其中的投票和改票（楼层和时间）。每一票都经引擎检查；"
+                       "显示已记录、被拒绝（及原因）和待确认的内容。",
+                       "Read a Discuz! vote thread and record its votes and changes (floor and time), each\n"
+                       "checked by the engine; print what is recorded, rejected (and why) and proposed."),
+    "h_votes_source": ("从论坛页面复制的帖子文本（- 表示标准输入）", "the thread's text as copied from the forum page (- : stdin)"),
+    "h_votes_accept": ("把这一楼只差一个字的笔误按建议的名字记录", "record this floor's one-character typo as the name proposed"),
+    "h_votes_close": ("截止时间（帖子第一天的 HH:MM，或 YYYY-MM-DD HH:MM）；默认：版面的时钟，或楼主的关门时间",
+                      "the deadline (HH:MM on the thread's first day, or YYYY-MM-DD HH:MM); default: the board's clock, or the 楼主's 关门时间"),
+    "h_votes_dry_run": ("只显示表格，什么也不记录", "print the table only; record nothing"),
+    "h_post": ("该阶段的帖子：标题、出局、遗言、投票、公告、座位、截止时间。",
+               "The phase's thread post: title, deaths, last words, votes, announcements, seats, deadline."),
+    "h_post_phase": ("阶段（默认：最后结算的阶段），例如 'noon 2' 或 '第2天 正午'",
+                     "the phase (default: the last resolved), e.g. 'noon 2' or '第2天 正午'"),
+    "h_post_format": ("bbcode | md | text", "bbcode | md | text"),
+    "h_post_template": ("带排版的版面文件（默认：规则自带的）", "a board file with the layout (default: the ruleset's)"),
+    "h_post_json": ("以 JSON 输出帖子的各部分", "print the post's parts as JSON"),
+    "h_pm": ("该阶段每个玩家的私信（短消息），每个收件人一段。",
+             "Each player's private message (短消息) for the phase, one block per recipient."),
+    "h_pm_phase": ("阶段（默认：最后结算的阶段）", "the phase (default: the last resolved)"),
+    "h_pm_player": ("只输出这个玩家的私信", "one player's message"),
+    "h_pm_format": ("text | bbcode | json", "text | bbcode | json"),
+    "h_pm_all": ("每个玩家一段，包括没有收到任何内容的玩家", "a block for every player, also those told nothing"),
+    "h_pm_json": ("输出 JSON（同 --format json）", "print JSON (as --format json)"),
+    "h_amend": ("更正已结束的阶段：插入或撤回一项输入，并重放其后的一切。"
+                "按玩家显示删去和新增的反馈，删去和新增的公告，以及存活情况的变化；--yes 把它作为更正事件写入。",
+                "Correct a closed phase: insert or withdraw an input and replay everything after it.\n"
+                "Prints, per player, the feedback lines removed and added, the announcement lines removed\n"
+                "and added and who is alive differently; --yes writes it as an amendment event."),
+    "h_amend_kind": ("插入或撤回的内容", "what is inserted or withdrawn"),
+    "h_amend_words": ("act：PLAYER SKILL [TARGET…]；unact：PLAYER SKILL；vote：VOTER TARGET",
+                      "act: PLAYER SKILL [TARGET…]; unact: PLAYER SKILL; vote: VOTER TARGET"),
+    "h_amend_phase": ("要更正的已结束阶段，例如 'night 1' 或 '第1天 夜晚'", "the closed phase to correct, e.g. 'night 1' or '第1天 夜晚'"),
+    "h_amend_arg": ("act：技能参数 键=值", "act: a skill argument KEY=VALUE"),
+    "h_amend_post": ("vote：论坛楼层", "vote: the forum floor number"),
+    "h_amend_change": ("vote：改票", "vote: a vote change"),
+    "h_amend_proxy": ("vote：由导演代投", "vote: entered by the director (代投)"),
+    "h_amend_late": ("vote：在最后一小时内发出", "vote: posted in the last hour"),
+    "h_amend_yes": ("写入更正（不加则只显示会改变什么）", "write the amendment (without it: only print what changes)"),
 }
+
+
+def extend(entries: dict[str, tuple[str, str]]) -> None:
+    """Add a plugin's own keys (``{key: (zh, en)}``, e.g. the help of the command it adds) to
+    the catalogue, so that ``say`` and ``text`` find them. A key the catalogue already holds
+    with other words is refused: two distributions may not say one key differently."""
+    for key, words in entries.items():
+        old = CATALOGUE.setdefault(key, words)
+        if old != words:
+            raise ValueError(f"message key {key!r} is already in the catalogue with other words")
+
+
+def text(value: str | None, lang: str | None = None) -> str | None:
+    """A help text for typer: the catalogue's words when ``value`` is a key, else ``value``
+    itself (a plugin command's own literal help, which has no translation)."""
+    words = CATALOGUE.get(value) if value else None
+    if words is None:
+        return value
+    return words[1] if lang_of(lang) == "en" else words[0]
 
 
 def lang_of(value: str | None = None) -> str:

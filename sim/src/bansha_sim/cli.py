@@ -2,6 +2,11 @@
 
 Imported only when ``bansha simulate`` is typed (or the top-level help is asked for): the
 workers, rich, matplotlib and Ray are imported in the command's body.
+
+The entry point ``simulate`` is a typer app of one command, so that its help is given by
+catalogue keys (added to the kernel's catalogue by ``extend``, or the kernel's own:
+``h_ruleset_ref``, ``h_option``): ``bansha simulate --help`` speaks ``BANSHA_LANG``, else
+Chinese, like the kernel's commands.
 """
 
 from __future__ import annotations
@@ -15,6 +20,25 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from bansha.cli_help import App
+from bansha.messages import extend
+
+extend({
+    "h_simulate": ("让策略扮演玩家，进行 GAMES 局 RULESET 的游戏，并报告平衡性。",
+                   "Play GAMES games of RULESET with policies as players and report the balance."),
+    "h_sim_seats": ("桌型人数（默认：清单中的第一个桌型）", "table size (default: the manifest's first table)"),
+    "h_sim_games": ("进行多少局", "how many games"),
+    "h_sim_seed": ("第 i 局以种子 S+i 发牌和进行", "game i is dealt and played with seed S+i"),
+    "h_sim_jobs": ("工作进程数（默认：CPU 核数）", "worker processes (default: the cores)"),
+    "h_sim_policy": ("random、informed，或已安装的 bansha.policies 插件", "random, informed, or an installed bansha.policies plugin"),
+    "h_sim_vary": ("KEY=V1,V2,…：同样的种子在每个取值下各进行一遍", "KEY=V1,V2,…: the same seeds under each value"),
+    "h_sim_keep": ("保存前 N 局（可用 status、log --explain 查看）", "store the first N games (open with status, log --explain)"),
+    "h_sim_plot": ("FILE.png 或 FILE.svg：胜率和游戏长度的直方图", "FILE.png or FILE.svg: win rates and the length histogram"),
+    "h_sim_json": ("以 JSON 输出结果", "print the result as JSON"),
+    "h_sim_ray": ("以 Ray 任务运行：集群地址 ADDRESS，或 'local'", "run as Ray tasks: a cluster ADDRESS, or 'local'"),
+    "h_sim_days": ("天数上限：超过后仍在进行的游戏算作未结束", "day limit: a game still going after it is unfinished"),
+    "h_sim_db": ("游戏数据库文件（用于 --keep）", "game database file (for --keep)"),
+})
 
 
 class Refused(Exception):
@@ -39,21 +63,25 @@ def _kv(pairs: list[str], flag: str) -> dict[str, Any]:
     return out
 
 
-def simulate(
-    ruleset: str = typer.Argument(..., help="ruleset id or manifest path"),
-    seats: int = typer.Option(None, "--seats", help="table size (default: the manifest's first table)"),
-    games: int = typer.Option(1000, "--games", help="how many games"),
-    seed: int = typer.Option(0, "--seed", help="game i is dealt and played with seed S+i"),
-    jobs: int = typer.Option(None, "--jobs", help="worker processes (default: the cores)"),
-    policy: str = typer.Option("random", "--policy", help="random, informed, or an installed bansha.policies plugin"),
-    option: list[str] = typer.Option([], "--option", help="house rule KEY=VALUE"),
-    vary: str = typer.Option(None, "--vary", help="KEY=V1,V2,…: the same seeds under each value"),
-    keep: int = typer.Option(0, "--keep", help="store the first N games (open with status, log --explain)"),
-    plot: Path = typer.Option(None, "--plot", help="FILE.png or FILE.svg: win rates and the length histogram"),
-    as_json: bool = typer.Option(False, "--json", help="print the result as JSON"),
-    ray: str = typer.Option(None, "--ray", help="run as Ray tasks: a cluster ADDRESS, or 'local'"),
-    days: int = typer.Option(30, "--days", help="day limit: a game still going after it is unfinished"),
-    db: Path = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file (for --keep)"),
+simulate = App()
+
+
+@simulate.command(help="h_simulate")
+def simulate_command(
+    ruleset: str = typer.Argument(..., help="h_ruleset_ref"),
+    seats: int = typer.Option(None, "--seats", help="h_sim_seats"),
+    games: int = typer.Option(1000, "--games", help="h_sim_games"),
+    seed: int = typer.Option(0, "--seed", help="h_sim_seed"),
+    jobs: int = typer.Option(None, "--jobs", help="h_sim_jobs"),
+    policy: str = typer.Option("random", "--policy", help="h_sim_policy"),
+    option: list[str] = typer.Option([], "--option", help="h_option"),
+    vary: str = typer.Option(None, "--vary", help="h_sim_vary"),
+    keep: int = typer.Option(0, "--keep", help="h_sim_keep"),
+    plot: Path = typer.Option(None, "--plot", help="h_sim_plot"),
+    as_json: bool = typer.Option(False, "--json", help="h_sim_json"),
+    ray: str = typer.Option(None, "--ray", help="h_sim_ray"),
+    days: int = typer.Option(30, "--days", help="h_sim_days"),
+    db: Path = typer.Option(None, "--db", envvar="BANSHA_DB", help="h_sim_db"),
 ) -> None:
     """Play GAMES games of RULESET with policies as players and report the balance."""
     from bansha.model import GameError

@@ -1,10 +1,27 @@
-"""``bansha serve``: the entry point in ``bansha.commands`` (imported only when typed)."""
+"""``bansha serve``: the entry point in ``bansha.commands`` (imported only when typed, or for
+the list of commands of ``bansha --help``).
+
+The entry point ``serve`` is a typer app of one command, so that its help is given by catalogue
+keys (``help="h_serve"``, added to the kernel's catalogue by ``extend``): ``bansha serve
+--help`` speaks ``BANSHA_LANG``, else Chinese, like the kernel's commands."""
 
 from __future__ import annotations
 
 import os
 
 import typer
+from bansha.cli_help import App
+from bansha.messages import extend
+
+extend({
+    "h_serve": ("为数据库中的游戏提供导演控制台和每个玩家的页面。",
+                "Serve the director's console and every player's page for the games of the store."),
+    "h_serve_db": ("游戏数据库：SQLite 文件或 postgresql:// 地址", "game database: a SQLite file or a postgresql:// URL"),
+    "h_serve_host": ("监听的地址", "address to listen on"),
+    "h_serve_port": ("监听的端口", "port to listen on"),
+    "h_serve_workers": ("同一端口上的服务器进程数（PostgreSQL：吞吐量更高；docs/performance.md）",
+                        "server processes on the one port (PostgreSQL: more throughput; docs/performance.md)"),
+})
 
 
 def _open(db: str | None):
@@ -31,12 +48,15 @@ def worker_app():
     return create_app(store, tokens, secret=os.environ["BANSHA_SERVE_CSRF"])
 
 
-def serve(
-    db: str = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database: a SQLite file or a postgresql:// URL"),
-    host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
-    port: int = typer.Option(8000, "--port", help="port to listen on"),
-    workers: int = typer.Option(1, "--workers", min=1, max=64,
-                                help="server processes on the one port (PostgreSQL: more throughput; docs/performance.md)"),
+serve = App()
+
+
+@serve.command(help="h_serve")
+def serve_command(
+    db: str = typer.Option(None, "--db", envvar="BANSHA_DB", help="h_serve_db"),
+    host: str = typer.Option("127.0.0.1", "--host", help="h_serve_host"),
+    port: int = typer.Option(8000, "--port", help="h_serve_port"),
+    workers: int = typer.Option(1, "--workers", min=1, max=64, help="h_serve_workers"),
 ) -> None:
     """Serve the director's console and every player's page for the games of the store."""
     import secrets
