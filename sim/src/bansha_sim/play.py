@@ -122,14 +122,14 @@ def vote_choices(game: Game, p) -> list[str] | None:
     return ok
 
 
-def answer_rulings(game: Game, pol, rng, camps, table) -> list:
+def answer_rulings(game: Game, pol, rng, camps, table, memo: dict | None = None) -> list:
     """The director's part: every ruling the game waits for (``bansha_awaited_rulings``: 天师's
     question, 摄魂's text) answered by the policy, from the seat of the player it concerns;
     returns the rulings the engine accepted."""
     out = []
     for asked in game.hook.bansha_awaited_rulings(game=game):
         for r in asked or ():
-            seat = Seat(game, r["player"], [], None, rng, camps, table)
+            seat = Seat(game, r["player"], [], None, rng, camps, table, memo)
             ev = RulingEvent(phase=game.label, kind=r["kind"], player=r["player"],
                              text=pol.ruling(seat, r["kind"], r.get("question", ""), list(r.get("answers", ()))))
             try:
@@ -163,6 +163,7 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
     t = table_of(game)
     table = {c: tuple(r) for c, r in t.camps.items()} if t is not None else {}
     log: list = []
+    memo: dict = {}  # the policy's own memory of this game (``Seat.memo``)
     phases = 0
     stuck = False
     while game.winner is None and game.day <= day_limit and phases < 8 * (day_limit + 2):
@@ -175,7 +176,7 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
             votes = vote_choices(game, p)
             if not choices and not votes:
                 continue
-            d = pol.decide(Seat(game, p.name, choices, votes, rng, camps, table))
+            d = pol.decide(Seat(game, p.name, choices, votes, rng, camps, table, memo))
             for skill, options_, args in d.actions:
                 # an option is its targets, or (targets, its own args)
                 _first_accepted(game, log, (
@@ -186,7 +187,7 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
             if game.winner is None and game.label == label and d.votes and game.phase.vote and p.alive:
                 _first_accepted(game, log, (VoteEvent(phase=label, voter=p.name, target=t) for t in d.votes))
         if game.winner is None and game.label == label:
-            log += answer_rulings(game, pol, rng, camps, table)
+            log += answer_rulings(game, pol, rng, camps, table, memo)
         if game.winner is not None:
             break
         ev = ResolveEvent(phase=game.label)

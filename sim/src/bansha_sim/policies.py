@@ -51,11 +51,15 @@ class Seat:
     """What a policy may see: ``name``, ``view`` (the player's view, built on first use),
     ``choices`` (skills usable now), ``vote`` (the players one may vote for, None when no vote
     is taken), ``rng`` (a random source seeded from the game's seed), ``camps`` and ``table``
-    (public: the manifest)."""
+    (public: the manifest), ``memo`` (a dict that lives as long as the game: what a policy
+    worked out from this seat's view and may carry on from next phase, never shared between
+    games)."""
 
     def __init__(self, game, name: str, choices: list[Choice], vote: list[str] | None, rng,
-                 camps: tuple[str, ...] = (), table: dict[str, tuple[str, ...]] | None = None):
+                 camps: tuple[str, ...] = (), table: dict[str, tuple[str, ...]] | None = None,
+                 memo: dict | None = None):
         self._game = game
+        self.memo = memo if memo is not None else {}
         #: the board's camp names (public: the manifest)
         self.camps = camps
         #: the table's roles of each camp when the board deals by camp (光影传说), else empty
@@ -170,13 +174,32 @@ def identities(seat: Seat) -> dict[str, set[tuple[str, str]]] | None:
         return None
     view = seat.view
     me = view["you"]
-    slots = Counter((c, r) for c, roles in seat.table.items() for r in roles)
-    slots[(me.get("camp"), me.get("role"))] -= 1
     names = [q["name"] for q in view["players"] if q["name"] != seat.name]
-    dom = {n: {k for k, m in slots.items() if m > 0} for n in names}
-    roles = sorted({r for _, r in slots}, key=len, reverse=True)
-    for fb in view["feedback"]:
-        text = fb["text"]
+    texts = [fb["text"] for fb in view["feedback"]]
+    # A player's feedback only grows, so the lines are read once a game: the seat's memo keeps
+    # the knowledge after the lines read so far (``read``) and what the slots made of it
+    # (``settled``); a phase with no new line reuses both. Any other change (a new card, a
+    # player gone from the list, a line rewritten) reads everything again.
+    sig = (me.get("camp"), me.get("role"), tuple(names))
+    state = seat.memo.get(("identities", seat.name))
+    if state is None or state["sig"] != sig or texts[:len(state["read"])] != state["read"]:
+        slots = Counter((c, r) for c, roles in seat.table.items() for r in roles)
+        slots[(me.get("camp"), me.get("role"))] -= 1
+        state = {"sig": sig, "read": [], "slots": slots, "settled": None,
+                 "dom": {n: {k for k, m in slots.items() if m > 0} for n in names},
+                 "roles": sorted({r for _, r in slots}, key=len, reverse=True)}
+        seat.memo[("identities", seat.name)] = state
+    if state["settled"] is None or len(texts) > len(state["read"]):
+        _read_lines(seat, state, names, texts[len(state["read"]):])
+        state["read"] = texts
+        state["settled"] = _settle(state["slots"], names, {n: set(d) for n, d in state["dom"].items()})
+    return {n: set(d) for n, d in state["settled"].items()}
+
+
+def _read_lines(seat: Seat, state: dict, names: list[str], texts: list[str]) -> None:
+    """What each new feedback line says of one player, narrowing ``state["dom"]``."""
+    dom, roles = state["dom"], state["roles"]
+    for text in texts:
         if _NO_ANSWER in text:
             continue
         hit = [n for n in names if n in text]
@@ -194,6 +217,11 @@ def identities(seat: Seat) -> dict[str, set[tuple[str, str]]] | None:
                 dom[n] -= match
         elif match:
             dom[n] = match
+
+
+def _settle(slots: Counter, names: list[str], dom: dict[str, set[tuple[str, str]]]) -> dict[str, set[tuple[str, str]]]:
+    """A slot held by as many players as it has seats leaves everyone else's; a slot only as
+    many players may hold is theirs (until nothing changes)."""
     changed = True
     while changed:
         changed = False
@@ -273,8 +301,9 @@ class InformedPolicy(Policy):
         mine = seat.view["you"].get("camp")
         # the draws in a fixed order (a set's order moves with the interpreter's hash seed, and
         # a simulation's seed must reproduce it in any process)
-        options = sorted(sorted(dom[n]), key=lambda k: (k[0] == mine, seat.rng.random())) if dom else []
-        camp, role = options[0] if options else (None, None)
+        # (``min`` draws the same keys as the sort it replaces, in the same order, and ties go
+        # to the first as in a stable sort: the same pick and the same random stream)
+        camp, role = min(sorted(dom[n]), key=lambda k: (k[0] == mine, seat.rng.random())) if dom and dom[n] else (None, None)
         out = {}
         for k, vals in c.values.items():
             if camp in vals and set(vals) <= set(seat.camps):
@@ -289,7 +318,7 @@ class InformedPolicy(Policy):
         rng = seat.rng
         dom = identities(seat)
         mates, hostile, friendly, _ = self._knowledge(seat, dom)
-        named = {n for fb in seat.view["feedback"] for n in [p["name"] for p in seat.view["players"]] if n in fb["text"]}
+        named = None  # the players a line of the feedback names: read when a check needs it
         d = Decision()
         for c in seat.choices:
             if c.keyed is not None:
@@ -314,6 +343,9 @@ class InformedPolicy(Policy):
                     first = sorted((n for n in pool if len(dom.get(n, ())) > 1),
                                    key=lambda n: (sign * len(dom[n]), rng.random()))
                 else:
+                    if named is None:
+                        names = [p["name"] for p in seat.view["players"]]
+                        named = {n for fb in seat.view["feedback"] for n in names if n in fb["text"]}
                     first = [n for n in pool if n not in named]
             else:
                 first = []
