@@ -221,23 +221,24 @@ def _read_lines(seat: Seat, state: dict, names: list[str], texts: list[str]) -> 
 
 def _settle(slots: Counter, names: list[str], dom: dict[str, set[tuple[str, str]]]) -> dict[str, set[tuple[str, str]]]:
     """A slot held by as many players as it has seats leaves everyone else's; a slot only as
-    many players may hold is theirs (until nothing changes)."""
+    many players may hold is theirs (until nothing changes). (A holder of slot ``k`` is settled
+    on it exactly when it holds one slot: ``len(d) == 1`` stands for ``d == {k}``.)"""
     changed = True
+    live = [(k, m) for k, m in slots.items() if m > 0]
     while changed:
         changed = False
-        for k, m in slots.items():
-            if m <= 0:
-                continue
-            fixed = [n for n in names if dom[n] == {k}]
-            holders = [n for n in names if k in dom[n]]
-            if len(fixed) >= m:
-                for n in holders:
-                    if dom[n] != {k}:
-                        dom[n].discard(k)
+        for k, m in live:
+            holders = [d for d in (dom[n] for n in names) if k in d]
+            fixed = sum(len(d) == 1 for d in holders)
+            if fixed >= m:
+                for d in holders:
+                    if len(d) != 1:
+                        d.discard(k)
                         changed = True
             elif len(holders) == m:
-                for n in holders:
-                    if dom[n] != {k}:
+                for n in names:
+                    d = dom[n]
+                    if k in d and len(d) != 1:
                         dom[n] = {k}
                         changed = True
     return dom
@@ -301,9 +302,13 @@ class InformedPolicy(Policy):
         mine = seat.view["you"].get("camp")
         # the draws in a fixed order (a set's order moves with the interpreter's hash seed, and
         # a simulation's seed must reproduce it in any process)
-        # (``min`` draws the same keys as the sort it replaces, in the same order, and ties go
-        # to the first as in a stable sort: the same pick and the same random stream)
-        camp, role = min(sorted(dom[n]), key=lambda k: (k[0] == mine, seat.rng.random())) if dom and dom[n] else (None, None)
+        camp, role = None, None
+        if dom and dom[n]:
+            # one draw per identity in sorted order, the least (own camp last) taken; on a tie of
+            # draws the first in that order, as the stable sort this was written as took it
+            opts = sorted(dom[n])
+            r = seat.rng.random
+            camp, role = min(zip([k[0] == mine for k in opts], [r() for _ in opts], opts))[2]
         out = {}
         for k, vals in c.values.items():
             if camp in vals and set(vals) <= set(seat.camps):
