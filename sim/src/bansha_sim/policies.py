@@ -192,8 +192,9 @@ def identities(seat: Seat) -> dict[str, set[tuple[str, str]]] | None:
     if state["settled"] is None or len(texts) > len(state["read"]):
         _read_lines(seat, state, names, texts[len(state["read"]):])
         state["read"] = texts
-        state["settled"] = _settle(state["slots"], names, {n: set(d) for n, d in state["dom"].items()})
-    return {n: set(d) for n, d in state["settled"].items()}
+        state["settled"] = _settle(state["slots"], {n: set(d) for n, d in state["dom"].items()})
+    # shared with the next phases while no line is new: read it, never change it
+    return state["settled"]
 
 
 def _read_lines(seat: Seat, state: dict, names: list[str], texts: list[str]) -> None:
@@ -219,28 +220,33 @@ def _read_lines(seat: Seat, state: dict, names: list[str], texts: list[str]) -> 
             dom[n] = match
 
 
-def _settle(slots: Counter, names: list[str], dom: dict[str, set[tuple[str, str]]]) -> dict[str, set[tuple[str, str]]]:
+def _settle(slots: Counter, dom: dict[str, set[tuple[str, str]]]) -> dict[str, set[tuple[str, str]]]:
     """A slot held by as many players as it has seats leaves everyone else's; a slot only as
-    many players may hold is theirs (until nothing changes). (A holder of slot ``k`` is settled
-    on it exactly when it holds one slot: ``len(d) == 1`` stands for ``d == {k}``.)"""
-    changed = True
+    many players may hold is theirs (until nothing changes). The sets are narrowed in place; a
+    holder of slot ``k`` is settled on it exactly when it holds one slot (``len(d) == 1``)."""
     live = [(k, m) for k, m in slots.items() if m > 0]
+    ds = list(dom.values())
+    changed = True
     while changed:
         changed = False
         for k, m in live:
-            holders = [d for d in (dom[n] for n in names) if k in d]
-            fixed = sum(len(d) == 1 for d in holders)
+            holders = [d for d in ds if k in d]
+            if len(holders) < m:
+                continue  # neither rule applies
+            fixed = list(map(len, holders)).count(1)
+            if fixed == len(holders):
+                continue  # every holder settled on it: nothing to take or give
             if fixed >= m:
                 for d in holders:
                     if len(d) != 1:
                         d.discard(k)
-                        changed = True
+                changed = True
             elif len(holders) == m:
-                for n in names:
-                    d = dom[n]
-                    if k in d and len(d) != 1:
-                        dom[n] = {k}
-                        changed = True
+                for d in holders:
+                    if len(d) != 1:
+                        d.clear()
+                        d.add(k)
+                changed = True
     return dom
 
 
