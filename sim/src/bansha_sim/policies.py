@@ -302,27 +302,38 @@ class InformedPolicy(Policy):
                     hostile.add(n)
         return mates, hostile - mates - friendly, friendly | mates, camp
 
-    def _question(self, seat: Seat, c: Choice, n: str, dom) -> dict[str, str]:
-        """The args of a check about ``n``: an identity still possible for them, one of another
-        camp first; an argument that is not a camp or a role left out where it may be."""
+    def _questions(self, seat: Seat, c: Choice, turn: list[list[str]], dom, known: dict) -> list:
+        """The args of a check about each target of ``turn``, in its order: an identity still
+        possible for them, one of another camp first; an argument that is not a camp or a role
+        left out where it may be. ``known`` keeps, for this decision, each target's identities
+        in sorted order."""
         mine = seat.view["you"].get("camp")
-        # the draws in a fixed order (a set's order moves with the interpreter's hash seed, and
-        # a simulation's seed must reproduce it in any process)
-        camp, role = None, None
-        if dom and dom[n]:
-            # one draw per identity in sorted order, the least (own camp last) taken; on a tie of
-            # draws the first in that order, as the stable sort this was written as took it
-            opts = sorted(dom[n])
-            r = seat.rng.random
-            camp, role = min(zip([k[0] == mine for k in opts], [r() for _ in opts], opts))[2]
-        out = {}
-        for k, vals in c.values.items():
-            if camp in vals and set(vals) <= set(seat.camps):
-                out[k] = camp
-            elif role in vals:
-                out[k] = role
-            elif "" not in vals and vals:
-                out[k] = seat.rng.choice(vals)
+        camps = set(seat.camps)
+        # per argument: its values, whether they are camps, whether it must be given
+        spec = [(k, vals, set(vals) <= camps, "" not in vals and bool(vals)) for k, vals in c.values.items()]
+        r = seat.rng.random
+        out = []
+        for t in turn:
+            n = t[0]
+            camp, role = None, None
+            if dom and dom[n]:
+                # one draw per identity in sorted order (a set's order moves with the
+                # interpreter's hash seed), the least taken, another camp's first; on a tie of
+                # draws the first in that order, as a stable sort takes it
+                if n not in known:
+                    opts = sorted(dom[n])
+                    known[n] = (opts, [k[0] == mine for k in opts])
+                opts, own = known[n]
+                camp, role = min(zip(own, [r() for _ in opts], opts))[2]
+            a = {}
+            for k, vals, of_camps, must in spec:
+                if camp in vals and of_camps:
+                    a[k] = camp
+                elif role in vals:
+                    a[k] = role
+                elif must:
+                    a[k] = seat.rng.choice(vals)
+            out.append((t, a))
         return out
 
     def decide(self, seat: Seat) -> Decision:
@@ -330,6 +341,7 @@ class InformedPolicy(Policy):
         dom = identities(seat)
         mates, hostile, friendly, _ = self._knowledge(seat, dom)
         named = None  # the players a line of the feedback names: read when a check needs it
+        known: dict = {}  # each player's identities in sorted order, for _questions
         d = Decision()
         for c in seat.choices:
             if c.keyed is not None:
@@ -372,7 +384,7 @@ class InformedPolicy(Policy):
             for i in range(c.per_phase):
                 turn = options[i:] + options[:i]  # a second use prefers the next target
                 if c.values and "check" in c.does and dom is not None and k == 1:
-                    d.actions.append((c.skill, [(t, self._question(seat, c, t[0], dom)) for t in turn], {}))
+                    d.actions.append((c.skill, self._questions(seat, c, turn, dom, known), {}))
                 elif c.values:
                     d.actions.append((c.skill, [(t, draw_args(rng, c)) for t in turn], {}))
                 else:
