@@ -130,3 +130,27 @@ def test_m217_argument_skills_are_played_with_their_declared_values():
                     allowed = skill.arg_values[k]
                     assert v in (kinds[allowed] if isinstance(allowed, str) else allowed), (ev.skill, k, v)
     assert used == names
+
+
+def test_informed_knowledge_carried_between_phases_equals_a_fresh_reading(monkeypatch):
+    """``identities`` reads each feedback line once a game and keeps what it knows in the game's
+    ``Seat.memo``; at every decision of played games (both tables, the hunter's disguise and
+    the mages' 不告诉你 among the lines) that must equal reading the whole feedback afresh."""
+    from bansha_sim import policies
+
+    carried = policies.identities
+    checked = []
+
+    def both(seat):
+        dom = carried(seat)
+        fresh = policies.Seat(seat._game, seat.name, [], None, None, seat.camps, seat.table, memo={})
+        assert dom == carried(fresh), (seat.name, seat.view["phase"])
+        checked.append(len(seat.view["feedback"]))
+        return dom
+
+    monkeypatch.setattr(policies, "identities", both)
+    won = 0
+    for seats, seed in ((12, 0), (12, 7), (14, 1), (14, 8)):
+        won += bool(play_game("light-shadow", seats, seed, "informed", day_limit=40)["winners"])
+    # the comparison ran on long feedback, and the knowledge settled a winning guess
+    assert len(checked) > 1000 and max(checked) >= 30 and won == 2
