@@ -190,16 +190,21 @@ def identities(seat: Seat) -> dict[str, set[tuple[str, str]]] | None:
                  "roles": sorted({r for _, r in slots}, key=len, reverse=True)}
         seat.memo[("identities", seat.name)] = state
     if state["settled"] is None or len(texts) > len(state["read"]):
-        _read_lines(seat, state, names, texts[len(state["read"]):])
+        narrowed = _read_lines(seat, state, names, texts[len(state["read"]):])
         state["read"] = texts
-        state["settled"] = _settle(state["slots"], {n: set(d) for n, d in state["dom"].items()})
+        # the settling is a function of the knowledge alone: lines that told nothing new
+        # (不告诉你, an answer already known) leave it as it was
+        if narrowed or state["settled"] is None:
+            state["settled"] = _settle(state["slots"], {n: set(d) for n, d in state["dom"].items()})
     # shared with the next phases while no line is new: read it, never change it
     return state["settled"]
 
 
-def _read_lines(seat: Seat, state: dict, names: list[str], texts: list[str]) -> None:
-    """What each new feedback line says of one player, narrowing ``state["dom"]``."""
+def _read_lines(seat: Seat, state: dict, names: list[str], texts: list[str]) -> bool:
+    """What each new feedback line says of one player, narrowing ``state["dom"]``; whether a
+    line narrowed it."""
     dom, roles = state["dom"], state["roles"]
+    narrowed = False
     for text in texts:
         if _NO_ANSWER in text:
             continue
@@ -215,9 +220,12 @@ def _read_lines(seat: Seat, state: dict, names: list[str], texts: list[str]) -> 
         match = {k for k in dom[n] if camp in (None, k[0]) and role in (None, k[1])}
         if tail.rstrip("。？?！!").endswith(_NO):
             if camp is not None and role is not None and dom[n] - match:
+                narrowed = narrowed or bool(match)
                 dom[n] -= match
         elif match:
+            narrowed = narrowed or match != dom[n]
             dom[n] = match
+    return narrowed
 
 
 def _settle(slots: Counter, dom: dict[str, set[tuple[str, str]]]) -> dict[str, set[tuple[str, str]]]:
