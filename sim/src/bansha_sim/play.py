@@ -74,13 +74,27 @@ def _arg_values(skill, kinds) -> tuple[dict[str, tuple[str, ...]], tuple[str, ..
     return values, keyed
 
 
-def choices_for(game: Game, p, kinds: dict | None = None) -> list[Choice]:
+def choices_for(game: Game, p, kinds: dict | None = None, memo: dict | None = None) -> list[Choice]:
     """The skills ``p`` may send now, with their declared selection ranges and the values each
     ``--arg`` takes (the rules may still refuse a pick: the simulator then takes the policy's
-    next preference)."""
-    out = []
+    next preference). With ``memo`` (one game's), the choices already made from the same
+    inputs are given again (in a new list; the Choices are frozen)."""
     kinds = kinds if kinds is not None else arg_kinds(game)
     alive = [q.name for q in game.players.values() if q.alive]
+    if memo is None:
+        return _choices(game, p, kinds, alive)
+    # everything the list is made of: the player's skills (what skills_of is keyed on), the
+    # phase, who is in the game, the player's uses left (kinds is the game's own)
+    key = ("choices", p.name, p.role, tuple(p.groups), tuple(p.acquired.items()), game.phase.name,
+           game.phase.continues, p.alive, tuple(alive), tuple(p.uses.items()))
+    out = memo.get(key)
+    if out is None:
+        out = memo[key] = _choices(game, p, kinds, alive)
+    return list(out)
+
+
+def _choices(game: Game, p, kinds: dict, alive: list[str]) -> list[Choice]:
+    out = []
     everyone = list(game.players)
     for skill, _ in game.skills_of(p).values():
         if not skill.phases or not game.in_phase(skill):
@@ -172,7 +186,7 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
         for p in list(game.players.values()):
             if game.winner is not None or game.label != label:
                 break
-            choices = choices_for(game, p, kinds) if (p.alive or not game.phase.vote) else []
+            choices = choices_for(game, p, kinds, memo) if (p.alive or not game.phase.vote) else []
             votes = vote_choices(game, p)
             if not choices and not votes:
                 continue
