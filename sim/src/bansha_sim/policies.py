@@ -332,7 +332,7 @@ class InformedPolicy(Policy):
                     opts = sorted(dom[n])
                     known[n] = (opts, [k[0] == mine for k in opts])
                 opts, own = known[n]
-                camp, role = min(zip(own, [r() for _ in opts], opts))[2]
+                camp, role = min(zip(own, [r() for _ in opts], opts, strict=True))[2]
             a = {}
             for k, vals, of_camps, must in spec:
                 if camp in vals and of_camps:
