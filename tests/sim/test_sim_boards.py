@@ -248,3 +248,49 @@ def test_m217_argument_skills_are_played_with_their_declared_values():
                     allowed = skill.arg_values[k]
                     assert v in (kinds[allowed] if isinstance(allowed, str) else allowed), (ev.skill, k, v)
     assert used == names
+
+
+def test_informed_knowledge_carried_between_phases_equals_a_fresh_reading(monkeypatch):
+    """``identities`` reads each feedback line once a game and keeps what it knows in the game's
+    ``Seat.memo``; at every decision of played games (both tables, the hunter's disguise and
+    the mages' 不告诉你 among the lines) that must equal reading the whole feedback afresh."""
+    from bansha_sim import policies
+
+    carried = policies.identities
+    checked = []
+
+    def both(seat):
+        dom = carried(seat)
+        fresh = policies.Seat(seat._game, seat.name, [], None, None, seat.camps, seat.table, memo={})
+        assert dom == carried(fresh), (seat.name, seat.view["phase"])
+        checked.append(len(seat.view["feedback"]))
+        return dom
+
+    monkeypatch.setattr(policies, "identities", both)
+    won = 0
+    for seats, seed in ((12, 0), (12, 7), (14, 1), (14, 8)):
+        won += bool(play_game("light-shadow", seats, seed, "informed", day_limit=40)["winners"])
+    # the comparison ran on long feedback, and the knowledge settled a winning guess
+    assert len(checked) > 1000 and max(checked) >= 30 and won == 2
+
+
+def test_legal_choices_kept_for_a_game_equal_fresh_ones(monkeypatch):
+    """``choices_for`` with the game's memo gives again the choices made from the same skills,
+    phase, living players and uses; at every seat of played games of the shipped boards (m217's
+    acquired skills and changing groups, deaths, uses running out) they must equal fresh ones."""
+    from bansha_sim import play
+
+    kept = play.choices_for
+    calls = []
+
+    def both(game, p, kinds=None, memo=None):
+        out = kept(game, p, kinds, memo)
+        assert out == kept(game, p, kinds), (game.label, p.name)
+        calls.append(memo is not None)
+        return out
+
+    monkeypatch.setattr(play, "choices_for", both)
+    for ruleset, seats, seed in (("m217", 14, 0), ("m217", 14, 5), ("qisha-xia", 20, 1), ("light-shadow", 14, 2)):
+        for policy in ("random", "informed"):
+            play.play_game(ruleset, seats, seed, policy, day_limit=12)
+    assert len(calls) > 1000 and all(calls)

@@ -118,7 +118,8 @@ def test_plot(tmp_path, extra):
 
 def test_policy_sees_only_the_view(monkeypatch):
     """A policy gets a Seat: its attributes are the name, the view, the choices, the vote, the
-    rng, the board's camps and its public table; the game itself is private."""
+    rng, the board's camps, its public table and the policy's own memo of the game (what it
+    worked out earlier, from its views); the game itself is private."""
     from bansha_sim import policies
     from bansha_sim.play import play_game
 
@@ -134,7 +135,12 @@ def test_policy_sees_only_the_view(monkeypatch):
     assert seen
     s = seen[0]
     public = {a for a in vars(s) if not a.startswith("_")}
-    assert public <= {"name", "choices", "vote", "rng", "camps", "table", "view"}
+    assert public <= {"name", "choices", "vote", "rng", "camps", "table", "view", "memo"}
+    # one memo a game, shared by its seats; the next game starts another
+    n = len(seen)
+    play_game("mafia-basic", 7, 4)
+    assert all(t.memo is s.memo for t in seen[:n]) and all(t.memo is seen[n].memo for t in seen[n:])
+    assert seen[n].memo is not s.memo
     from bansha.views import player_view
 
     assert s.view == player_view(s._game, s.name) or s.view["you"]["name"] == s.name

@@ -119,13 +119,27 @@ def _arg_values(skill, kinds, game, p) -> tuple[dict[str, tuple], tuple | None] 
     return values, keyed
 
 
-def choices_for(game: Game, p, kinds: dict | None = None) -> list[Choice]:
+def choices_for(game: Game, p, kinds: dict | None = None, memo: dict | None = None) -> list[Choice]:
     """The skills ``p`` may send now, with their declared selection ranges and the values each
     ``--arg`` takes (the rules may still refuse a pick: the simulator then takes the policy's
-    next preference)."""
-    out = []
+    next preference). With ``memo`` (one game's), the choices already made from the same
+    inputs are given again (in a new list; the Choices are frozen)."""
     kinds = kinds if kinds is not None else arg_kinds(game)
     alive = [q.name for q in game.players.values() if q.alive]
+    if memo is None:
+        return _choices(game, p, kinds, alive)
+    # everything the list is made of: the player's skills (what skills_of is keyed on), the
+    # phase, who is in the game, the player's uses left (kinds is the game's own)
+    key = ("choices", p.name, p.role, tuple(p.groups), tuple(p.acquired.items()), game.phase.name,
+           game.phase.continues, p.alive, tuple(alive), tuple(p.uses.items()))
+    out = memo.get(key)
+    if out is None:
+        out = memo[key] = _choices(game, p, kinds, alive)
+    return list(out)
+
+
+def _choices(game: Game, p, kinds: dict, alive: list[str]) -> list[Choice]:
+    out = []
     everyone = list(game.players)
     for skill, _ in game.skills_of(p).values():
         if not skill.phases or not game.in_phase(skill):
@@ -167,14 +181,14 @@ def vote_choices(game: Game, p) -> list[str] | None:
     return ok
 
 
-def answer_rulings(game: Game, pol, rng, camps, table) -> list:
+def answer_rulings(game: Game, pol, rng, camps, table, memo: dict | None = None) -> list:
     """The director's part: every ruling the game waits for (``bansha_awaited_rulings``: 天师's
     question, 摄魂's text) answered by the policy, from the seat of the player it concerns;
     returns the rulings the engine accepted."""
     out = []
     for asked in game.hook.bansha_awaited_rulings(game=game):
         for r in asked or ():
-            seat = Seat(game, r["player"], [], None, rng, camps, table)
+            seat = Seat(game, r["player"], [], None, rng, camps, table, memo)
             ev = RulingEvent(phase=game.label, kind=r["kind"], player=r["player"],
                              text=pol.ruling(seat, r["kind"], r.get("question", ""), list(r.get("answers", ()))))
             try:
@@ -209,6 +223,7 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
     t = table_of(game)
     table = {c: tuple(r) for c, r in t.camps.items()} if t is not None else {}
     log: list = []
+    memo: dict = {}  # the policy's own memory of this game (``Seat.memo``)
     phases = 0
     stuck = False
     while game.winner is None and game.day <= day_limit and phases < 8 * (day_limit + 2):
@@ -218,11 +233,11 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
         for p in list(game.players.values()):
             if game.winner is not None or game.label != label:
                 break
-            choices = choices_for(game, p, kinds) if (p.alive or not game.phase.vote) else []
+            choices = choices_for(game, p, kinds, memo) if (p.alive or not game.phase.vote) else []
             votes = vote_choices(game, p)
             if not choices and not votes:
                 continue
-            d = pol.decide(Seat(game, p.name, choices, votes, rng, camps, table))
+            d = pol.decide(Seat(game, p.name, choices, votes, rng, camps, table, memo))
             for skill, options_, args in d.actions:
                 # an option is its targets, or (targets, its own args)
                 _first_accepted(game, log, (
@@ -235,7 +250,7 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
                                                for t in d.votes)):
                     floor += 1
         if game.winner is None and game.label == label:
-            log += answer_rulings(game, pol, rng, camps, table)
+            log += answer_rulings(game, pol, rng, camps, table, memo)
         if game.winner is not None:
             break
         ev = ResolveEvent(phase=game.label)

@@ -52,11 +52,15 @@ class Seat:
     """What a policy may see: ``name``, ``view`` (the player's view, built on first use),
     ``choices`` (skills usable now), ``vote`` (the players one may vote for, None when no vote
     is taken), ``rng`` (a random source seeded from the game's seed), ``camps`` and ``table``
-    (public: the manifest)."""
+    (public: the manifest), ``memo`` (a dict that lives as long as the game: what a policy
+    worked out from this seat's view and may carry on from next phase, never shared between
+    games)."""
 
     def __init__(self, game, name: str, choices: list[Choice], vote: list[str] | None, rng,
-                 camps: tuple[str, ...] = (), table: dict[str, tuple[str, ...]] | None = None):
+                 camps: tuple[str, ...] = (), table: dict[str, tuple[str, ...]] | None = None,
+                 memo: dict | None = None):
         self._game = game
+        self.memo = memo if memo is not None else {}
         #: the board's camp names (public: the manifest)
         self.camps = camps
         #: the table's roles of each camp when the board deals by camp (光影传说), else empty
@@ -171,13 +175,38 @@ def identities(seat: Seat) -> dict[str, set[tuple[str, str]]] | None:
         return None
     view = seat.view
     me = view["you"]
-    slots = Counter((c, r) for c, roles in seat.table.items() for r in roles)
-    slots[(me.get("camp"), me.get("role"))] -= 1
     names = [q["name"] for q in view["players"] if q["name"] != seat.name]
-    dom = {n: {k for k, m in slots.items() if m > 0} for n in names}
-    roles = sorted({r for _, r in slots}, key=len, reverse=True)
-    for fb in view["feedback"]:
-        text = fb["text"]
+    texts = [fb["text"] for fb in view["feedback"]]
+    # A player's feedback only grows, so the lines are read once a game: the seat's memo keeps
+    # the knowledge after the lines read so far (``read``) and what the slots made of it
+    # (``settled``); a phase with no new line reuses both. Any other change (a new card, a
+    # player gone from the list, a line rewritten) reads everything again.
+    sig = (me.get("camp"), me.get("role"), tuple(names))
+    state = seat.memo.get(("identities", seat.name))
+    if state is None or state["sig"] != sig or texts[:len(state["read"])] != state["read"]:
+        slots = Counter((c, r) for c, roles in seat.table.items() for r in roles)
+        slots[(me.get("camp"), me.get("role"))] -= 1
+        state = {"sig": sig, "read": [], "slots": slots, "settled": None,
+                 "dom": {n: {k for k, m in slots.items() if m > 0} for n in names},
+                 "roles": sorted({r for _, r in slots}, key=len, reverse=True)}
+        seat.memo[("identities", seat.name)] = state
+    if state["settled"] is None or len(texts) > len(state["read"]):
+        narrowed = _read_lines(seat, state, names, texts[len(state["read"]):])
+        state["read"] = texts
+        # the settling is a function of the knowledge alone: lines that told nothing new
+        # (不告诉你, an answer already known) leave it as it was
+        if narrowed or state["settled"] is None:
+            state["settled"] = _settle(state["slots"], {n: set(d) for n, d in state["dom"].items()})
+    # shared with the next phases while no line is new: read it, never change it
+    return state["settled"]
+
+
+def _read_lines(seat: Seat, state: dict, names: list[str], texts: list[str]) -> bool:
+    """What each new feedback line says of one player, narrowing ``state["dom"]``; whether a
+    line narrowed it."""
+    dom, roles = state["dom"], state["roles"]
+    narrowed = False
+    for text in texts:
         if _NO_ANSWER in text:
             continue
         hit = [n for n in names if n in text]
@@ -192,27 +221,41 @@ def identities(seat: Seat) -> dict[str, set[tuple[str, str]]] | None:
         match = {k for k in dom[n] if camp in (None, k[0]) and role in (None, k[1])}
         if tail.rstrip("。？?！!").endswith(_NO):
             if camp is not None and role is not None and dom[n] - match:
+                narrowed = narrowed or bool(match)
                 dom[n] -= match
         elif match:
+            narrowed = narrowed or match != dom[n]
             dom[n] = match
+    return narrowed
+
+
+def _settle(slots: Counter, dom: dict[str, set[tuple[str, str]]]) -> dict[str, set[tuple[str, str]]]:
+    """A slot held by as many players as it has seats leaves everyone else's; a slot only as
+    many players may hold is theirs (until nothing changes). The sets are narrowed in place; a
+    holder of slot ``k`` is settled on it exactly when it holds one slot (``len(d) == 1``)."""
+    live = [(k, m) for k, m in slots.items() if m > 0]
+    ds = list(dom.values())
     changed = True
     while changed:
         changed = False
-        for k, m in slots.items():
-            if m <= 0:
-                continue
-            fixed = [n for n in names if dom[n] == {k}]
-            holders = [n for n in names if k in dom[n]]
-            if len(fixed) >= m:
-                for n in holders:
-                    if dom[n] != {k}:
-                        dom[n].discard(k)
-                        changed = True
+        for k, m in live:
+            holders = [d for d in ds if k in d]
+            if len(holders) < m:
+                continue  # neither rule applies
+            fixed = list(map(len, holders)).count(1)
+            if fixed == len(holders):
+                continue  # every holder settled on it: nothing to take or give
+            if fixed >= m:
+                for d in holders:
+                    if len(d) != 1:
+                        d.discard(k)
+                changed = True
             elif len(holders) == m:
-                for n in holders:
-                    if dom[n] != {k}:
-                        dom[n] = {k}
-                        changed = True
+                for d in holders:
+                    if len(d) != 1:
+                        d.clear()
+                        d.add(k)
+                changed = True
     return dom
 
 
@@ -268,29 +311,46 @@ class InformedPolicy(Policy):
                     hostile.add(n)
         return mates, hostile - mates - friendly, friendly | mates, camp
 
-    def _question(self, seat: Seat, c: Choice, n: str, dom) -> dict[str, str]:
-        """The args of a check about ``n``: an identity still possible for them, one of another
-        camp first; an argument that is not a camp or a role left out where it may be."""
+    def _questions(self, seat: Seat, c: Choice, turn: list[list[str]], dom, known: dict) -> list:
+        """The args of a check about each target of ``turn``, in its order: an identity still
+        possible for them, one of another camp first; an argument that is not a camp or a role
+        left out where it may be. ``known`` keeps, for this decision, each target's identities
+        in sorted order."""
         mine = seat.view["you"].get("camp")
-        # the draws in a fixed order (a set's order moves with the interpreter's hash seed, and
-        # a simulation's seed must reproduce it in any process)
-        options = sorted(sorted(dom[n]), key=lambda k: (k[0] == mine, seat.rng.random())) if dom else []
-        camp, role = options[0] if options else (None, None)
-        out = {}
-        for k, vals in c.values.items():
-            if camp in vals and set(vals) <= set(seat.camps):
-                out[k] = camp
-            elif role in vals:
-                out[k] = role
-            elif "" not in vals and vals:
-                out[k] = seat.rng.choice(vals)
+        camps = set(seat.camps)
+        # per argument: its values, whether they are camps, whether it must be given
+        spec = [(k, vals, set(vals) <= camps, "" not in vals and bool(vals)) for k, vals in c.values.items()]
+        r = seat.rng.random
+        out = []
+        for t in turn:
+            n = t[0]
+            camp, role = None, None
+            if dom and dom[n]:
+                # one draw per identity in sorted order (a set's order moves with the
+                # interpreter's hash seed), the least taken, another camp's first; on a tie of
+                # draws the first in that order, as a stable sort takes it
+                if n not in known:
+                    opts = sorted(dom[n])
+                    known[n] = (opts, [k[0] == mine for k in opts])
+                opts, own = known[n]
+                camp, role = min(zip(own, [r() for _ in opts], opts, strict=True))[2]
+            a = {}
+            for k, vals, of_camps, must in spec:
+                if camp in vals and of_camps:
+                    a[k] = camp
+                elif role in vals:
+                    a[k] = role
+                elif must:
+                    a[k] = seat.rng.choice(vals)
+            out.append((t, a))
         return out
 
     def decide(self, seat: Seat) -> Decision:
         rng = seat.rng
         dom = identities(seat)
         mates, hostile, friendly, _ = self._knowledge(seat, dom)
-        named = {n for fb in seat.view["feedback"] for n in [p["name"] for p in seat.view["players"]] if n in fb["text"]}
+        named = None  # the players a line of the feedback names: read when a check needs it
+        known: dict = {}  # each player's identities in sorted order, for _questions
         d = Decision()
         for c in seat.choices:
             if c.keyed is not None:
@@ -315,6 +375,9 @@ class InformedPolicy(Policy):
                     first = sorted((n for n in pool if len(dom.get(n, ())) > 1),
                                    key=lambda n: (sign * len(dom[n]), rng.random()))
                 else:
+                    if named is None:
+                        names = [p["name"] for p in seat.view["players"]]
+                        named = {n for fb in seat.view["feedback"] for n in names if n in fb["text"]}
                     first = [n for n in pool if n not in named]
             else:
                 first = []
@@ -330,7 +393,7 @@ class InformedPolicy(Policy):
             for i in range(c.per_phase):
                 turn = options[i:] + options[:i]  # a second use prefers the next target
                 if c.values and "check" in c.does and dom is not None and k == 1:
-                    d.actions.append((c.skill, [(t, self._question(seat, c, t[0], dom)) for t in turn], {}))
+                    d.actions.append((c.skill, self._questions(seat, c, turn, dom, known), {}))
                 elif c.values:
                     d.actions.append((c.skill, [(t, draw_args(rng, c)) for t in turn], {}))
                 else:
