@@ -52,6 +52,22 @@ async def _launch(p):
     return browser, user_data
 
 
+async def _create_game(d, name: str, seed: int) -> dict[str, str]:
+    """Create a 20-seat qisha-xia game of ROSTER from the console page ``d``: the players'
+    links it shows (once), by name."""
+    await d.fill("input[name=name]", name)
+    await d.select_option("select[name=ruleset]", "qisha-xia")
+    await d.fill("textarea[name=roster]", "\n".join(ROSTER))
+    await d.fill("input[name=seed]", str(seed))
+    await d.click("text=创建并发牌")
+    await d.wait_for_selector("text=玩家链接")
+    links = {}
+    for li in await d.query_selector_all("section.links li"):
+        player = (await li.inner_text()).split("：")[0].strip()
+        links[player] = await (await li.query_selector("input")).get_attribute("value")
+    return links
+
+
 def test_a_night_of_twenty_players_in_a_real_browser(server):
     _need_browser()
     asyncio.run(_night(server))
@@ -82,17 +98,7 @@ async def _night(server):
             d.on("dialog", lambda dlg: dialogs.append(dlg.message))
             await d.goto(server["login"])
             assert "/d" in d.url
-            # create the game from the console
-            await d.fill("input[name=name]", "web1")
-            await d.select_option("select[name=ruleset]", "qisha-xia")
-            await d.fill("textarea[name=roster]", "\n".join(ROSTER))
-            await d.fill("input[name=seed]", "7")
-            await d.click("text=创建并发牌")
-            await d.wait_for_selector("text=玩家链接")
-            links = {}
-            for li in await d.query_selector_all("section.links li"):
-                name = (await li.inner_text()).split("：")[0].strip()
-                links[name] = await (await li.query_selector("input")).get_attribute("value")
+            links = await _create_game(d, "web1", seed=7)  # from the console
             assert sorted(links) == sorted(ROSTER)
             await d.goto(f"{base}/d/g/web1")
             await d.click("#resolve")  # day 1 with no vote
@@ -204,16 +210,7 @@ async def _live(server):
             d = await d_ctx.new_page()
             d.on("pageerror", lambda e: errors.append(str(e)))
             await d.goto(server["login"])
-            await d.fill("input[name=name]", "live1")
-            await d.select_option("select[name=ruleset]", "qisha-xia")
-            await d.fill("textarea[name=roster]", "\n".join(ROSTER))
-            await d.fill("input[name=seed]", "3")
-            await d.click("text=创建并发牌")
-            await d.wait_for_selector("text=玩家链接")
-            links = {}
-            for li in await d.query_selector_all("section.links li"):
-                name = (await li.inner_text()).split("：")[0].strip()
-                links[name] = await (await li.query_selector("input")).get_attribute("value")
+            links = await _create_game(d, "live1", seed=3)
             # the creation page is a full page; the live part connects from it too
             players = {}
             for n in ROSTER[:3]:
