@@ -65,14 +65,7 @@ def load_board(ruleset_id: str, path: Path | str | None = None, has_vote: bool =
     file = Path(path) if path else board_file(ruleset_id)
     board = DEFAULT_BOARD
     if file is not None:
-        import tomllib  # here: a board without a file of its own parses nothing
-
-        try:
-            data = tomllib.loads(file.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise GameError(f"{file}: cannot read the board template: {exc.strerror}") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise GameError(f"{file}: not a valid board template: {exc}") from None
+        data = _board_table(file)
         unknown = set(data) - set(DEFAULT_BOARD)
         if unknown:
             raise GameError(f"{file}: unknown table(s) {', '.join(sorted(unknown))} (known: {', '.join(DEFAULT_BOARD)})")
@@ -80,6 +73,58 @@ def load_board(ruleset_id: str, path: Path | str | None = None, has_vote: bool =
         if "forum" not in data:
             board["forum"] = {}
     return board
+
+
+def _board_table(file: Path) -> dict[str, Any]:
+    """The board file's TOML table. A parse is kept beside the entry points' cache, as JSON,
+    for this file as it is now (its size and modification time): ``import tomllib`` compiles
+    its patterns, ~45 M instructions, about a tenth of a ``bansha status``, which reads the
+    board for the timetable every time (docs/performance.md)."""
+    import json
+    import os
+
+    from .entrypoints import cache_root
+
+    try:
+        st = os.stat(file)
+    except OSError as exc:
+        raise GameError(f"{file}: cannot read the board template: {exc.strerror}") from None
+    stamp = [str(os.path.abspath(file)), st.st_size, st.st_mtime_ns]
+    root = cache_root()
+    kept = None
+    if root is not None:
+        import zlib
+
+        kept = os.path.join(root, "boards", f"{zlib.crc32(stamp[0].encode()):08x}.json")
+        try:
+            with open(kept, encoding="utf-8") as f:
+                saved = json.load(f)
+            if saved.get("stamp") == stamp:
+                return saved["table"]
+        except (OSError, ValueError, AttributeError):
+            pass  # none yet, or not one this code wrote: parse
+    import tomllib  # here: a board without a file of its own, or a kept one, parses nothing
+
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise GameError(f"{file}: cannot read the board template: {exc.strerror}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise GameError(f"{file}: not a valid board template: {exc}") from None
+    if kept is not None:
+        try:
+            text = json.dumps({"stamp": stamp, "table": data}, ensure_ascii=False)
+        except (TypeError, ValueError):
+            return data  # a date or time in the board: JSON holds none, so it is parsed each time
+        try:
+            os.makedirs(os.path.dirname(kept), exist_ok=True)
+            tmp = f"{kept}.{os.getpid()}"
+            with open(tmp, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, kept)
+        except OSError:
+            pass  # a read-only cache: parse next time too
+    return data
 
 
 def phase_namer(game, board: dict[str, Any]):

@@ -1,5 +1,6 @@
-"""The ``bansha`` command line (typer). Heavy imports stay inside the commands: start-up matters
-on every command a director types (docs/performance.md)."""
+"""The ``bansha`` command line: the built-in commands, declared for typer (cli_table.py). Heavy
+imports stay inside the commands: start-up matters on every command a director types
+(docs/performance.md)."""
 
 from __future__ import annotations
 
@@ -7,23 +8,25 @@ import json
 import os
 import re
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import typer
+if TYPE_CHECKING:  # pathlib is imported where a path is read (start-up: it is not in the floor)
+    from pathlib import Path
 
-from .cli_help import App, DbOpt, GameArg, JsonOpt
+from .cli_table import Argument, DbOpt, GameArg, JsonOpt, Option, Table, echo
 
-# every help= is a catalogue key (messages.py), said in BANSHA_LANG (else Chinese) when a help
-# page is printed (cli_help.py); the docstrings are the developers'
-app = App(help="h_app", add_completion=False, pretty_exceptions_enable=False)
-role_app = App(help="h_role_app")
-scenario_app = App(help="h_scenario_app")
-app.add_typer(role_app, name="role")
-app.add_typer(scenario_app, name="scenario")
+# The commands are declared here without typer (cli_table.py): a plain command line runs its
+# command without importing typer; typer reads every other line, and gives every help page,
+# from the same declarations (cli_help.py). Every help= is a catalogue key (messages.py), said
+# in BANSHA_LANG (else Chinese) when a help page is printed; the docstrings are the developers'.
+commands = Table(help="h_app", add_completion=False, pretty_exceptions_enable=False)
+role_app = Table(help="h_role_app")
+scenario_app = Table(help="h_scenario_app")
+commands.add_group(role_app, "role")
+commands.add_group(scenario_app, "scenario")
 from .cli_db import db_app  # noqa: E402 - self-contained, so that it can sit here
 
-app.add_typer(db_app, name="db")
+commands.add_group(db_app, "db")
 
 
 
@@ -53,10 +56,10 @@ def fail(msg: str, as_json: bool = False, lang: str | None = None) -> None:
     stderr, or with ``--json`` one JSON object on stdout; exit code 2."""
     msg = " ".join(str(msg).split())  # one line, whatever a message holds
     if as_json:
-        typer.echo(json.dumps({"error": msg, "code": 2}, ensure_ascii=False))
+        echo(json.dumps({"error": msg, "code": 2}, ensure_ascii=False))
     else:
-        typer.echo(say("error", lang, message=msg), err=True)
-    raise typer.Exit(2)
+        echo(say("error", lang, message=msg), err=True)
+    raise SystemExit(2)
 
 
 def guarded(fn):
@@ -77,7 +80,7 @@ def guarded(fn):
         except BrokenPipeError:
             # `bansha status | head`: the reader has what it wanted; nothing is wrong
             _quiet_stdout()
-            raise typer.Exit(0) from None
+            raise SystemExit(0) from None
 
     return wrapper
 
@@ -117,7 +120,7 @@ def _store(db: str | None):
 def _json(data: Any) -> None:
     import msgspec
 
-    typer.echo(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=2))
+    echo(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=2))
 
 
 def _kv(pairs: list[str], flag: str = "--arg", lang: str | None = None) -> dict[str, Any]:
@@ -136,13 +139,13 @@ def _kv(pairs: list[str], flag: str = "--arg", lang: str | None = None) -> dict[
 
 def _echo_phase(label: str, feedback: dict[str, list[str]], announcement: list[str], lang: str | None = None) -> None:
     """One phase's results: each player's private lines, then the public ones."""
-    typer.echo(f"== {label}")
+    echo(f"== {label}")
     for name, lines in feedback.items():
         for line in lines:
-            typer.echo(f"  [{name}] {line}")
+            echo(f"  [{name}] {line}")
     public = say("l_public", lang)
     for line in announcement:
-        typer.echo(f"  {public} {line}")
+        echo(f"  {public} {line}")
 
 
 def _scores(scores: dict[str, float], lang: str | None) -> str:
@@ -166,16 +169,16 @@ def _print_results(game, mark, label: str, as_json: bool) -> None:
         return
     _echo_phase(label, fb, ann, game.lang)
     if game.winner is not None:
-        typer.echo("  " + say("l_game_over", game.lang, result=_result(game))
+        echo("  " + say("l_game_over", game.lang, result=_result(game))
                    + ("  " + say("l_scores", game.lang, scores=_scores(game.scores, game.lang)) if game.scores else ""))
     else:
-        typer.echo("  " + say("l_now", game.lang, label=game.label))
+        echo("  " + say("l_now", game.lang, label=game.label))
 
 
 # ----------------------------------------------------------------------------- catalogue
 
 
-@app.command(help="h_rulesets")
+@commands.command(help="h_rulesets")
 @guarded
 def rulesets(as_json: bool = JsonOpt) -> None:
     """List installed rulesets."""
@@ -186,13 +189,13 @@ def rulesets(as_json: bool = JsonOpt) -> None:
     if as_json:
         return _json(rows)
     for r in rows:
-        typer.echo(f"{r['id']}\t{r['name']}\t" + say("l_seats", r["language"], seats="/".join(map(str, r["seats"]))))
+        echo(f"{r['id']}\t{r['name']}\t" + say("l_seats", r["language"], seats="/".join(map(str, r["seats"]))))
 
 
-@app.command(help="h_roles")
+@commands.command(help="h_roles")
 @guarded
-def roles(ruleset: str = typer.Argument(None, help="h_roles_ruleset"), as_json: bool = JsonOpt,
-          markdown: bool = typer.Option(False, "--markdown", help="h_roles_markdown")) -> None:
+def roles(ruleset: str = Argument(None, help="h_roles_ruleset"), as_json: bool = JsonOpt,
+          markdown: bool = Option(False, "--markdown", help="h_roles_markdown")) -> None:
     """List the roles of a ruleset (or of every installed ruleset)."""
     from .model import GameError
     from .registry import find_manifest, installed_manifests, ruleset_for
@@ -203,7 +206,7 @@ def roles(ruleset: str = typer.Argument(None, help="h_roles_ruleset"), as_json: 
     if markdown:
         from .views import roles_reference
 
-        typer.echo("\n".join(roles_reference(ruleset_for(m)) for m in manifests), nl=False)
+        echo("\n".join(roles_reference(ruleset_for(m)) for m in manifests), nl=False)
         return
     rows = []
     for m in manifests:
@@ -216,12 +219,12 @@ def roles(ruleset: str = typer.Argument(None, help="h_roles_ruleset"), as_json: 
         return _json([{k: v for k, v in r.items() if k != "language"} for r in rows])
     for r in rows:
         common = "  " + say("l_common", r["language"]) if r["common"] else ""
-        typer.echo(f"{r['ruleset']}\t{r['role']} ({r['alias']})\t{'、'.join(r['skills']) or '-'}{common}")
+        echo(f"{r['ruleset']}\t{r['role']} ({r['alias']})\t{'、'.join(r['skills']) or '-'}{common}")
 
 
-@app.command(help="h_rulings")
+@commands.command(help="h_rulings")
 @guarded
-def rulings(ruleset: str = typer.Argument(..., help="h_ruleset_ref"), as_json: bool = JsonOpt) -> None:
+def rulings(ruleset: str = Argument(..., help="h_ruleset_ref"), as_json: bool = JsonOpt) -> None:
     """The kinds of director's ruling a ruleset takes (`bansha ruling GAME KIND …`)."""
     from .registry import find_manifest, ruleset_for
 
@@ -229,12 +232,12 @@ def rulings(ruleset: str = typer.Argument(..., help="h_ruleset_ref"), as_json: b
     if as_json:
         return _json(kinds)
     for kind, meaning in kinds.items():
-        typer.echo(f"{kind}\t{meaning}")
+        echo(f"{kind}\t{meaning}")
 
 
 @role_app.command("show", help="h_role_show")
 @guarded
-def role_show(name: str = typer.Argument(..., help="h_role_name"), ruleset: str = typer.Option(None, "--ruleset", help="h_ruleset_id"), as_json: bool = JsonOpt) -> None:
+def role_show(name: str = Argument(..., help="h_role_name"), ruleset: str = Option(None, "--ruleset", help="h_ruleset_id"), as_json: bool = JsonOpt) -> None:
     """The rule text of a role and each skill with its arguments."""
     from .model import GameError
     from .registry import find_manifest, installed_manifests, ruleset_for
@@ -249,19 +252,19 @@ def role_show(name: str = typer.Argument(..., help="h_role_name"), ruleset: str 
         if as_json:
             return _json({"ruleset": m.id, "role": _plain(role)})
         lang = rs.lang
-        typer.echo(say("l_role", lang, role=role.name, alias=role.alias, ruleset=m.name, camp=role.camp or say("l_by_deal", lang)))
+        echo(say("l_role", lang, role=role.name, alias=role.alias, ruleset=m.name, camp=role.camp or say("l_by_deal", lang)))
         if role.rule:
-            typer.echo(f"  {role.rule}")
+            echo(f"  {role.rule}")
         for s in role.skills:
             n = s.targets if s.max_targets in (None, s.targets) else f"{s.targets}-{s.max_targets}"
-            typer.echo("  " + say("l_skill", lang, skill=s.name, alias=s.alias, phases="/".join(s.phases), step=s.step or say("l_at_once", lang),
+            echo("  " + say("l_skill", lang, skill=s.name, alias=s.alias, phases="/".join(s.phases), step=s.step or say("l_at_once", lang),
                                   priority=s.priority, targets=n)
                        + (say("l_skill_uses", lang, uses=s.uses) if s.uses is not None else "")
                        + (say("l_skill_tags", lang, tags="、".join(s.tags)) if s.tags else ""))
             for k, v in s.args.items():
-                typer.echo(f"    --arg {k}=…  {v}")
+                echo(f"    --arg {k}=…  {v}")
             if s.rule:
-                typer.echo(f"    {s.rule}")
+                echo(f"    {s.rule}")
         return
     raise GameError(say("unknown_role_in", None, name=name, ruleset=ruleset) if ruleset else say("unknown_role_any", None, name=name))
 
@@ -315,6 +318,8 @@ def read_roster(path: Path, lang: str | None = None) -> tuple[list[str], list[st
 def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
     """The names ``--players`` gives (roster files or comma-separated names), each checked
     (names.py) and none twice; and the notes to print (comment lines skipped)."""
+    from pathlib import Path
+
     from .names import check_names
 
     names: list[str] = []
@@ -370,15 +375,15 @@ def _check_deal(rs, setups, source: str) -> None:
             raise GameError(say("deal_table", lang, file=source, seats=len(setups), why=why))
 
 
-@app.command(help="h_new")
+@commands.command(help="h_new")
 @guarded
 def new(
     game: str = GameArg,
-    ruleset: str = typer.Option(..., "--ruleset", help="h_ruleset_ref"),
-    players: list[str] = typer.Option(None, "--players", help="h_new_players"),
-    seed: int = typer.Option(0, "--seed", help="h_new_seed"),
-    deal_file: Path = typer.Option(None, "--deal", help="h_new_deal"),
-    option: list[str] = typer.Option([], "--option", help="h_option"),
+    ruleset: str = Option(..., "--ruleset", help="h_ruleset_ref"),
+    players: list[str] = Option(None, "--players", help="h_new_players"),
+    seed: int = Option(0, "--seed", help="h_new_seed"),
+    deal_file: Path = Option(None, "--deal", help="h_new_deal"),
+    option: list[str] = Option([], "--option", help="h_option"),
     db: str = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
@@ -414,6 +419,8 @@ def new(
     else:
         names, notes = _players(players or [], lang, reserved_of(manifest))
         if not names:
+            from pathlib import Path
+
             files = [v for v in players or [] if Path(v).is_file()]
             raise GameError(say("no_players_in_file", lang, file=files[0]) if files else say("no_players", lang))
         setups = dealing.deal(rs, names, seed)
@@ -423,9 +430,9 @@ def new(
     if as_json:
         return _json({"game": game, "phase": g.label, "players": setups, "notes": notes})
     for note in notes:  # a skipped comment line of the roster
-        typer.echo(note, err=True)
+        echo(note, err=True)
     dealt = say("l_seed", lang, seed=seed) if deal_file is None else dealt_by
-    typer.echo(say("l_new", lang, game=game, ruleset=manifest.name, count=len(setups), dealt=dealt, label=g.label))
+    echo(say("l_new", lang, game=game, ruleset=manifest.name, count=len(setups), dealt=dealt, label=g.label))
     _seats(g, [(p.seat, p.name, f"{p.role}{p.setup.get('number', '') or ''}", p.camp) for p in g.players.values()])
 
 
@@ -436,7 +443,7 @@ def _seats(g, rows: list[tuple]) -> None:
     cols = [max((width(str(r[i])) for r in rows), default=0) for i in range(1, len(rows[0]) if rows else 1)]
     for r in rows:
         cells = [pad(str(c), cols[i]) for i, c in enumerate(r[1:-1])] + [str(r[-1])]
-        typer.echo(f"  {r[0]:>2} " + "  ".join(cells).rstrip())
+        echo(f"  {r[0]:>2} " + "  ".join(cells).rstrip())
 
 
 def _name(text: str) -> str:
@@ -447,14 +454,14 @@ def _name(text: str) -> str:
     return clean(text)
 
 
-@app.command(help="h_act")
+@commands.command(help="h_act")
 @guarded
 def act(
-    game: str = GameArg, player: str = typer.Argument(None, help="h_player"), skill: str = typer.Argument(None, help="h_skill"),
-    targets: list[str] = typer.Argument(None, help="h_act_targets"),
-    arg: list[str] = typer.Option([], "--arg", help="h_arg"),
-    phase: str = typer.Option(None, "--phase", help="h_act_phase"),
-    file: Path = typer.Option(None, "--file", help="h_act_file"),
+    game: str = GameArg, player: str = Argument(None, help="h_player"), skill: str = Argument(None, help="h_skill"),
+    targets: list[str] = Argument(None, help="h_act_targets"),
+    arg: list[str] = Option([], "--arg", help="h_arg"),
+    phase: str = Option(None, "--phase", help="h_act_phase"),
+    file: Path = Option(None, "--file", help="h_act_file"),
     db: str = DbOpt, as_json: bool = JsonOpt,
 ) -> None:
     """Record PLAYER's action for the current phase (checked at once), or with --file a phase's actions."""
@@ -484,20 +491,20 @@ def act(
     fb, ann = g.since(mark)
     if as_json:
         return _json({"recorded": a, "feedback": fb, "announcement": ann, "winner": g.winner})
-    typer.echo(say("l_recorded", g.lang, text=" ".join([who[0], skill.strip(), *(g.find_name(_name(t)) for t in targets or [])])))
+    echo(say("l_recorded", g.lang, text=" ".join([who[0], skill.strip(), *(g.find_name(_name(t)) for t in targets or [])])))
     for old in a.replaced if a is not None else ():  # a group's standing action it replaces
-        typer.echo("  " + say("l_replaces", g.lang, text=old))
+        echo("  " + say("l_replaces", g.lang, text=old))
     for name, lines in fb.items():  # an immediate answer
         for line in lines:
-            typer.echo(f"  [{name}] {line}")
+            echo(f"  [{name}] {line}")
     for t in ann:
-        typer.echo(f"  {say('l_public', g.lang)} {t}")
+        echo(f"  {say('l_public', g.lang)} {t}")
 
 
-@app.command(help="h_unact")
+@commands.command(help="h_unact")
 @guarded
-def unact(game: str = GameArg, player: str = typer.Argument(..., help="h_player"),
-          skill: str = typer.Argument(..., help="h_skill"), db: str = DbOpt, as_json: bool = JsonOpt) -> None:
+def unact(game: str = GameArg, player: str = Argument(..., help="h_player"),
+          skill: str = Argument(..., help="h_skill"), db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """Withdraw PLAYER's action of SKILL in the current phase."""
     from .model import UnactEvent
 
@@ -514,18 +521,18 @@ def unact(game: str = GameArg, player: str = typer.Argument(..., help="h_player"
     label, a = g.label, gone[0]
     if as_json:
         return _json({"withdrawn": {"player": a.actor, "skill": a.skill, "targets": a.chosen, "phase": label}})
-    typer.echo(say("l_withdrawn", g.lang, text=a.describe(), label=label))
+    echo(say("l_withdrawn", g.lang, text=a.describe(), label=label))
 
 
-@app.command(help="h_vote")
+@commands.command(help="h_vote")
 @guarded
 def vote(
-    game: str = GameArg, voter: str = typer.Argument(..., help="h_voter"),
-    target: str = typer.Argument(..., help="h_vote_target"),
-    post: str = typer.Option(None, "--post", help="h_vote_post"),
-    change: bool = typer.Option(False, "--change", help="h_vote_change"),
-    proxy: bool = typer.Option(False, "--proxy", help="h_vote_proxy"),
-    late: bool = typer.Option(False, "--late", help="h_vote_late"),
+    game: str = GameArg, voter: str = Argument(..., help="h_voter"),
+    target: str = Argument(..., help="h_vote_target"),
+    post: str = Option(None, "--post", help="h_vote_post"),
+    change: bool = Option(False, "--change", help="h_vote_change"),
+    proxy: bool = Option(False, "--proxy", help="h_vote_proxy"),
+    late: bool = Option(False, "--late", help="h_vote_late"),
     db: str = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
@@ -551,9 +558,9 @@ def vote(
     if as_json:
         return _json({"vote": {"voter": names[0], "target": names[1], "post": number[0], "change": change, "phase": label},
                       "warnings": [warning] if warning else []})
-    typer.echo(say("l_vote", g.lang, voter=names[0], target=names[1], label=label))
+    echo(say("l_vote", g.lang, voter=names[0], target=names[1], label=label))
     if warning:
-        typer.echo(say("l_vote_warning", g.lang, text=warning))
+        echo(say("l_vote_warning", g.lang, text=warning))
 
 
 def _post(post: str | None, lang: str | None = None) -> int | None:
@@ -570,7 +577,7 @@ def _post(post: str | None, lang: str | None = None) -> int | None:
     return int(text)
 
 
-@app.command(help="h_resolve")
+@commands.command(help="h_resolve")
 @guarded
 def resolve(game: str = GameArg, db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """Close the current phase, resolve it in the manifest's order and advance."""
@@ -588,13 +595,13 @@ def resolve(game: str = GameArg, db: str = DbOpt, as_json: bool = JsonOpt) -> No
     _print_results(g, mark, label, as_json)
 
 
-@app.command(help="h_ruling")
+@commands.command(help="h_ruling")
 @guarded
 def ruling(
-    game: str = GameArg, kind: str = typer.Argument(..., help="h_ruling_kind"),
-    player: str = typer.Argument("", help="h_ruling_player"),
-    text: str = typer.Option("", "--text", help="h_ruling_text"),
-    arg: list[str] = typer.Option([], "--arg", help="h_ruling_arg"),
+    game: str = GameArg, kind: str = Argument(..., help="h_ruling_kind"),
+    player: str = Argument("", help="h_ruling_player"),
+    text: str = Option("", "--text", help="h_ruling_text"),
+    arg: list[str] = Option([], "--arg", help="h_ruling_arg"),
     db: str = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
@@ -613,14 +620,14 @@ def ruling(
     label = g.label
     if as_json:
         return _json({"ruling": kind, "phase": label, "announcement": g.since(mark)[1], "winner": g.winner})
-    typer.echo(say("l_ruling", g.lang, kind=kind, label=label))
+    echo(say("l_ruling", g.lang, kind=kind, label=label))
     for t in g.since(mark)[1]:
-        typer.echo(f"  {say('l_public', g.lang)} {t}")
+        echo(f"  {say('l_public', g.lang)} {t}")
 
 
-@app.command(help="h_status")
+@commands.command(help="h_status")
 @guarded
-def status(game: str = GameArg, as_player: str = typer.Option(None, "--as", help="h_status_as"), db: str = DbOpt, as_json: bool = JsonOpt) -> None:
+def status(game: str = GameArg, as_player: str = Option(None, "--as", help="h_status_as"), db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """The director's view, or with --as one player's view."""
     from .views import director_view, player_view
 
@@ -633,20 +640,20 @@ def status(game: str = GameArg, as_player: str = typer.Option(None, "--as", help
         view["loop"] = loop_view(g)
     if as_json:
         return _json(view)
-    typer.echo(f"{view['ruleset']} — {view['phase']}" + (" — " + say("l_over", lang, winner=_text(view["winner"], lang)) if view["winner"] is not None else ""))
+    echo(f"{view['ruleset']} — {view['phase']}" + (" — " + say("l_over", lang, winner=_text(view["winner"], lang)) if view["winner"] is not None else ""))
     for k, v in view["facts"].items():
-        typer.echo(f"{k}: {_text(v, lang)}")
+        echo(f"{k}: {_text(v, lang)}")
     out_mark = say("l_out_mark", lang)
     if as_player:
         you = view["you"]
-        typer.echo(say("l_you", lang, text=f"{you['name']} {you['role']}{you['setup'].get('number', '') or ''} {you['camp']}")
+        echo(say("l_you", lang, text=f"{you['name']} {you['role']}{you['setup'].get('number', '') or ''} {you['camp']}")
                    + ("" if you["alive"] else out_mark))
         for k, v in you.items():
             if k not in ("name", "role", "camp", "setup", "alive") and v:
-                typer.echo(f"  {k}: {_text(v, lang)}")
-        typer.echo(say("l_players", lang, text="  ".join(p["name"] + ("" if p["alive"] else out_mark) for p in view["players"])))
+                echo(f"  {k}: {_text(v, lang)}")
+        echo(say("l_players", lang, text="  ".join(p["name"] + ("" if p["alive"] else out_mark) for p in view["players"])))
         for f in view["feedback"]:
-            typer.echo(f"  [{f['phase']}] {f['text']}")
+            echo(f"  [{f['phase']}] {f['text']}")
         return
     rows = []
     for p in view["players"]:
@@ -663,7 +670,7 @@ def status(game: str = GameArg, as_player: str = typer.Option(None, "--as", help
         rows.append((p["seat"], p["name"], f"{p['identity']}{num}", p["camp"], say("l_alive" if p["alive"] else "l_out", lang), "  ".join(extra)))
     _seats(g, rows)
     for w in view["last_words"]:  # 遗言 owed: until the phase that publishes them closes
-        typer.echo(say("l_last_words", lang, player=w["player"], out=w["out"], until=w["until"])
+        echo(say("l_last_words", lang, player=w["player"], out=w["out"], until=w["until"])
                    + (" " + say("l_recorded_mark", lang) if w["recorded"] else ""))
     echo_loop_view(view["loop"])
 
@@ -683,9 +690,9 @@ def _text(value: Any, lang: str | None) -> str:
     return num(value) if value is not None else ""
 
 
-@app.command("log", help="h_log")
+@commands.command("log", help="h_log")
 @guarded
-def log_(game: str = GameArg, explain: bool = typer.Option(False, "--explain", help="h_log_explain"), db: str = DbOpt, as_json: bool = JsonOpt) -> None:
+def log_(game: str = GameArg, explain: bool = Option(False, "--explain", help="h_log_explain"), db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """The game's events, and with --explain the ruling trace of every resolution step."""
     import msgspec
 
@@ -698,16 +705,16 @@ def log_(game: str = GameArg, explain: bool = typer.Option(False, "--explain", h
     for i, e in enumerate(events, start=1):
         d = msgspec.to_builtins(e)
         d.pop("type", None)  # the event's kind is printed first
-        typer.echo(f"{i:>4} {type(e).__name__.removesuffix('Event').lower():<8} " + " ".join(f"{k}={_text(v, g.lang)}" for k, v in d.items() if v not in ("", [], {}, None, False)))
+        echo(f"{i:>4} {type(e).__name__.removesuffix('Event').lower():<8} " + " ".join(f"{k}={_text(v, g.lang)}" for k, v in d.items() if v not in ("", [], {}, None, False)))
         if explain and isinstance(e, msgspec.Struct) and type(e).__name__ == "ResolveEvent":
             for t in g.trace:
                 if t.phase == d["phase"]:
-                    typer.echo(f"       [{t.step}] {t.rule}: {t.text}")
+                    echo(f"       [{t.step}] {t.rule}: {t.text}")
 
 
-@app.command(help="h_undo")
+@commands.command(help="h_undo")
 @guarded
-def undo(game: str = GameArg, to: str = typer.Option(None, "--to", help="h_undo_to"),
+def undo(game: str = GameArg, to: str = Option(None, "--to", help="h_undo_to"),
          db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """Drop the game's last event (or with --to PHASE every event after that phase)."""
     import msgspec
@@ -723,13 +730,13 @@ def undo(game: str = GameArg, to: str = typer.Option(None, "--to", help="h_undo_
         return _json({"undone": kind, "event": ev})
     d = msgspec.to_builtins(ev)
     d.pop("type", None)
-    typer.echo(say("l_undone", None, kind=kind, text=" ".join(f"{k}={_text(v, None)}" for k, v in d.items() if v not in ("", [], {}, None, False))))
+    echo(say("l_undone", None, kind=kind, text=" ".join(f"{k}={_text(v, None)}" for k, v in d.items() if v not in ("", [], {}, None, False))))
 
 
-@app.command(help="h_export")
+@commands.command(help="h_export")
 @guarded
-def export(game: str = GameArg, fmt: str = typer.Option("md", "--format", help="h_export_format"), db: str = DbOpt,
-           as_json: bool = typer.Option(False, "--json", help="h_export_json")) -> None:
+def export(game: str = GameArg, fmt: str = Option("md", "--format", help="h_export_format"), db: str = DbOpt,
+           as_json: bool = Option(False, "--json", help="h_export_json")) -> None:
     """Forum-ready announcements (Markdown or Discuz! BBCode), or the whole game as JSON."""
     import msgspec
 
@@ -745,10 +752,10 @@ def export(game: str = GameArg, fmt: str = typer.Option("md", "--format", help="
         raise GameError(say("format", g.lang, fmt=fmt))
     from .board import load_board, phase_namer
 
-    typer.echo(export_text(g, fmt, phase_namer(g, load_board(g.manifest.id))), nl=False)
+    echo(export_text(g, fmt, phase_namer(g, load_board(g.manifest.id))), nl=False)
 
 
-@app.command(help="h_games")
+@commands.command(help="h_games")
 @guarded
 def games(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """List stored games."""
@@ -756,12 +763,12 @@ def games(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     if as_json:
         return _json(names)
     for name in names:
-        typer.echo(name)
+        echo(name)
 
 
-@app.command(help="h_demo")
+@commands.command(help="h_demo")
 @guarded
-def demo(ruleset: str = typer.Option("light-shadow", "--ruleset", help="h_ruleset_id"), as_json: bool = JsonOpt) -> None:
+def demo(ruleset: str = Option("light-shadow", "--ruleset", help="h_ruleset_id"), as_json: bool = JsonOpt) -> None:
     """Play a scripted game of RULESET end to end, printing each phase's results."""
     from .model import GameError
     from .registry import find_manifest, ruleset_files
@@ -779,7 +786,7 @@ def demo(ruleset: str = typer.Option("light-shadow", "--ruleset", help="h_rulese
         raise GameError(say("demo_broken", lang, file=path.name, why=exc)) from None
     if as_json:
         return _json({"title": sc.title, "announcements": game.announcements, "feedback": game.feedback, "winner": game.winner, "scores": game.scores})
-    typer.echo(f"{m.name} — {sc.title}")
+    echo(f"{m.name} — {sc.title}")
     # the deal, before any conversion
     _seats(game, [(seat, p.name, f"{p.role}{p.setup.get('number', '') or ''}", p.camp or game.ruleset.role(p.role).camp)
                   for seat, p in enumerate(game.setup.players, start=1)])
@@ -787,9 +794,9 @@ def demo(ruleset: str = typer.Option("light-shadow", "--ruleset", help="h_rulese
         fb, ann = lines_of(game, label)
         if not any(fb.values()) and not ann:
             continue
-        typer.echo("")
+        echo("")
         _echo_phase(label, fb, ann, game.lang)
-    typer.echo("\n" + say("l_game_over", game.lang, result=_result(game))
+    echo("\n" + say("l_game_over", game.lang, result=_result(game))
                + ("  " + say("l_scores", game.lang, scores=_scores(game.scores, game.lang)) if game.scores else ""))
     from .cli_loop import demo_post
 
@@ -807,8 +814,8 @@ def load_id(path: Path) -> str:
 
 @scenario_app.command("run", help="h_scenario_run")
 def scenario_run(
-    paths: list[Path] = typer.Argument(..., help="h_scenario_paths"),
-    verbose: bool = typer.Option(False, "-v", help="h_scenario_verbose"),
+    paths: list[Path] = Argument(..., help="h_scenario_paths"),
+    verbose: bool = Option(False, "-v", help="h_scenario_verbose"),
     as_json: bool = JsonOpt,
 ) -> None:
     """Run scenario files: exit 0 when all pass, 1 on a mismatch, 2 on an invalid file."""
@@ -833,116 +840,109 @@ def scenario_run(
     else:
         for r in results:
             if r["result"] == "failed":
-                typer.echo(f"FAILED  {r['file']}\n{r['message']}")
+                echo(f"FAILED  {r['file']}\n{r['message']}")
             elif r["result"] == "invalid":
-                typer.echo(f"INVALID {r['file']}: {r['message']}", err=True)
+                echo(f"INVALID {r['file']}: {r['message']}", err=True)
             elif verbose:
-                typer.echo(f"ok      {r['file']}")
-        typer.echo(say("l_scenarios", None, passed=count["passed"], failed=count["failed"])
+                echo(f"ok      {r['file']}")
+        echo(say("l_scenarios", None, passed=count["passed"], failed=count["failed"])
                    + (say("l_invalid", None, invalid=count["invalid"]) if count["invalid"] else ""))
     if count["invalid"]:
-        raise typer.Exit(2)
+        raise SystemExit(2)
     if count["failed"]:
-        raise typer.Exit(1)
+        raise SystemExit(1)
 
 
 # the director's loop (votes import, post, pm): kernel/src/bansha/cli_loop.py
 from .cli_loop import register as _register_loop  # noqa: E402
 
-_register_loop(app, store=_store, echo_json=_json, fail=fail)
+_register_loop(commands, store=_store, echo_json=_json, fail=fail)
 
 COMMAND_GROUP = "bansha.commands"
 
 
-def _command_name(c) -> str:
-    return c.name or c.callback.__name__.replace("_", "-")
+def __getattr__(name: str):
+    """``bansha.cli.app``: the ``typer.Typer`` of every built-in command, made when first asked
+    for (an in-process run: ``typer.testing.CliRunner().invoke(app, …)``)."""
+    if name == "app":
+        from .cli_help import typer_app
+
+        globals()["app"] = made = typer_app(commands)
+        return made
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _builtin_names() -> set[str]:
-    return {g.name for g in app.registered_groups} | {_command_name(c) for c in app.registered_commands}
+def app_for(argv: list[str]):
+    """The ``typer.Typer`` to run this command line with: only the command or group the line
+    names, a built-in one or a plugin's; for the top-level help or an unknown name, the list of
+    every command, by name and summary (cli_help.listing_app)."""
+    from .cli_help import App, listing_app, typer_app
 
-
-def app_for(argv: list[str]) -> typer.Typer:
-    """The app to run this command line with: a copy of ``app`` that holds only the command or
-    group the line names. Typer turns every command it holds into a click command on each run,
-    ~10 ms for bansha's thirty (docs/performance.md), and a run needs only the one it runs.
-    The top-level help and an unknown name get every command, as the list needs it: its name
-    and summary, without its parameters (``_listing``)."""
     first = next((a for a in argv if not a.startswith("-")), None)
-    commands = [c for c in app.registered_commands if _command_name(c) == first]
-    groups = [g for g in app.registered_groups if g.name == first]
-    if first is None or not commands and not groups:
-        return _listing()
-    import copy
-
-    only = copy.copy(app)
-    only.registered_commands, only.registered_groups = commands, groups
-    return only
-
-
-def _listed() -> None:
-    """What a command of the list runs: nothing (the list is only printed)."""
+    if first is not None and first in commands.names():
+        return typer_app(commands, only=first)
+    found = plugin_commands(first)
+    if first is not None and first in found:
+        app = App(**commands.kwargs)
+        _add_plugin_command(app, first, found[first])
+        return app
+    app = listing_app(commands)
+    for name, obj in found.items():
+        _add_plugin_command(app, name, obj, listing=True)
+    return app
 
 
-def _listing() -> typer.Typer:
-    """``app`` for the list of commands (``bansha``, ``bansha --help``, "no such command" and
-    its neighbours): each command and group by its name and summary only. Building every
-    command's parameters, which the list does not print, cost ~41 M of the ~401 M instructions
-    of ``bansha --help`` (callgrind, benchmarks/bench_cli.py's row)."""
-    import copy
-    import inspect
-
-    from typer.models import TyperInfo
-
-    from .cli_help import App
-
-    whole = copy.copy(app)
-    whole.registered_commands = []
-    for c in app.registered_commands:
-        stub = copy.copy(c)
-        # typer's own defaults, taken from the real callback: the name, the docstring as help
-        stub.name, stub.callback = _command_name(c), _listed
-        stub.help = c.help if c.help is not None else inspect.getdoc(c.callback)
-        whole.registered_commands.append(stub)
-    whole.registered_groups = [TyperInfo(App(help=g.typer_instance.info.help), name=g.name) for g in app.registered_groups]
-    return whole
-
-
-def add_plugin_commands(argv: list[str]) -> None:
-    """Add the commands other distributions declare in the ``bansha.commands`` entry-point
-    group (docs/plugins.md): the entry point's name is the command's name, its object a
+def plugin_commands(first: str | None) -> dict[str, Any]:
+    """The commands other distributions declare in the ``bansha.commands`` entry-point group
+    (docs/plugins.md), by name: the entry point's name is the command's name, its object a
     ``typer.Typer`` (a command with sub-commands) or a function (one command).
 
-    Only what this command line needs is imported: the named command when it is not a
-    built-in, or every one of them for the top-level help. A built-in command cannot be
-    replaced by a plugin."""
-    first = next((a for a in argv if not a.startswith("-")), None)
-    builtin = _builtin_names()
-    listing = first is None  # `bansha`, `bansha --help`: the help lists every command
-    if not listing and first in builtin:
-        return
+    Only what this command line needs is imported: the one named ``first``, or every one of
+    them for the top-level help (``first`` None). A built-in command cannot be replaced by a
+    plugin."""
     from .entrypoints import entry_points
-    from .model import GameError
 
+    builtin = commands.names()
+    found = {}
     for ep in entry_points(COMMAND_GROUP):
-        if ep.name in builtin or not (listing or ep.name == first):
+        if ep.name in builtin or not (first is None or ep.name == first):
             continue
         try:
-            obj = ep.load()
+            found[ep.name] = ep.load()
         except Exception as exc:  # a broken plugin: one line naming it, never a traceback
+            from .model import GameError  # here: the list of commands needs no msgspec
+
             raise GameError(say("plugin_command", None, name=ep.name, dist=ep.dist or say("an_unknown_dist"),
                                 why=f"{type(exc).__name__}: {exc}")) from None
-        if isinstance(obj, typer.Typer):
-            only = obj.registered_commands
-            if len(only) == 1 and not obj.registered_groups and obj.registered_callback is None:
-                # a Typer of one command is that command (`bansha hello GAME`), as when run alone
-                app.command(name=ep.name, help=only[0].help)(only[0].callback)
-            else:
-                app.add_typer(obj, name=ep.name)
-        elif callable(obj):
-            app.command(name=ep.name)(obj)
-        else:
+        if not callable(found[ep.name]):
+            from .model import GameError
+
             raise GameError(say("plugin_command_kind", None, name=ep.name, dist=ep.dist, value=ep.value))
+    return found
+
+
+def _add_plugin_command(app, name: str, obj, listing: bool = False) -> None:
+    import inspect
+
+    import typer
+
+    from .cli_help import App, _listed
+
+    if isinstance(obj, typer.Typer):
+        only = obj.registered_commands
+        if len(only) == 1 and not obj.registered_groups and obj.registered_callback is None:
+            # a Typer of one command is that command (`bansha hello GAME`), as when run alone
+            help_, obj = only[0].help, only[0].callback
+        elif listing:
+            return app.add_typer(App(help=obj.info.help), name=name)
+        else:
+            return app.add_typer(obj, name=name)
+    else:
+        help_ = None
+    if listing:  # the list prints its name and summary only: typer's defaults from the real one
+        app.command(name=name, help=help_ if help_ is not None else inspect.getdoc(obj))(_listed)
+    else:
+        app.command(name=name, help=help_)(obj)
 
 
 def usage_message(exc: Exception) -> str:
@@ -1002,31 +1002,37 @@ def main() -> None:
 
 
 def _main() -> None:
-    from .model import GameError
+    argv = sys.argv[1:]
+    found = commands.quick(argv)
+    if found is not None:  # a plain command line of a built-in command: typer is not needed
+        command, kwargs = found
+        sys.exit(command(**kwargs) or 0)
+    import typer
 
-    as_json = "--json" in sys.argv[1:]
+    as_json = "--json" in argv
     try:
-        add_plugin_commands(sys.argv[1:])
-    except GameError as exc:
-        try:
-            fail(str(exc), as_json)
-        except typer.Exit:
-            sys.exit(2)
+        app = app_for(argv)
+    except Exception as exc:
+        from .model import GameError  # here: `bansha --help` imports no msgspec (start-up)
+
+        if not isinstance(exc, GameError):
+            raise
+        fail(str(exc), as_json)
     try:
         # one command, or the list: still a group, as in the whole app (`bansha status GAME`)
-        code = typer.main.get_group(app_for(sys.argv[1:]))(prog_name="bansha", standalone_mode=False)
+        code = typer.main.get_group(app)(prog_name="bansha", standalone_mode=False)
     except Exception as exc:
         # typer's (vendored click) usage errors carry a message and an exit code
         if not (hasattr(exc, "format_message") and hasattr(exc, "exit_code")):
             raise
         if type(exc).__name__ == "NoArgsIsHelpError":  # `bansha` alone: the help
-            typer.echo(exc.format_message())
+            echo(exc.format_message())
             sys.exit(0)
         ctx = getattr(exc, "ctx", None)
         where = f"{ctx.command_path}: " if ctx is not None else ""
         try:
             fail(where + usage_message(exc), as_json)
-        except typer.Exit:
+        except SystemExit:
             sys.exit(exc.exit_code)
     sys.exit(code or 0)
 

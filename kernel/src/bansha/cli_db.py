@@ -1,18 +1,16 @@
 """``bansha db …``: the store itself (docs/store.md): its schema version, upgrading an older
 store in place, copying games between stores (SQLite ↔ PostgreSQL), event for event.
 
-Its own module and typer app, registered by one ``add_typer`` line in cli.py. It imports
+Its own module and table of commands, added by one ``add_group`` line in cli.py. It imports
 nothing from cli.py (cli.py imports it while it is being built), hence its own small copies of
-the one-line error (the ``--db``/``--json`` options are cli_help's)."""
+the one-line error (the ``--db``/``--json`` options are cli_table's)."""
 
 from __future__ import annotations
 
 import functools
 import json
 
-import typer
-
-from .cli_help import App, DbOpt, JsonOpt
+from .cli_table import Argument, DbOpt, JsonOpt, Table, echo
 
 
 def guarded(fn):
@@ -27,12 +25,12 @@ def guarded(fn):
             return fn(*args, **kwargs)
         except GameError as exc:
             if kwargs.get("as_json"):
-                typer.echo(json.dumps({"error": str(exc), "code": 2}, ensure_ascii=False))
+                echo(json.dumps({"error": str(exc), "code": 2}, ensure_ascii=False))
             else:
                 from .messages import say
 
-                typer.echo(say("error", None, message=" ".join(str(exc).split())), err=True)
-            raise typer.Exit(2) from None
+                echo(say("error", None, message=" ".join(str(exc).split())), err=True)
+            raise SystemExit(2) from None
 
     return wrapper
 
@@ -40,10 +38,10 @@ def guarded(fn):
 def _json(data) -> None:
     import msgspec
 
-    typer.echo(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=2))
+    echo(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=2))
 
 
-db_app = App(help="h_db_app")
+db_app = Table(help="h_db_app")
 
 
 def _open(url: str | None):
@@ -64,7 +62,7 @@ def info(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     row = {"store": store.url, "backend": type(store).__name__, "schema": version, "reads_up_to": SCHEMA_VERSION, "games": games}
     if as_json:
         return _json(row)
-    typer.echo(f"{row['store']}: {row['backend']}, schema {version} (this bansha reads up to {SCHEMA_VERSION})"
+    echo(f"{row['store']}: {row['backend']}, schema {version} (this bansha reads up to {SCHEMA_VERSION})"
                + (f", {games} game(s)" if games is not None else ""))
 
 
@@ -76,15 +74,15 @@ def upgrade(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     start, end = store.upgrade()
     if as_json:
         return _json({"store": store.url, "from": start, "to": end})
-    typer.echo(f"{store.url}: schema {start} is current" if start == end else f"{store.url}: schema {start} → {end}")
+    echo(f"{store.url}: schema {start} is current" if start == end else f"{store.url}: schema {start} → {end}")
 
 
 @db_app.command("copy", help="h_db_copy")
 @guarded
 def copy(
-    src: str = typer.Argument(..., help="h_db_copy_src"),
-    dst: str = typer.Argument(..., help="h_db_copy_dst"),
-    games: list[str] = typer.Argument(None, help="h_db_copy_games"),
+    src: str = Argument(..., help="h_db_copy_src"),
+    dst: str = Argument(..., help="h_db_copy_dst"),
+    games: list[str] = Argument(None, help="h_db_copy_games"),
     as_json: bool = JsonOpt,
 ) -> None:
     """Copy games from SRC to DST event for event (each game in one transaction). A game
@@ -110,4 +108,4 @@ def copy(
     if as_json:
         return _json({"copied": done})
     for d in done:
-        typer.echo(f"copied {d['game']} ({d['events']} events)")
+        echo(f"copied {d['game']} ({d['events']} events)")

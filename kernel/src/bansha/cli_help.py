@@ -151,7 +151,68 @@ class App(typer.Typer):
         return super().command(name, cls=cls or Command, **kwargs)
 
 
-# `db: str`, not Path, in every command: a Path folds postgresql://h/db into postgresql:/h/db
-DbOpt = typer.Option(None, "--db", envvar="BANSHA_DB", help="h_db")
-JsonOpt = typer.Option(False, "--json", help="h_json")
-GameArg = typer.Argument(..., help="h_game")
+# ------------------------------------------------------------------ the table, as typer's app
+
+
+def typer_app(table, only: str | None = None) -> App:
+    """The ``typer.Typer`` of a table of commands (cli_table.py): every command with its
+    parameters as declared, or with ``only`` the one command or group of that name (typer
+    turns every command an app holds into a click command on each run, ~10 ms for bansha's
+    thirty, and a run needs one)."""
+    app = App(**table.kwargs)
+    for name, (fn, kwargs) in table.commands.items():
+        if only is None or name == only:
+            app.command(name, **kwargs)(_for_typer(fn))
+    for name, group in table.groups.items():
+        if only is None or name == only:
+            app.add_typer(typer_app(group), name=name)
+    return app
+
+
+def listing_app(table) -> App:
+    """The app for the list of commands (``bansha``, ``bansha --help``, "no such command" and
+    its neighbours): each command and group by its name and summary only. Building every
+    command's parameters, which the list does not print, cost ~41 M of the ~401 M instructions
+    of ``bansha --help`` (callgrind, benchmarks/bench_cli.py's row)."""
+    import inspect
+
+    app = App(**table.kwargs)
+    for name, (fn, kwargs) in table.commands.items():
+        # typer's own default for the help, taken from the real function: its docstring
+        help_ = kwargs.get("help")
+        app.command(name, **{**kwargs, "help": help_ if help_ is not None else inspect.getdoc(fn)})(_listed)
+    for name, group in table.groups.items():
+        app.add_typer(App(help=group.kwargs.get("help")), name=name)
+    return app
+
+
+def _listed() -> None:
+    """What a command of the list runs: nothing (the list is only printed)."""
+
+
+def _for_typer(fn):
+    """``fn`` as typer reads a command: its parameters' defaults (cli_table's ``Option`` and
+    ``Argument``) made ``typer.Option`` and ``typer.Argument`` with the same arguments, its
+    annotations evaluated (``Path`` is imported here: the commands' module need not)."""
+    import inspect
+    from pathlib import Path
+
+    from .cli_table import Param
+
+    sig = inspect.signature(fn, eval_str=True, locals={"Path": Path})
+    params = []
+    for p in sig.parameters.values():
+        if isinstance(p.default, Param):
+            d = p.default
+            made = typer.Option(d.default, *d.decls, **d.kwargs) if d.kind == "option" else typer.Argument(d.default, **d.kwargs)
+            p = p.replace(default=made)
+        params.append(p)
+
+    def command(*args, **kwargs):
+        return fn(*args, **kwargs)
+
+    for attr in ("__module__", "__name__", "__qualname__", "__doc__"):
+        setattr(command, attr, getattr(fn, attr))
+    command.__signature__ = sig.replace(parameters=params)
+    command.__annotations__ = {p.name: p.annotation for p in params if p.annotation is not p.empty}
+    return command

@@ -5,13 +5,14 @@ heavy imports stay inside the commands."""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
 
-import typer
+if TYPE_CHECKING:  # pathlib is imported where a path is read (start-up)
+    from pathlib import Path
 
-from .cli_help import App, DbOpt, GameArg, JsonOpt
+from .cli_table import Argument, DbOpt, GameArg, JsonOpt, Option, Table, echo
 
-votes_app = App(help="h_votes_app")
+votes_app = Table(help="h_votes_app")
 
 
 class _Helpers:
@@ -36,6 +37,8 @@ def _read_input(source: str) -> str:
         data = sys.stdin.buffer.read()
     else:
         try:
+            from pathlib import Path
+
             data = Path(source).read_bytes()
         except OSError as exc:
             raise GameError(f"{source}: cannot read: {exc.strerror}") from None
@@ -83,11 +86,11 @@ def _table(rows: list[list[str]]) -> list[str]:
 @votes_app.command("import", help="h_votes_import")
 def votes_import(
     game: str = GameArg,
-    source: str = typer.Argument(..., metavar="FILE|-", help="h_votes_source"),
-    accept: list[int] = typer.Option([], "--accept", help="h_votes_accept"),
-    close: str = typer.Option(None, "--close", help="h_votes_close"),
-    dry_run: bool = typer.Option(False, "--dry-run", help="h_votes_dry_run"),
-    template: Path = typer.Option(None, "--template", help="h_template"),
+    source: str = Argument(..., metavar="FILE|-", help="h_votes_source"),
+    accept: list[int] = Option([], "--accept", help="h_votes_accept"),
+    close: str = Option(None, "--close", help="h_votes_close"),
+    dry_run: bool = Option(False, "--dry-run", help="h_votes_dry_run"),
+    template: Path = Option(None, "--template", help="h_template"),
     db: str = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
@@ -161,7 +164,7 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
         return cli._json({"phase": g.label, "phase_name": name, "deadline": deadline.isoformat(" ") if deadline else None,
                           "no_change_minutes": late, "recorded": 0 if dry_run else len(events), "dry_run": dry_run,
                           "posts": [r.as_dict() for r in rows]})
-    typer.echo(f"{name}（{g.label}）投票帖：{len(posts)} 楼" + (f"，截止 {deadline:%Y-%m-%d %H:%M}" if deadline else "，截止时间未知")
+    echo(f"{name}（{g.label}）投票帖：{len(posts)} 楼" + (f"，截止 {deadline:%Y-%m-%d %H:%M}" if deadline else "，截止时间未知")
                + (f"，截止前 {late} 分钟不得改票" if deadline and late else ""))
     table = [["楼层", "作者", "时间", "类型", "对象", "结果", "原因"]]
     for r in rows:
@@ -170,16 +173,16 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
             shown = f"{r.target}→{r.event.target}"
         table.append([str(r.floor), r.author, r.time[5:16], forum.KIND_ZH[r.kind], shown or "—", forum.STATUS_ZH[r.status], r.reason])
     for line in _table(table):
-        typer.echo(line)
+        echo(line)
     recorded = "未写入（--dry-run）" if dry_run else f"写入 {len(events)} 票"
-    typer.echo(f"{recorded}：记录 {counts['record']}，拒绝 {counts['reject']}，待确认 {counts['propose']}，"
+    echo(f"{recorded}：记录 {counts['record']}，拒绝 {counts['reject']}，待确认 {counts['propose']}，"
                f"忽略 {counts['ignore']}，已记录 {counts['done']}")
 
 
-def register(app: typer.Typer, store, echo_json, fail) -> None:
+def register(app, store, echo_json, fail) -> None:
     global _HELPERS
     _HELPERS = _Helpers(store, echo_json, fail)
-    app.add_typer(votes_app, name="votes")
+    app.add_group(votes_app, "votes")
     app.command("amend", help="h_amend")(amend)
     register_commands(app)
 
@@ -197,11 +200,11 @@ def _phase_of(cli, game: str, phase: str | None, template, db):
 
 def post(
     game: str = GameArg,
-    phase: str = typer.Option(None, "--phase", help="h_post_phase"),
-    fmt: str = typer.Option("bbcode", "--format", help="h_post_format"),
-    template: Path = typer.Option(None, "--template", help="h_post_template"),
+    phase: str = Option(None, "--phase", help="h_post_phase"),
+    fmt: str = Option("bbcode", "--format", help="h_post_format"),
+    template: Path = Option(None, "--template", help="h_post_template"),
     db: str = DbOpt,
-    as_json: bool = typer.Option(False, "--json", help="h_post_json"),
+    as_json: bool = Option(False, "--json", help="h_post_json"),
 ) -> None:
     """The phase's thread post: title, deaths, last words, votes, announcements, seats, deadline."""
     cli = _cli()
@@ -213,20 +216,20 @@ def post(
         data = posts.build(g, events, board, label, told)
         if as_json:
             return cli._json(data)
-        typer.echo(posts.render_post(data, fmt), nl=False)
+        echo(posts.render_post(data, fmt), nl=False)
     except GameError as exc:
         cli.fail(str(exc), as_json)
 
 
 def pm(
     game: str = GameArg,
-    phase: str = typer.Option(None, "--phase", help="h_pm_phase"),
-    player: str = typer.Option(None, "--player", help="h_pm_player"),
-    fmt: str = typer.Option("text", "--format", help="h_pm_format"),
-    every: bool = typer.Option(False, "--all", help="h_pm_all"),
-    template: Path = typer.Option(None, "--template", help="h_template"),
+    phase: str = Option(None, "--phase", help="h_pm_phase"),
+    player: str = Option(None, "--player", help="h_pm_player"),
+    fmt: str = Option("text", "--format", help="h_pm_format"),
+    every: bool = Option(False, "--all", help="h_pm_all"),
+    template: Path = Option(None, "--template", help="h_template"),
     db: str = DbOpt,
-    as_json: bool = typer.Option(False, "--json", help="h_pm_json"),
+    as_json: bool = Option(False, "--json", help="h_pm_json"),
 ) -> None:
     """Each player's private message (短消息) for the phase, one block per recipient."""
     cli = _cli()
@@ -238,7 +241,7 @@ def pm(
         blocks = posts.pms(g, board, label, told, player, corrections=_corrections(told, g, label, phase is None), everyone=every)
         if as_json or fmt == "json":
             return cli._json(blocks)
-        typer.echo(posts.render_pms(blocks, fmt), nl=False)
+        echo(posts.render_pms(blocks, fmt), nl=False)
     except GameError as exc:
         cli.fail(str(exc), as_json)
 
@@ -254,7 +257,7 @@ def _corrections(told, game, label, default: bool):
     return fix
 
 
-def register_commands(app: typer.Typer) -> None:
+def register_commands(app) -> None:
     app.command("post", help="h_post")(post)
     app.command("pm", help="h_pm")(pm)
 
@@ -356,14 +359,14 @@ def act_file(game: str, path: Path, db, as_json: bool) -> None:
         if as_json:
             return cli._json({"recorded": [a for _, a in entries], "feedback": fb, "announcement": ann, "winner": g.winner})
         for _, a in entries:
-            typer.echo(("withdrawn: " if a.get("withdraw") else "recorded: ")
+            echo(("withdrawn: " if a.get("withdraw") else "recorded: ")
                        + " ".join([a["actor"], a["skill"], *map(str, a.get("targets", []))]))
         for name, lines in fb.items():
             for line in lines:
-                typer.echo(f"  [{name}] {line}")
+                echo(f"  [{name}] {line}")
         for t in ann:
-            typer.echo(f"  (public) {t}")
-        typer.echo(f"{len(entries)} action(s) recorded in {g.label}")
+            echo(f"  (public) {t}")
+        echo(f"{len(entries)} action(s) recorded in {g.label}")
     except GameError as exc:
         cli.fail(str(exc), as_json)
 
@@ -372,15 +375,15 @@ def act_file(game: str, path: Path, db, as_json: bool) -> None:
 
 def amend(
     game: str = GameArg,
-    kind: str = typer.Argument(..., metavar="act|unact|vote", help="h_amend_kind"),
-    words: list[str] = typer.Argument(None, metavar="…", help="h_amend_words"),
-    phase: str = typer.Option(..., "--phase", help="h_amend_phase"),
-    arg: list[str] = typer.Option([], "--arg", help="h_amend_arg"),
-    post: int = typer.Option(None, "--post", help="h_amend_post"),
-    change: bool = typer.Option(False, "--change", help="h_amend_change"),
-    proxy: bool = typer.Option(False, "--proxy", help="h_amend_proxy"),
-    late: bool = typer.Option(False, "--late", help="h_amend_late"),
-    yes: bool = typer.Option(False, "--yes", help="h_amend_yes"),
+    kind: str = Argument(..., metavar="act|unact|vote", help="h_amend_kind"),
+    words: list[str] = Argument(None, metavar="…", help="h_amend_words"),
+    phase: str = Option(..., "--phase", help="h_amend_phase"),
+    arg: list[str] = Option([], "--arg", help="h_amend_arg"),
+    post: int = Option(None, "--post", help="h_amend_post"),
+    change: bool = Option(False, "--change", help="h_amend_change"),
+    proxy: bool = Option(False, "--proxy", help="h_amend_proxy"),
+    late: bool = Option(False, "--late", help="h_amend_late"),
+    yes: bool = Option(False, "--yes", help="h_amend_yes"),
     db: str = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
@@ -456,21 +459,21 @@ def _amend(obj, make, yes: bool, as_json: bool) -> None:
         what = {"ActEvent": lambda e: f"act {e.actor} {e.skill} {' '.join(e.targets)}".rstrip(),
                 "UnactEvent": lambda e: f"unact {e.actor} {e.skill}",
                 "VoteEvent": lambda e: f"vote {e.voter} -> {e.target}" + (" (change)" if e.change else "")}
-        typer.echo(f"amend {label}: {what[type(inner).__name__](inner)}")
+        echo(f"amend {label}: {what[type(inner).__name__](inner)}")
         for name, d in diff["feedback"].items():
             for line in d["removed"]:
-                typer.echo(f"  [{name}] - {line}")
+                echo(f"  [{name}] - {line}")
             for line in d["added"]:
-                typer.echo(f"  [{name}] + {line}")
+                echo(f"  [{name}] + {line}")
         for line in diff["announcement"]["removed"]:
-            typer.echo(f"  (public) - {line}")
+            echo(f"  (public) - {line}")
         for line in diff["announcement"]["added"]:
-            typer.echo(f"  (public) + {line}")
+            echo(f"  (public) + {line}")
         for name, a in diff["alive"].items():
-            typer.echo(f"  alive: {name} {'alive' if a['was'] else 'out'} -> {'alive' if a['now'] else 'out'}")
+            echo(f"  alive: {name} {'alive' if a['was'] else 'out'} -> {'alive' if a['now'] else 'out'}")
         if not diff["feedback"] and not diff["announcement"]["removed"] and not diff["announcement"]["added"] and not diff["alive"]:
-            typer.echo("  nothing told changes")
-        typer.echo("written: the amendment is in the log; `bansha pm` gives each affected player the correction"
+            echo("  nothing told changes")
+        echo("written: the amendment is in the log; `bansha pm` gives each affected player the correction"
                    if yes else "nothing written: --yes writes it")
     except GameError as exc:
         cli.fail(str(exc), as_json)
@@ -503,9 +506,9 @@ def undo_to(game: str, phase: str, db, as_json: bool) -> None:
             return cli._json({"kept": keep, "undone": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in gone], "phase": now})
         for e in gone:
             d = msgspec.to_builtins(e)
-            typer.echo(f"undone: {type(e).__name__.removesuffix('Event').lower()} "
+            echo(f"undone: {type(e).__name__.removesuffix('Event').lower()} "
                        + " ".join(f"{k}={v}" for k, v in d.items() if v not in ("", [], {}, None, False) and k != "type"))
-        typer.echo(f"{len(gone)} event(s) undone; the game is at {now}")
+        echo(f"{len(gone)} event(s) undone; the game is at {now}")
     except GameError as exc:
         cli.fail(str(exc), as_json)
 
@@ -592,26 +595,26 @@ def _accepted(g, p, skill, targets) -> bool:
 
 
 def echo_loop_view(view: dict) -> None:
-    typer.echo(f"{view['phase_name']}" + (f" — 截止：{view['deadline']}" if view["deadline"] else ""))
+    echo(f"{view['phase_name']}" + (f" — 截止：{view['deadline']}" if view["deadline"] else ""))
     if view["pending"]:
-        typer.echo("可用技能（尚未提交）：")
+        echo("可用技能（尚未提交）：")
     for s in view["pending"]:
         rng = s["range"]
         shown = "、".join(rng) if len(rng) <= 8 else f"{len(rng)}人（{'、'.join(rng[:8])}…）"
         args = " ".join(f"--arg {k}=…" for k in s["args"])
-        typer.echo(f"  {s['player']} {s['skill']}" + ("【强制】" if s["forced"] else "")
+        echo(f"  {s['player']} {s['skill']}" + ("【强制】" if s["forced"] else "")
                    + (f" 群内({s['group']})" if s["group"] else "")
                    + (f" 目标{s['targets']}人：{shown}" if rng else "") + (f"  {args}" if args else ""))
     v = view["vote"]
     if v is not None:
-        typer.echo("未投票：" + ("、".join(v["not_voted"]) or "无"))
+        echo("未投票：" + ("、".join(v["not_voted"]) or "无"))
         label = "票数" if v["public_counts"] else "票数（仅导演可见，公告只公布结果）"
-        typer.echo(f"{label}：" + ("，".join(f"{t['player']} {t['votes']:g}" for t in v["tally"]) or "暂无")
+        echo(f"{label}：" + ("，".join(f"{t['player']} {t['votes']:g}" for t in v["tally"]) or "暂无")
                    + (f"；弃权 {len(v['abstained'])}" if v["abstained"] else ""))
         if v["threshold"]:
-            typer.echo(f"出局门槛：最高票须达存活人数的 {v['threshold']:.0%}（{v['needed']:g} 票）")
+            echo(f"出局门槛：最高票须达存活人数的 {v['threshold']:.0%}（{v['needed']:g} 票）")
         else:
-            typer.echo("出局门槛：最高票出局（平票无人出局）")
+            echo("出局门槛：最高票出局（平票无人出局）")
 
 
 def demo_post(game) -> None:
@@ -623,5 +626,5 @@ def demo_post(game) -> None:
     if label is None:
         return
     board = forum.load_board(g.manifest.id)
-    typer.echo(f"\n--- bansha post GAME --phase '{label}' --format text")
-    typer.echo(posts.render_post(posts.build(g, list(game.applied), board, label, told), "text"), nl=False)
+    echo(f"\n--- bansha post GAME --phase '{label}' --format text")
+    echo(posts.render_post(posts.build(g, list(game.applied), board, label, told), "text"), nl=False)
