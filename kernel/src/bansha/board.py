@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from .messages import join, say
 from .model import GameError
 
 # ----------------------------------------------------------------------------- the board
@@ -59,23 +60,24 @@ def board_file(ruleset_id: str) -> Path | None:
     return found[max(bases, key=len)] if bases else None
 
 
-def load_board(ruleset_id: str, path: Path | str | None = None, has_vote: bool = True) -> dict[str, Any]:
+def load_board(ruleset_id: str, path: Path | str | None = None, has_vote: bool = True, lang: str | None = None) -> dict[str, Any]:
     """The board file of a ruleset (or the one a director passes with ``--template``), over the
-    defaults. A board file that does not parse is refused naming the file."""
+    defaults. A board file that does not parse is refused naming the file, in ``lang`` (the
+    game's; ``None``: ``BANSHA_LANG``, else Chinese)."""
     file = Path(path) if path else board_file(ruleset_id)
     board = DEFAULT_BOARD
     if file is not None:
-        data = _board_table(file)
+        data = _board_table(file, lang)
         unknown = set(data) - set(DEFAULT_BOARD)
         if unknown:
-            raise GameError(f"{file}: unknown table(s) {', '.join(sorted(unknown))} (known: {', '.join(DEFAULT_BOARD)})")
+            raise GameError(say("bd_unknown_tables", lang, file=file, tables=join(sorted(unknown), lang), known=join(DEFAULT_BOARD, lang)))
         board = _merge(DEFAULT_BOARD, data)
         if "forum" not in data:
             board["forum"] = {}
     return board
 
 
-def _board_table(file: Path) -> dict[str, Any]:
+def _board_table(file: Path, lang: str | None = None) -> dict[str, Any]:
     """The board file's TOML table. A parse is kept beside the entry points' cache, as JSON,
     for this file as it is now (its size and modification time): ``import tomllib`` compiles
     its patterns, ~45 M instructions, about a tenth of a ``bansha status``, which reads the
@@ -88,7 +90,7 @@ def _board_table(file: Path) -> dict[str, Any]:
     try:
         st = os.stat(file)
     except OSError as exc:
-        raise GameError(f"{file}: cannot read the board template: {exc.strerror}") from None
+        raise GameError(say("bd_unreadable", lang, file=file, why=exc.strerror)) from None
     stamp = [str(os.path.abspath(file)), st.st_size, st.st_mtime_ns]
     root = cache_root()
     kept = None
@@ -108,9 +110,9 @@ def _board_table(file: Path) -> dict[str, Any]:
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise GameError(f"{file}: cannot read the board template: {exc.strerror}") from None
+        raise GameError(say("bd_unreadable", lang, file=file, why=exc.strerror)) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise GameError(f"{file}: not a valid board template: {exc}") from None
+        raise GameError(say("bd_invalid", lang, file=file, why=exc)) from None
     if kept is not None:
         try:
             text = json.dumps({"stamp": stamp, "table": data}, ensure_ascii=False)
@@ -152,7 +154,7 @@ def parse_phase_arg(game, text: str) -> str:
     return game.canonical(t)
 
 
-def deadline(board: dict[str, Any], phase: str, start: dt.datetime) -> tuple[dt.datetime | None, int]:
+def deadline(board: dict[str, Any], phase: str, start: dt.datetime, lang: str | None = None) -> tuple[dt.datetime | None, int]:
     """When the phase ``phase`` (a phase name) that began at ``start`` closes, and the minutes
     before it in which no vote may change. None when the board's clock does not say."""
     clock = board.get("clock", {}).get(phase)
@@ -164,7 +166,7 @@ def deadline(board: dict[str, Any], phase: str, start: dt.datetime) -> tuple[dt.
         days, text = 1, text.removeprefix("次日").strip()
     m = re.fullmatch(r"(\d{1,2})[:：](\d{2})", text)
     if not m:
-        raise GameError(f"board clock {phase}: close {clock['close']!r}: expected HH:MM or 次日 HH:MM")
+        raise GameError(say("bd_clock", lang, phase=phase, value=clock["close"]))
     if WEEKDAYS[start.weekday()] in clock.get("extend_on", []):
         days += 1
     day = start.date() + dt.timedelta(days=days)

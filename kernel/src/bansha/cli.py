@@ -347,25 +347,27 @@ def _check_deal(rs, setups, source: str) -> None:
     lang = rs.lang
     seen: dict[str, str] = {}
     for i, ps in enumerate(setups):
-        where = f"{source}: key players[{i}]"
+        def where(key, why, i=i):  # the file and the key: "deal.toml：键 players[2].name：…"
+            return GameError(say("deal_key", lang, file=source, key=f"players[{i}].{key}", why=why))
+
         try:
             ps.name = check_name(ps.name, "what_player", lang, reserved=reserved_of(rs.manifest))
         except GameError as exc:
-            raise GameError(f"{where}.name: {exc}") from None
+            raise where("name", exc) from None
         if fold(ps.name) in seen:
             first = seen[fold(ps.name)]
-            raise GameError(f"{where}.name: " + (say("name_repeated", lang, what=say("what_roster", lang), name=ps.name) if first == ps.name
-                                                  else say("name_twice", lang, what=say("what_roster", lang), first=first, second=ps.name)))
+            raise where("name", say("name_repeated", lang, what=say("what_roster", lang), name=ps.name) if first == ps.name
+                        else say("name_twice", lang, what=say("what_roster", lang), first=first, second=ps.name))
         seen[fold(ps.name)] = ps.name
         try:
             rs.role(ps.role)
         except GameError as exc:
-            raise GameError(f"{where}.role: {exc}") from None
+            raise where("role", exc) from None
         if ps.camp:
             try:
                 rs.camp(ps.camp)
             except GameError as exc:
-                raise GameError(f"{where}.camp: {exc}") from None
+                raise where("camp", exc) from None
     sizes = [t.seats for t in rs.manifest.tables]
     if sizes and len(setups) not in sizes:
         raise GameError(say("deal_seats", lang, file=source, count=len(setups), ruleset=rs.manifest.id, sizes="/".join(map(str, sizes))))
@@ -400,7 +402,7 @@ def new(
     except GameError as exc:
         # a manifest given as a file: name the file whose keys are wrong
         if ruleset.endswith(".toml") or "/" in ruleset:
-            raise GameError(f"{ruleset}: {exc}") from None
+            raise GameError(say("file_said", manifest.language, file=ruleset, why=exc)) from None
         raise
     lang = _BOARD[0] = rs.lang
     game = check_name(game, "what_game", lang, limit=MAX_GAME_NAME)
@@ -469,12 +471,12 @@ def act(
 
     if file is not None:
         if player or skill or arg or phase:
-            raise GameError("--file takes no PLAYER, SKILL, --arg or --phase: they are in the file")
+            raise GameError(say("act_file_extra"))
         from .cli_loop import act_file
 
         return act_file(game, file, db, as_json)
     if not player or not skill:
-        raise GameError("act: expected PLAYER SKILL [TARGET…], or --file F")
+        raise GameError(say("act_shape"))
 
     who: list[str] = []
 
@@ -840,11 +842,11 @@ def scenario_run(
     else:
         for r in results:
             if r["result"] == "failed":
-                echo(f"FAILED  {r['file']}\n{r['message']}")
+                echo(say("l_sc_failed", None, file=r["file"], message=r["message"]))
             elif r["result"] == "invalid":
-                echo(f"INVALID {r['file']}: {r['message']}", err=True)
+                echo(say("l_sc_invalid", None, file=r["file"], message=r["message"]), err=True)
             elif verbose:
-                echo(f"ok      {r['file']}")
+                echo(say("l_sc_ok", None, file=r["file"]))
         echo(say("l_scenarios", None, passed=count["passed"], failed=count["failed"])
                    + (say("l_invalid", None, invalid=count["invalid"]) if count["invalid"] else ""))
     if count["invalid"]:

@@ -53,7 +53,9 @@ def _open(url: str | None):
 @db_app.command("info", help="h_db_info")
 @guarded
 def info(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
-    """The store's backend, schema version and number of games."""
+    """The store's backend, schema version and number of games (said before any board is
+    known: in BANSHA_LANG, else Chinese, like the store's refusals)."""
+    from .messages import say
     from .store import SCHEMA_VERSION
 
     store = _open(db)
@@ -62,19 +64,22 @@ def info(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     row = {"store": store.url, "backend": type(store).__name__, "schema": version, "reads_up_to": SCHEMA_VERSION, "games": games}
     if as_json:
         return _json(row)
-    echo(f"{row['store']}: {row['backend']}, schema {version} (this bansha reads up to {SCHEMA_VERSION})"
-               + (f", {games} game(s)" if games is not None else ""))
+    echo(say("l_db_info", None, store=row["store"], backend=row["backend"], version=version, known=SCHEMA_VERSION)
+         + (say("l_db_games", None, games=games) if games is not None else ""))
 
 
 @db_app.command("upgrade", help="h_db_upgrade")
 @guarded
 def upgrade(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """Migrate an older store to this bansha's schema, in place, in one transaction."""
+    from .messages import say
+
     store = _open(db)
     start, end = store.upgrade()
     if as_json:
         return _json({"store": store.url, "from": start, "to": end})
-    echo(f"{store.url}: schema {start} is current" if start == end else f"{store.url}: schema {start} → {end}")
+    echo(say("l_db_current", None, store=store.url, version=start) if start == end
+         else say("l_db_upgraded", None, store=store.url, start=start, end=end))
 
 
 @db_app.command("copy", help="h_db_copy")
@@ -108,4 +113,4 @@ def copy(
     if as_json:
         return _json({"copied": done})
     for d in done:
-        echo(f"copied {d['game']} ({d['events']} events)")
+        echo(say("l_db_copied", None, game=d["game"], events=d["events"]))

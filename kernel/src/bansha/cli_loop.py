@@ -30,7 +30,8 @@ def _cli() -> _Helpers:
     return _HELPERS
 
 
-def _read_input(source: str) -> str:
+def _read_input(source: str, lang: str | None = None) -> str:
+    from .messages import say
     from .model import GameError
 
     if source == "-":
@@ -41,19 +42,20 @@ def _read_input(source: str) -> str:
 
             data = Path(source).read_bytes()
         except OSError as exc:
-            raise GameError(f"{source}: cannot read: {exc.strerror}") from None
+            raise GameError(say("lp_cannot_read", lang, file=source, why=exc.strerror)) from None
     for enc in ("utf-8-sig", "gb18030"):  # a page saved by an older Discuz! is GBK
         try:
             return data.decode(enc)
         except UnicodeDecodeError:
             continue
-    raise GameError(f"{source}: neither UTF-8 nor GBK text")
+    raise GameError(say("lp_encoding", lang, file=source))
 
 
-def _close_arg(text: str, start):
+def _close_arg(text: str, start, lang: str | None = None):
     import datetime as dt
     import re
 
+    from .messages import say
     from .model import GameError
 
     t = text.strip().replace("：", ":")
@@ -65,7 +67,7 @@ def _close_arg(text: str, start):
             return dt.datetime.strptime(t, fmt)
         except ValueError:
             pass
-    raise GameError(f"--close {text!r}: expected HH:MM or YYYY-MM-DD HH:MM")
+    raise GameError(say("lp_close", lang, text=text))
 
 
 def _width(s: str) -> int:
@@ -97,10 +99,11 @@ def votes_import(
     """Read a Discuz! vote thread and record its votes and changes (floor and time), each
     checked by the engine; print what is recorded, rejected (and why) and proposed."""
     cli = _cli()
+    seen: list[str | None] = [None]  # the board's language, once the game is loaded
     try:
-        _votes_import(cli, game, source, set(accept), close, dry_run, template, db, as_json)
+        _votes_import(cli, game, source, set(accept), close, dry_run, template, db, as_json, seen)
     except cli_error() as exc:
-        cli.fail(str(exc), as_json)
+        cli.fail(str(exc), as_json, seen[0])
 
 
 def cli_error():
@@ -109,34 +112,36 @@ def cli_error():
     return GameError
 
 
-def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_json):
+def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_json, seen):
     import datetime as dt
     import re
 
     from . import forum
+    from .messages import say
     from .model import GameError
 
     store = cli._store(db)
     g = store.load(game)
+    lang = seen[0] = g.lang
     if g.winner is not None:
-        raise GameError("the game is over")
+        raise GameError(say("lp_over", lang))
     if not g.phase.vote:
-        raise GameError(f"no vote is taken in {g.label}")
-    board = forum.load_board(g.manifest.id, template)
+        raise GameError(say("no_vote_phase", lang, label=g.label))
+    board = forum.load_board(g.manifest.id, template, lang=lang)
     if not board.get("forum"):
-        raise GameError(f"the board of {g.manifest.id} has no vote thread format ([forum] in its board file)")
-    text = _read_input(source)
+        raise GameError(say("lp_no_forum", lang, ruleset=g.manifest.id))
+    text = _read_input(source, lang)
     posts = forum.parse_thread(text)
     if not posts:
-        raise GameError(f"{source}: no forum post found (a post starts with a line '发表于 YYYY-M-D HH:MM')")
+        raise GameError(say("lp_no_posts", lang, file=source))
     seen: dict[int, int] = {}
     for p in posts:
         if p.floor in seen:
-            raise GameError(f"{source}: line {p.line_no}: floor {p.floor} appears twice (first at line {seen[p.floor]})")
+            raise GameError(say("lp_floor_twice", lang, file=source, line=p.line_no, floor=p.floor, first=seen[p.floor]))
         seen[p.floor] = p.line_no
     opening = next((p for p in posts if p.floor == 1), None) or min(posts, key=lambda p: p.time)
     start = dt.datetime.strptime(opening.time, "%Y-%m-%d %H:%M:%S")
-    deadline, late = forum.deadline(board, g.phase.name, start)
+    deadline, late = forum.deadline(board, g.phase.name, start, lang)
     if opening.floor == 1:  # the 楼主 may state the day's 关门 and its no-change hour
         m = re.search(r"关门时间\s*[:：]?\s*(\d{1,2})[:：](\d{2})", opening.text)
         if m:
@@ -146,14 +151,14 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
             cut = dt.datetime.combine(deadline.date(), dt.time(int(m2.group(1)), int(m2.group(2))))
             late = max(0, int((deadline - cut).total_seconds() // 60))
     if close:
-        deadline = _close_arg(close, start)
+        deadline = _close_arg(close, start, lang)
     from .model import VoteEvent
 
     done = {e.post for e in store.events(game) if isinstance(e, VoteEvent) and e.post is not None
             and g.canonical(e.phase) == g.label}
     unknown = sorted(accept - {p.floor for p in posts})
     if unknown:
-        raise GameError(f"--accept {unknown[0]}: no such floor in the thread")
+        raise GameError(say("lp_accept", lang, floor=unknown[0]))
     rows = forum.plan(store.load(game), posts, board, done, accept, deadline, late)
     events = [r.event for r in rows if r.event is not None]
     if events and not dry_run:
@@ -187,15 +192,17 @@ def register(app, store, echo_json, fail) -> None:
     register_commands(app)
 
 
-def _phase_of(cli, game: str, phase: str | None, template, db):
+def _phase_of(cli, game: str, phase: str | None, template, db, seen):
     """What `post` and `pm` both start from: the replayed game with what was told in each
-    phase, its events, the board file and the phase asked for (default: the last resolved)."""
+    phase, its events, the board file and the phase asked for (default: the last resolved).
+    ``seen[0]``: the board's language, for the refusal's ``错误：``."""
     from . import forum, posts
 
     store = cli._store(db)
     events = store.events(game)
     g, told = posts.replay(store.setup(game), events)
-    return g, events, told, forum.load_board(g.manifest.id, template), posts.pick_phase(g, phase)
+    seen[0] = g.lang
+    return g, events, told, forum.load_board(g.manifest.id, template, lang=g.lang), posts.pick_phase(g, phase)
 
 
 def post(
@@ -211,14 +218,15 @@ def post(
     from . import posts
     from .model import GameError
 
+    seen: list[str | None] = [None]
     try:
-        g, events, told, board, label = _phase_of(cli, game, phase, template, db)
+        g, events, told, board, label = _phase_of(cli, game, phase, template, db, seen)
         data = posts.build(g, events, board, label, told)
         if as_json:
             return cli._json(data)
-        echo(posts.render_post(data, fmt), nl=False)
+        echo(posts.render_post(data, fmt, g.lang), nl=False)
     except GameError as exc:
-        cli.fail(str(exc), as_json)
+        cli.fail(str(exc), as_json, seen[0])
 
 
 def pm(
@@ -236,14 +244,15 @@ def pm(
     from . import posts
     from .model import GameError
 
+    seen: list[str | None] = [None]
     try:
-        g, events, told, board, label = _phase_of(cli, game, phase, template, db)
+        g, events, told, board, label = _phase_of(cli, game, phase, template, db, seen)
         blocks = posts.pms(g, board, label, told, player, corrections=_corrections(told, g, label, phase is None), everyone=every)
         if as_json or fmt == "json":
             return cli._json(blocks)
-        echo(posts.render_pms(blocks, fmt), nl=False)
+        echo(posts.render_pms(blocks, fmt, g.lang), nl=False)
     except GameError as exc:
-        cli.fail(str(exc), as_json)
+        cli.fail(str(exc), as_json, seen[0])
 
 
 def _corrections(told, game, label, default: bool):
@@ -265,46 +274,52 @@ def register_commands(app) -> None:
 # ------------------------------------------------------------------------- act --file
 
 
-def read_actions(path: Path) -> list[tuple[int, dict]]:
+def read_actions(path: Path, lang: str | None = None) -> list[tuple[int, dict]]:
     """A phase's actions from a file, each with its line: a TOML file with the scenario
     files' ``actions`` list (``actor``, ``skill``, ``targets``, ``args``, ``phase``,
     ``withdraw``), or a CSV of ``actor,skill,targets,args`` (targets separated by spaces,
-    ``;`` or ``、``; args ``K=V`` separated by ``;``; an optional header; ``#`` comments)."""
+    ``;`` or ``、``; args ``K=V`` separated by ``;``; an optional header; ``#`` comments).
+    Refusals are said in ``lang``, the board's."""
     import csv
     import io
     import re
     import tomllib
 
+    from .messages import join, say
     from .model import GameError
+
+    def at(line, key, **fields):  # a refusal naming the file and the line
+        return GameError(say("lp_line", lang, file=path, line=line, why=say(key, lang, **fields)))
 
     try:
         text = path.read_text(encoding="utf-8-sig")
     except OSError as exc:
-        raise GameError(f"{path}: cannot read: {exc.strerror}") from None
+        raise GameError(say("lp_cannot_read", lang, file=path, why=exc.strerror)) from None
     except UnicodeDecodeError:
-        raise GameError(f"{path}: not UTF-8 text") from None
+        raise GameError(say("lp_not_utf8", lang, file=path)) from None
     out: list[tuple[int, dict]] = []
     if path.suffix.lower() == ".toml":
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise GameError(f"{path}: not valid TOML: {exc}") from None
+            raise GameError(say("not_toml", lang, file=path, why=exc)) from None
         extra = set(data) - {"actions"}
         if extra or not isinstance(data.get("actions"), list):
-            raise GameError(f"{path}: expected a list 'actions' and nothing else" + (f" (found {', '.join(sorted(extra))})" if extra else ""))
+            found = say("lp_found", lang, keys=join(sorted(extra), lang)) if extra else ""
+            raise GameError(say("lp_actions_list", lang, file=path, found=found))
         lines = [text[:m.start()].count("\n") + 1 for m in re.finditer(r"(?m)(?:^|[{,\s])actor\s*=", text)]
         allowed = {"actor", "skill", "targets", "args", "phase", "withdraw"}
         for i, a in enumerate(data["actions"]):
             line = lines[i] if i < len(lines) else 0
             if not isinstance(a, dict):
-                raise GameError(f"{path}: line {line}: an action is a table {{ actor = …, skill = … }}")
+                raise at(line, "lp_action_table")
             bad = set(a) - allowed
             if bad:
-                raise GameError(f"{path}: line {line}: unknown key {sorted(bad)[0]!r} (keys: {', '.join(sorted(allowed))})")
+                raise at(line, "lp_action_key", key=sorted(bad)[0], keys=join(sorted(allowed), lang))
             if not a.get("actor") or not a.get("skill"):
-                raise GameError(f"{path}: line {line}: an action needs actor and skill")
+                raise at(line, "lp_action_needs")
             if not isinstance(a.get("targets", []), list) or not isinstance(a.get("args", {}), dict):
-                raise GameError(f"{path}: line {line}: targets is a list, args a table")
+                raise at(line, "lp_action_types")
             out.append((line, a))
         return out
     for n, row in enumerate(csv.reader(io.StringIO(text)), start=1):
@@ -314,7 +329,7 @@ def read_actions(path: Path) -> list[tuple[int, dict]]:
         if n == 1 and [c.lower() for c in cells[:2]] == ["actor", "skill"]:
             continue
         if len(cells) < 2 or not cells[0] or not cells[1] or len(cells) > 4:
-            raise GameError(f"{path}: line {n}: expected actor,skill,targets,args (got {len(cells)} field(s))")
+            raise at(n, "lp_csv_fields", count=len(cells))
         targets = [t for t in re.split(r"[\s;；、]+", cells[2]) if t] if len(cells) > 2 else []
         args: dict = {}
         for pair in (re.split(r"[;；]", cells[3]) if len(cells) > 3 else []):
@@ -322,7 +337,7 @@ def read_actions(path: Path) -> list[tuple[int, dict]]:
                 continue
             k, sep, v = pair.strip().partition("=")
             if not sep or not k:
-                raise GameError(f"{path}: line {n}: args {pair!r}: expected KEY=VALUE")
+                raise at(n, "lp_csv_arg", pair=pair.strip())
             args[k.strip()] = int(v) if re.fullmatch(r"-?\d+", v.strip()) else v.strip()
         out.append((n, {"actor": cells[0], "skill": cells[1], "targets": targets, "args": args}))
     return out
@@ -331,14 +346,17 @@ def read_actions(path: Path) -> list[tuple[int, dict]]:
 def act_file(game: str, path: Path, db, as_json: bool) -> None:
     """``bansha act GAME --file F``: every action of the file, all or nothing."""
     cli = _cli()
+    from .messages import say
     from .model import ActEvent, GameError, UnactEvent
 
+    lang = None
     try:
-        entries = read_actions(path)
-        if not entries:
-            raise GameError(f"{path}: no action in the file")
         store = cli._store(db)
-        g = store.load(game)
+        g = store.load(game)  # first: the file's refusals are said in the board's language
+        lang = g.lang
+        entries = read_actions(path, lang)
+        if not entries:
+            raise GameError(say("lp_no_action", lang, file=path))
 
         def event(g, a):
             if a.get("withdraw"):
@@ -351,24 +369,26 @@ def act_file(game: str, path: Path, db, as_json: bool) -> None:
             try:
                 g.apply(event(g, a))
             except GameError as exc:
-                refused.append(f"line {line}: {a['actor']} {a['skill']}: {exc}")
+                refused.append(say("lp_refused_line", lang, line=line, actor=a["actor"], skill=a["skill"], why=exc))
         if refused:
-            raise GameError(f"{path}: nothing recorded; " + "; ".join(refused))
+            raise GameError(say("lp_nothing_recorded", lang, file=path, refusals=say("lp_sep", lang).join(refused)))
+        label = g.label
         g, mark = store.append_all(game, lambda g: [event(g, a) for _, a in entries])
         fb, ann = g.since(mark)
         if as_json:
             return cli._json({"recorded": [a for _, a in entries], "feedback": fb, "announcement": ann, "winner": g.winner})
         for _, a in entries:
-            echo(("withdrawn: " if a.get("withdraw") else "recorded: ")
-                       + " ".join([a["actor"], a["skill"], *map(str, a.get("targets", []))]))
+            text = " ".join([a["actor"], a["skill"], *map(str, a.get("targets", []))])
+            echo(say("l_withdrawn", lang, text=text, label=a.get("phase") or label) if a.get("withdraw")
+                 else say("l_recorded", lang, text=text))
         for name, lines in fb.items():
             for line in lines:
                 echo(f"  [{name}] {line}")
         for t in ann:
-            echo(f"  (public) {t}")
-        echo(f"{len(entries)} action(s) recorded in {g.label}")
+            echo(f"  {say('l_public', lang)} {t}")
+        echo(say("l_acts_recorded", lang, count=len(entries), label=label))
     except GameError as exc:
-        cli.fail(str(exc), as_json)
+        cli.fail(str(exc), as_json, lang)
 
 
 # --------------------------------------------------------------------------- amend, undo --to
@@ -390,20 +410,20 @@ def amend(
     """Correct a closed phase: insert or withdraw an input and replay everything after it.
     Prints, per player, the feedback lines removed and added, the announcement lines removed
     and added and who is alive differently; --yes writes it as an amendment event."""
+    from .messages import say
     from .model import ActEvent, GameError, UnactEvent, VoteEvent
 
     words = words or []
     shapes = {"act": (2, None), "unact": (2, 2), "vote": (2, 2)}
 
-    def make(label):
+    def make(label, lang=None):
         if kind not in shapes:
-            raise GameError(f"amend {kind!r}: expected act, unact or vote")
+            raise GameError(say("lp_amend_kind", lang, kind=kind))
         lo, hi = shapes[kind]
         if len(words) < lo or (hi is not None and len(words) > hi):
-            want = {"act": "PLAYER SKILL [TARGET…]", "unact": "PLAYER SKILL", "vote": "VOTER TARGET"}[kind]
-            raise GameError(f"amend {kind}: expected {want}")
+            raise GameError(say("lp_amend_shape", lang, kind=kind, want=say(f"lp_want_{kind}", lang)))
         if kind == "act":
-            return ActEvent(phase=label, actor=words[0], skill=words[1], targets=words[2:], args=_kv(arg))
+            return ActEvent(phase=label, actor=words[0], skill=words[1], targets=words[2:], args=_kv(arg, lang))
         if kind == "unact":
             return UnactEvent(phase=label, actor=words[0], skill=words[1])
         return VoteEvent(phase=label, voter=words[0], target=words[1], post=post, change=change, proxy=proxy, late=late)
@@ -411,16 +431,17 @@ def amend(
     _amend({"game": game, "phase": phase, "db": db}, make, yes, as_json)
 
 
-def _kv(pairs):
+def _kv(pairs, lang=None):
     import re
 
+    from .messages import say
     from .model import GameError
 
     out = {}
     for pair in pairs:
         k, sep, v = pair.partition("=")
         if not sep or not k:
-            raise GameError(f"--arg {pair!r}: expected KEY=VALUE")
+            raise GameError(say("kv_expected", lang, flag="--arg", pair=pair))
         out[k] = int(v) if re.fullmatch(r"-?\d+", v) else v
     return out
 
@@ -444,13 +465,17 @@ def amendment(g, phase: str, make):
 
 def _amend(obj, make, yes: bool, as_json: bool) -> None:
     cli = _cli()
+    from .messages import say
     from .model import GameError
 
+    lang = None
     try:
         store = cli._store(obj["db"])
         game = obj["game"]
         g = store.load(game)
-        ev, label, diff = amendment(g, obj["phase"], make)  # a refused amendment: one line, nothing written
+        lang = g.lang
+        # a refused amendment: one line, nothing written
+        ev, label, diff = amendment(g, obj["phase"], lambda label: make(label, lang))
         if yes:
             store.append(game, ev)
         if as_json:
@@ -458,25 +483,26 @@ def _amend(obj, make, yes: bool, as_json: bool) -> None:
         inner = ev.event
         what = {"ActEvent": lambda e: f"act {e.actor} {e.skill} {' '.join(e.targets)}".rstrip(),
                 "UnactEvent": lambda e: f"unact {e.actor} {e.skill}",
-                "VoteEvent": lambda e: f"vote {e.voter} -> {e.target}" + (" (change)" if e.change else "")}
-        echo(f"amend {label}: {what[type(inner).__name__](inner)}")
+                "VoteEvent": lambda e: f"vote {e.voter} -> {e.target}" + (say("l_amend_change", lang) if e.change else "")}
+        echo(say("l_amend", lang, label=label, what=what[type(inner).__name__](inner)))
         for name, d in diff["feedback"].items():
             for line in d["removed"]:
                 echo(f"  [{name}] - {line}")
             for line in d["added"]:
                 echo(f"  [{name}] + {line}")
+        public = say("l_public", lang)
         for line in diff["announcement"]["removed"]:
-            echo(f"  (public) - {line}")
+            echo(f"  {public} - {line}")
         for line in diff["announcement"]["added"]:
-            echo(f"  (public) + {line}")
+            echo(f"  {public} + {line}")
+        state = {True: say("l_alive", lang), False: say("l_out", lang)}
         for name, a in diff["alive"].items():
-            echo(f"  alive: {name} {'alive' if a['was'] else 'out'} -> {'alive' if a['now'] else 'out'}")
+            echo(say("l_amend_alive", lang, name=name, was=state[bool(a["was"])], now=state[bool(a["now"])]))
         if not diff["feedback"] and not diff["announcement"]["removed"] and not diff["announcement"]["added"] and not diff["alive"]:
-            echo("  nothing told changes")
-        echo("written: the amendment is in the log; `bansha pm` gives each affected player the correction"
-                   if yes else "nothing written: --yes writes it")
+            echo(say("l_amend_nothing", lang))
+        echo(say("l_amend_written" if yes else "l_amend_dry", lang))
     except GameError as exc:
-        cli.fail(str(exc), as_json)
+        cli.fail(str(exc), as_json, lang)
 
 
 def undo_to(game: str, phase: str, db, as_json: bool) -> None:
@@ -486,12 +512,15 @@ def undo_to(game: str, phase: str, db, as_json: bool) -> None:
 
     from .board import parse_phase_arg
     from .engine import Game
+    from .messages import say
     from .model import GameError, ResolveEvent
 
+    lang = None
     try:
         store = cli._store(db)
         events = store.events(game)
         g = Game(store.setup(game))
+        lang = g.lang
         label = parse_phase_arg(g, phase)
         keep = None
         for i, ev in enumerate(events):
@@ -499,18 +528,18 @@ def undo_to(game: str, phase: str, db, as_json: bool) -> None:
             if isinstance(ev, ResolveEvent) and g.canonical(ev.phase) == label:
                 keep = i + 1
         if keep is None:
-            raise GameError(f"--to {phase!r}: {label} has not been resolved (nothing to keep it by)")
+            raise GameError(say("lp_not_resolved", lang, phase=phase, label=label))
         gone = store.undo_to(game, keep)
         now = store.load(game).label
         if as_json:
             return cli._json({"kept": keep, "undone": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in gone], "phase": now})
         for e in gone:
             d = msgspec.to_builtins(e)
-            echo(f"undone: {type(e).__name__.removesuffix('Event').lower()} "
-                       + " ".join(f"{k}={v}" for k, v in d.items() if v not in ("", [], {}, None, False) and k != "type"))
-        echo(f"{len(gone)} event(s) undone; the game is at {now}")
+            echo(say("l_undone", lang, kind=type(e).__name__.removesuffix("Event").lower(),
+                     text=" ".join(f"{k}={v}" for k, v in d.items() if v not in ("", [], {}, None, False) and k != "type")))
+        echo(say("l_undone_to", lang, count=len(gone), label=now))
     except GameError as exc:
-        cli.fail(str(exc), as_json)
+        cli.fail(str(exc), as_json, lang)
 
 
 # ------------------------------------------------------------------------------ status

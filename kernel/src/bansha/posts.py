@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .messages import join, say
 from .model import GameError, VoteEvent
 
 #: the BBCode tags a post uses: every one is a tag Discuz! supports
@@ -123,11 +124,11 @@ def pick_phase(game, phase: str | None) -> str:
 
     if phase is None:
         if not game.resolved:
-            raise GameError(f"no phase has been resolved yet (the game is at {game.label}); name one with --phase")
+            raise GameError(say("ps_none_resolved", game.lang, label=game.label))
         return game.resolved[-1]
     label = parse_phase_arg(game, phase)
     if label not in played(game):
-        raise GameError(f"--phase {phase!r}: {label} has not been played (played: {', '.join(played(game))})")
+        raise GameError(say("ps_not_played", game.lang, phase=phase, label=label, played=join(played(game), game.lang)))
     return label
 
 
@@ -248,7 +249,8 @@ def build(game, events, board: dict[str, Any], label: str, told: dict[str, dict[
             if sections[key]:
                 parts.append({"key": key, "heading": headings.get(key, key), "lines": sections[key]})
         else:
-            raise GameError(f"board template: unknown post section {key!r} (known: corrections, last_words, deaths, votes, announcements, seats, deadline)")
+            known = join(["corrections", "last_words", "deaths", "votes", "announcements", "seats", "deadline"], game.lang)
+            raise GameError(say("ps_section", game.lang, key=key, known=known))
     title = post["title"].format(board=game.manifest.name, phase=name(label), day=label.partition(" ")[2])
     return {"phase": label, "phase_name": name(label), "title": title, "sections": parts}
 
@@ -262,7 +264,7 @@ def _phase_line(name, text: str) -> str:
 SEAT_HEAD = ["座位", "名字", "状态"]
 
 
-def render_post(data: dict[str, Any], fmt: str) -> str:
+def render_post(data: dict[str, Any], fmt: str, lang: str | None = None) -> str:
     if fmt == "bbcode":
         e = escape_bbcode
         out = [f"[align=center][size=5][b]{e(data['title'])}[/b][/size][/align]", "[hr]"]
@@ -303,7 +305,7 @@ def render_post(data: dict[str, Any], fmt: str) -> str:
                 out += s["lines"]
             out.append("")
         return "\n".join(out).rstrip() + "\n"
-    raise GameError(f"--format {fmt!r}: expected bbcode, md or text")
+    raise GameError(say("ps_format_post", lang, fmt=fmt))
 
 
 # ------------------------------------------------------------------------------- the PMs
@@ -334,7 +336,7 @@ def pms(game, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]]
     return out
 
 
-def render_pms(blocks: list[dict[str, Any]], fmt: str) -> str:
+def render_pms(blocks: list[dict[str, Any]], fmt: str, lang: str | None = None) -> str:
     out: list[str] = []
     for b in blocks:
         fix = b.get("correction")
@@ -355,7 +357,7 @@ def render_pms(blocks: list[dict[str, Any]], fmt: str) -> str:
             out += b["lines"] or [b["empty"]]
             out.append("")
         else:
-            raise GameError(f"--format {fmt!r}: expected text, bbcode or json")
+            raise GameError(say("ps_format_pm", lang, fmt=fmt))
     return "\n".join(out).rstrip() + "\n" if out else ""
 
 

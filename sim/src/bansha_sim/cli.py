@@ -38,11 +38,18 @@ extend({
     "h_sim_ray": ("以 Ray 任务运行：集群地址 ADDRESS，或 'local'", "run as Ray tasks: a cluster ADDRESS, or 'local'"),
     "h_sim_days": ("天数上限：超过后仍在进行的游戏算作未结束", "day limit: a game still going after it is unfinished"),
     "h_sim_db": ("游戏数据库文件（用于 --keep）", "game database file (for --keep)"),
+    # refusals: said like the kernel's (bansha.cli.fail); those of the command line itself
+    # before any board is known (BANSHA_LANG, else Chinese), the others in the board's language
+    "sim_at_least": ("{flag} 至少为 1", "{flag} must be at least 1"),
+    "sim_keep": ("--keep 应在 0 到 --games 之间", "--keep must be from 0 to --games"),
+    "sim_plot_ext": ("--plot {file}：文件名应以 .png 或 .svg 结尾", "--plot {file}: the file must end in .png or .svg"),
+    "sim_needs": ("{flag} 需要 {what}：pip install '{extra}'", "{flag} needs {what}: pip install '{extra}'"),
+    "sim_vary": ("--vary {vary}：应为 KEY=V1,V2,…，至少两个取值", "--vary {vary}: expected KEY=V1,V2,… with two values or more"),
 })
 
 
 class Refused(Exception):
-    pass
+    """A refusal of the command, already in its words (the catalogue's)."""
 
 
 def _value(v: str) -> Any:
@@ -54,11 +61,13 @@ def _value(v: str) -> Any:
 
 
 def _kv(pairs: list[str], flag: str) -> dict[str, Any]:
+    from bansha.messages import say
+
     out = {}
     for pair in pairs:
         k, sep, v = pair.partition("=")
         if not sep or not k:
-            raise Refused(f"{flag} {pair!r}: expected KEY=VALUE")
+            raise Refused(say("kv_expected", None, flag=flag, pair=pair))
         out[k] = _value(v)
     return out
 
@@ -86,57 +95,65 @@ def simulate_command(
     """Play GAMES games of RULESET with policies as players and report the balance."""
     from bansha.model import GameError
 
+    seen: list[str | None] = [None]  # the board's language, once the ruleset is known
     try:
-        _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plot, as_json, ray, days, db)
+        _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plot, as_json, ray, days, db, seen)
     except (Refused, GameError, ValueError) as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
+        from bansha.cli import fail  # loaded: `bansha simulate` is reached through bansha.cli
+
+        fail(str(exc), as_json, seen[0])  # one line 错误：…, or a JSON object; exit 2
 
 
-def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plot, as_json, ray, days, db):
+def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plot, as_json, ray, days, db, seen):
+    from bansha.messages import join, say
+    from bansha.options import check_options
     from bansha.registry import find_manifest, ruleset_for
 
     from .policies import load_policy
     from .run import run
     from .stats import aggregate, paired
 
-    m = find_manifest(ruleset)
-    ruleset_for(m)
-    sizes = [t.seats for t in m.tables]
-    if seats is None:
-        seats = sizes[0]
-    if seats not in sizes:
-        raise Refused(f"ruleset {m.id} has no table for {seats} players (tables: {', '.join(map(str, sizes))})")
-    if games < 1:
-        raise Refused("--games must be at least 1")
-    if days < 1:
-        raise Refused("--days must be at least 1")
+    # the command line's own mistakes first: no board is known yet (BANSHA_LANG, else Chinese)
+    for flag, n in (("--games", games), ("--days", days), ("--jobs", jobs)):
+        if n is not None and n < 1:
+            raise Refused(say("sim_at_least", None, flag=flag))
     if keep < 0 or keep > games:
-        raise Refused("--keep must be from 0 to --games")
-    if jobs is not None and jobs < 1:
-        raise Refused("--jobs must be at least 1")
+        raise Refused(say("sim_keep", None))
     if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
-        raise Refused(f"--plot {plot}: the file must end in .png or .svg")
-    load_policy(policy)
+        raise Refused(say("sim_plot_ext", None, file=plot))
+    if plot is not None:  # before the games are played, not after
+        import importlib.util
+
+        if importlib.util.find_spec("matplotlib") is None:
+            raise Refused(say("sim_needs", None, flag="--plot", what="matplotlib", extra="bansha-sim[plot]"))
+    opts = _kv(option, "--option")
+    vkey, values = None, []
+    if vary:
+        vkey, sep, vals = vary.partition("=")
+        values = [v for v in vals.split(",") if v]
+        if not sep or not vkey or len(values) < 2:
+            raise Refused(say("sim_vary", None, vary=vary))
     if ray is not None:
         os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")  # see run.py
         try:
             import ray as _ray  # noqa: F401
         except ImportError:
-            raise Refused("--ray needs Ray: pip install 'bansha-sim[ray]'") from None
-    opts = _kv(option, "--option")
-    for k in opts:
-        if k not in m.options:
-            raise Refused(f"--option {k}: ruleset {m.id} has no house rule {k!r}")
+            raise Refused(say("sim_needs", None, flag="--ray", what="Ray", extra="bansha-sim[ray]")) from None
+    m = find_manifest(ruleset)
+    ruleset_for(m)
+    lang = seen[0] = m.language  # from here on, the board's language
+    sizes = [t.seats for t in m.tables]
+    if seats is None:
+        seats = sizes[0]
+    if seats not in sizes:
+        raise Refused(say("no_table", lang, ruleset=m.id, seats=seats, sizes=join(sizes, lang)))
+    load_policy(policy)
+    # an unknown house rule in the kernel's words (its values are checked by new_game below)
+    check_options(m, {k: m.options[k] if k in m.options else v for k, v in opts.items()}, "--option", lang)
+    if vkey is not None:
+        check_options(m, {vkey: m.options.get(vkey)}, "--vary", lang)
     variants: list[tuple[str | None, dict]] = [(None, opts)]
-    vkey = None
     if vary:
-        vkey, sep, vals = vary.partition("=")
-        values = [v for v in vals.split(",") if v]
-        if not sep or not vkey or len(values) < 2:
-            raise Refused(f"--vary {vary!r}: expected KEY=V1,V2,… with two values or more")
-        if vkey not in m.options:
-            raise Refused(f"--vary {vkey}: ruleset {m.id} has no house rule {vkey!r}")
         variants = [(v, {**opts, vkey: _value(v)}) for v in values]
     jobs = jobs or os.cpu_count() or 1
     camps = [c.name for c in m.camps]
@@ -271,7 +288,9 @@ def _plot(path: Path, results, camps, rid, seats, policy, vkey, alias=None):
     try:
         import matplotlib
     except ImportError:
-        raise Refused("--plot needs matplotlib: pip install 'bansha-sim[plot]'") from None
+        from bansha.messages import say
+
+        raise Refused(say("sim_needs", None, flag="--plot", what="matplotlib", extra="bansha-sim[plot]")) from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
