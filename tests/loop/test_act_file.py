@@ -20,12 +20,12 @@ def test_csv_all_or_nothing(bansha_cli, tmp_path):
     night(cli)
     bad = tmp_path / "night.csv"
     bad.write_text("actor,skill,targets,args\n# the black group\n包子,杀人,馄饨\n水饺,飞天,馄饨\n油条,杀人,包子;油条\n", encoding="utf-8")
-    r = cli.refused("act", "g", "--file", str(bad), message="nothing recorded")
-    assert "line 4: 水饺 飞天" in r.output and "line 5: 油条 杀人" in r.output and "line 3" not in r.output
+    r = cli.refused("act", "g", "--file", str(bad), message="什么也没有记录")
+    assert "第4行：水饺 飞天" in r.output and "第5行：油条 杀人" in r.output and "第3行" not in r.output
     good = tmp_path / "good.csv"
     good.write_text("包子,杀人,馄饨\n", encoding="utf-8")
     r = cli.ok("act", "g", "--file", str(good))
-    assert "recorded: 包子 杀人 馄饨" in r.output
+    assert "已记录：包子 杀人 馄饨" in r.output and "night 1记录了1个行动" in r.output
     assert [a.describe() for a in cli.load().actions] == ["包子 杀人 馄饨"]
     cli.ok("resolve", "g")
     assert not cli.load().players["馄饨"].alive
@@ -39,15 +39,15 @@ def test_toml_actions_list_with_withdraw_and_args(bansha_cli, tmp_path):
                  '  { actor = "包子", skill = "杀人", withdraw = true },\n'
                  '  { actor = "油条", skill = "杀人", targets = ["粽子"] },\n]\n', encoding="utf-8")
     r = cli.ok("act", "g", "--file", str(f))
-    assert "withdrawn: 包子 杀人" in r.output and "3 action(s)" in r.output
+    assert "已撤回：包子 杀人（night 1）" in r.output and "记录了3个行动" in r.output
     assert [a.describe() for a in cli.load().actions] == ["油条 杀人 粽子"]
     wrong = tmp_path / "wrong.toml"
     wrong.write_text('actions = [\n  { actor = "包子", skill = "杀人", targets = ["馄饨"] },\n'
                      '  { actor = "包子", skill = "杀人", targets = ["馄饨"], expect_error = "x" },\n]\n', encoding="utf-8")
-    cli.refused("act", "g", "--file", str(wrong), message="line 3: unknown key 'expect_error'")
-    cli.refused("act", "g", "--file", str(tmp_path / "none.csv"), message="cannot read")
-    cli.refused("act", "g", "包子", "杀人", "--file", str(f), message="--file takes no PLAYER")
-    cli.refused("act", "g", message="expected PLAYER SKILL")
+    cli.refused("act", "g", "--file", str(wrong), message="第3行：未知的键 expect_error")
+    cli.refused("act", "g", "--file", str(tmp_path / "none.csv"), message="无法读取")
+    cli.refused("act", "g", "包子", "杀人", "--file", str(f), message="给了 --file 就不再给玩家")
+    cli.refused("act", "g", message="act：应为 玩家 技能")
 
 
 def test_act_file_in_a_real_process(tmp_path):
@@ -61,7 +61,7 @@ def test_act_file_in_a_real_process(tmp_path):
     f = tmp_path / "n.csv"
     f.write_text("包子,杀人,馄饨\n包子,杀人,不存在\n", encoding="utf-8")
     r = run("act", "g", "--file", str(f))
-    assert r.returncode == 2 and r.stderr.startswith("错误：") and "line 2" in r.stderr
+    assert r.returncode == 2 and r.stderr.startswith("错误：") and "第2行" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
     f.write_text("包子,杀人,馄饨\n", encoding="utf-8")
     assert run("act", "g", "--file", str(f)).returncode == 0

@@ -24,11 +24,11 @@ def test_amend_prints_then_writes_and_pm_gives_the_correction(bansha_cli):
     killed_at_night(cli)
     before = cli.events()
     r = cli.ok("amend", "g", "--phase", "night 1", "act", "花卷", "验人", "包子")
-    assert "amend night 1: act 花卷 验人 包子" in r.output
-    assert "[花卷] + night 1：" in r.output and "nothing written" in r.output
+    assert "更正 night 1：act 花卷 验人 包子" in r.output
+    assert "[花卷] + night 1：" in r.output and "未写入：加 --yes 才写入" in r.output
     assert cli.events() == before                               # a preview writes nothing
     r = cli.ok("amend", "g", "--phase", "第1天 夜晚", "act", "花卷", "验人", "包子", "--yes")
-    assert "written" in r.output
+    assert "已写入：更正已记入日志" in r.output
     events = cli.events()
     assert events[:-1] == before and isinstance(events[-1], AmendEvent)
     assert events[-1].record["feedback"]["花卷"]["added"]
@@ -43,7 +43,7 @@ def test_amend_prints_then_writes_and_pm_gives_the_correction(bansha_cli):
     assert "【更正】" in text and "更正为：第1天 夜晚：" in text
     # a heal inserted: the death is undone and everything after replays on it
     r = cli.ok("amend", "g", "--phase", "night 1", "act", "肉夹馍", "救治", "馄饨", "--yes")
-    assert "alive: 馄饨 out -> alive" in r.output and "(public) - night 1：馄饨出局" in r.output
+    assert "存活：馄饨 出局 → 存活" in r.output and "（公开） - night 1：馄饨出局" in r.output
     assert cli.load().players["馄饨"].alive and cli.load().label == "day 2"
     post = cli.ok("post", "g", "--phase", "night 1", "--format", "text").output
     # the night's post as it now reads, and the thread told what the amendment changed
@@ -56,8 +56,8 @@ def test_amend_refusals_change_nothing(bansha_cli):
     killed_at_night(cli)
     cli.refused("amend", "g", "--phase", "day 2", "act", "花卷", "验人", "包子", "--yes", message="is not closed")
     cli.refused("amend", "g", "--phase", "night 1", "act", "花卷", "飞天", "包子", "--yes", message="refused")
-    cli.refused("amend", "g", "--phase", "night 1", "dance", "花卷", message="expected act, unact or vote")
-    cli.refused("amend", "g", "--phase", "night 1", "unact", "花卷", message="expected PLAYER SKILL")
+    cli.refused("amend", "g", "--phase", "night 1", "dance", "花卷", message="amend dance：应为 act、unact 或 vote")
+    cli.refused("amend", "g", "--phase", "night 1", "unact", "花卷", message="amend unact：应为 玩家 技能")
     assert cli("amend", "g", "act", "花卷", "验人", "包子").exit_code == 2  # a usage error (one line from `bansha`)
     cli.refused("amend", "g", "--phase", "night 1", "unact", "花卷", "验人", "--yes", message="没有可撤回的验人")
 
@@ -67,11 +67,11 @@ def test_undo_to_a_phase(bansha_cli):
     killed_at_night(cli)
     cli.ok("vote", "g", "水饺", "包子")
     r = cli.ok("undo", "g", "--to", "第1天 白天")
-    assert "3 event(s) undone" in r.output and "the game is at night 1" in r.output
+    assert "撤销了3条事件；游戏回到 night 1" in r.output and "已撤销：vote " in r.output
     events = cli.events()
     assert isinstance(events[-1], ResolveEvent) and events[-1].phase == "day 1"
     assert cli.load().players["馄饨"].alive
-    cli.refused("undo", "g", "--to", "night 4", message="has not been resolved")
+    cli.refused("undo", "g", "--to", "night 4", message="--to night 4：night 4 尚未结算")
     cli.refused("undo", "g", "--to", "someday", message="someday")
 
 
@@ -85,6 +85,6 @@ def test_amend_in_a_real_process(tmp_path):
     for cmd in (("resolve", "g"), ("act", "g", "包子", "杀人", "馄饨"), ("resolve", "g")):
         assert run(*cmd).returncode == 0
     r = run("amend", "g", "--phase", "night 1", "unact", "包子", "杀人", "--yes")
-    assert r.returncode == 0 and "alive: 馄饨 out -> alive" in r.stdout
+    assert r.returncode == 0 and "存活：馄饨 出局 → 存活" in r.stdout
     r = run("amend", "g", "--phase", "night 9", "unact", "包子", "杀人")
     assert r.returncode == 2 and r.stderr.startswith("错误：") and len(r.stderr.splitlines()) == 1

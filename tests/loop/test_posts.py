@@ -41,7 +41,7 @@ def test_m217_noon_post_after_the_imported_thread(bansha_cli):
     assert "【座位表】" in text and "[" not in text.replace("【", "")
     data = json.loads(cli.ok("post", "g", "--json").output)
     assert data["phase"] == "noon 1" and [s["key"] for s in data["sections"]][0] == "deaths"
-    cli.refused("post", "g", "--phase", "noon 7", message="has not been played")
+    cli.refused("post", "g", "--phase", "noon 7", message="--phase noon 7：noon 7 尚未进行")
     cli.refused("post", "g", "--format", "pdf", message="--format")
 
 
@@ -112,7 +112,7 @@ def test_a_director_copies_the_template(bansha_cli, tmp_path):
     assert out.startswith("第0天·我的版") and "【座位表】" in out and "下一天" not in out
     bad = tmp_path / "bad.toml"
     bad.write_text("[post]\nsections = ['weather']\n", encoding="utf-8")
-    cli.refused("post", "g", "--template", str(bad), message="unknown post section 'weather'")
+    cli.refused("post", "g", "--template", str(bad), message="版面模板：未知的帖子段落 weather")
 
 
 def test_post_and_pm_in_a_real_process(tmp_path):
@@ -123,7 +123,7 @@ def test_post_and_pm_in_a_real_process(tmp_path):
 
     assert run("new", "g", "--ruleset", "m217", "--players", M217, "--seed", "3").returncode == 0
     early = run("post", "g")
-    assert early.returncode == 2 and early.stderr.startswith("错误：no phase has been resolved")
+    assert early.returncode == 2 and early.stderr.startswith("错误：还没有结算过任何阶段（游戏当前在 opening）；请用 --phase 指定阶段")
     assert run("resolve", "g").returncode == 0
     r = run("post", "g", "--format", "text")
     assert r.returncode == 0 and r.stdout.startswith("【新日暮里】开局公告")

@@ -118,18 +118,18 @@ def test_refusals_are_one_line_and_change_nothing(bansha_cli, tmp_path):
     cli.ok("new", "g", "--ruleset", "qisha-xia", "--players", XIA, "--seed", "11")
     empty = tmp_path / "empty.txt"
     empty.write_text("nothing here\n", encoding="utf-8")
-    cli.refused("votes", "import", "g", str(empty), message="no forum post found")
-    cli.refused("votes", "import", "g", str(tmp_path / "missing.txt"), message="cannot read")
-    cli.refused("votes", "import", "g", str(THREADS / "qisha-xia-day1.txt"), "--accept", "99", message="--accept 99")
-    cli.refused("votes", "import", "g", str(THREADS / "qisha-xia-day1.txt"), "--close", "late", message="--close")
+    cli.refused("votes", "import", "g", str(empty), message="没有找到帖子")
+    cli.refused("votes", "import", "g", str(tmp_path / "missing.txt"), message="无法读取")
+    cli.refused("votes", "import", "g", str(THREADS / "qisha-xia-day1.txt"), "--accept", "99", message="--accept 99：帖子中没有这一楼")
+    cli.refused("votes", "import", "g", str(THREADS / "qisha-xia-day1.txt"), "--close", "late", message="--close late：应为 HH:MM")
     cli.ok("resolve", "g")  # night 1: no vote is taken
-    cli.refused("votes", "import", "g", str(THREADS / "qisha-xia-day1.txt"), message="no vote is taken")
+    cli.refused("votes", "import", "g", str(THREADS / "qisha-xia-day1.txt"), message="不投票")
 
 
 def test_light_shadow_takes_no_vote(bansha_cli):
     cli = bansha_cli
     cli.ok("new", "g", "--ruleset", "light-shadow", "--players", "甲,乙,丙,丁,戊,己,庚,辛,壬,癸,子,丑", "--seed", "1")
-    cli.refused("votes", "import", "g", str(THREADS / "m217-noon1.txt"), message="no vote is taken")
+    cli.refused("votes", "import", "g", str(THREADS / "m217-noon1.txt"), message="不投票")
 
 
 def bansha_exe():

@@ -143,7 +143,7 @@ def test_a_scenario_with_an_unknown_key(tmp_path, case):
     path.write_text(text.replace('ruleset = "../toy.toml"', f'ruleset = "{(KERNEL / "toy.toml").as_posix()}"'), encoding="utf-8")
     r = CliRunner().invoke(app, ["scenario", "run", str(path)])
     assert r.exit_code == 2, r.output
-    invalid = [line for line in r.output.splitlines() if line.startswith("INVALID")]
+    invalid = [line for line in r.output.splitlines() if line.startswith("无效  ")]  # scenario run: no board yet, so Chinese
     assert len(invalid) == 1 and str(path) in invalid[0], r.output
     for w in words:
         assert w in invalid[0], (w, invalid[0])

@@ -65,21 +65,26 @@ def test_a_seed_gives_the_same_games_in_any_process(board):
 
 
 @pytest.mark.parametrize("args,msg", [
-    (["nope"], "error:"),
-    (["mafia-basic", "--seats", "3"], "no table for 3"),
-    (["mafia-basic", "--seats", "7", "--option", "colour=red"], "no house rule"),
-    (["mafia-basic", "--seats", "7", "--option", "mafia"], "expected KEY=VALUE"),
-    (["mafia-basic", "--seats", "7", "--option", "mafia=9"], "option mafia"),
-    (["mafia-basic", "--seats", "7", "--policy", "clever"], "unknown policy"),
-    (["mafia-basic", "--seats", "7", "--games", "0"], "--games"),
-    (["mafia-basic", "--seats", "7", "--vary", "mafia=1"], "--vary"),
-    (["mafia-basic", "--seats", "7", "--plot", "x.pdf"], "--plot"),
+    (["nope"], "没有规则 nope"),
+    (["mafia-basic", "--seats", "3"], "没有 3 人的桌型"),
+    (["mafia-basic", "--seats", "7", "--option", "colour=red"], "没有房规 colour"),
+    (["mafia-basic", "--seats", "7", "--option", "mafia"], "--option mafia：应为 键=值"),
+    (["mafia-basic", "--seats", "7", "--option", "mafia=9"], "option mafia"),  # the plugin's own words
+    (["mafia-basic", "--seats", "7", "--policy", "clever"], "没有策略 clever"),
+    (["mafia-basic", "--seats", "7", "--games", "0"], "--games 至少为 1"),
+    (["mafia-basic", "--seats", "7", "--vary", "mafia=1"], "--vary mafia=1：应为"),
+    (["mafia-basic", "--seats", "7", "--vary", "colour=1,2"], "--vary colour：规则 mafia-basic 没有房规 colour"),
+    (["mafia-basic", "--seats", "7", "--plot", "x.pdf"], "--plot x.pdf：文件名应以 .png 或 .svg 结尾"),
 ])
 def test_bad_input_is_one_line_exit_2(args, msg):
+    """A refusal prints like the kernel's: one line 错误：… on stderr (a Chinese board, no
+    BANSHA_LANG), exit 2; with --json one JSON object on stdout instead."""
     r = sim(*args, "--games", "5") if "--games" not in args else sim(*args)
     assert r.exit_code == 2, r.output
     lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
-    assert len(lines) == 1 and lines[0].startswith("error:") and msg in lines[0], r.stderr
+    assert len(lines) == 1 and lines[0].startswith("错误：") and msg in lines[0], r.stderr
+    j = sim(*args, "--json", "--games", "5") if "--games" not in args else sim(*args, "--json")
+    assert j.exit_code == 2 and j.stderr == "" and msg in json.loads(j.stdout)["error"], j.output
 
 
 def test_vary_pairs_the_same_seeds():

@@ -191,8 +191,8 @@ def test_db_upgrade_migrates_a_schema_1_store_in_place(tmp_path):
         dst.executemany("INSERT INTO games(name, setup) VALUES (?, ?)", src.execute("SELECT name, setup FROM games"))
         dst.executemany("INSERT INTO events VALUES (?, ?, ?)", src.execute("SELECT game, seq, event FROM events"))
     refused("status", "g", "--db", old, message="数据库版本 1；本版本的 bansha 使用版本 2：请运行 `bansha db upgrade", files=[old])
-    assert "schema 1 → 2" in bansha("db", "upgrade", "--db", old, check=0).stdout
-    assert "schema 2 is current" in bansha("db", "upgrade", "--db", old, check=0).stdout
+    assert "：数据库版本 1 → 2" in bansha("db", "upgrade", "--db", old, check=0).stdout
+    assert "：数据库版本 2，已是最新" in bansha("db", "upgrade", "--db", old, check=0).stdout
     assert bansha("export", "g", "--format", "json", "--db", old, check=0).stdout == before
     bansha(*ACT, "--db", old, check=0)  # and it takes writes: last_seq came from the log
     assert len(json.loads(bansha("log", "g", "--json", "--db", old, check=0).stdout)["events"]) == 2
@@ -202,7 +202,7 @@ def test_db_copy_between_sqlite_and_postgresql(tmp_path, pg_url):
     a = new_game(str(tmp_path / "a.db"))
     bansha("new", "h", "--ruleset", "light-shadow", "--players", PLAYERS, "--seed", "3", "--db", a, check=0)
     bansha("resolve", "h", "--db", a, check=0)
-    assert bansha("db", "copy", a, pg_url, check=0).stdout.splitlines() == ["copied g (1 events)", "copied h (1 events)"]
+    assert bansha("db", "copy", a, pg_url, check=0).stdout.splitlines() == ["已复制 g（1条事件）", "已复制 h（1条事件）"]
     b = str(tmp_path / "b.db")
     bansha("db", "copy", pg_url, b, "h", check=0)
     for game, stores in (("g", (a, pg_url)), ("h", (a, pg_url, b))):

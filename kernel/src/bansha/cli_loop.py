@@ -288,8 +288,8 @@ def read_actions(path: Path, lang: str | None = None) -> list[tuple[int, dict]]:
     from .messages import join, say
     from .model import GameError
 
-    def at(line, key, **fields):  # a refusal naming the file and the line
-        return GameError(say("lp_line", lang, file=path, line=line, why=say(key, lang, **fields)))
+    def at(line, message, **fields):  # a refusal naming the file and the line
+        return GameError(say("lp_line", lang, file=path, line=line, why=say(message, lang, **fields)))
 
     try:
         text = path.read_text(encoding="utf-8-sig")
@@ -533,10 +533,12 @@ def undo_to(game: str, phase: str, db, as_json: bool) -> None:
         now = store.load(game).label
         if as_json:
             return cli._json({"kept": keep, "undone": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in gone], "phase": now})
+        from .cli import _text  # loaded (undo --to is reached through cli.py): a value as `log` prints it, no repr
+
         for e in gone:
             d = msgspec.to_builtins(e)
             echo(say("l_undone", lang, kind=type(e).__name__.removesuffix("Event").lower(),
-                     text=" ".join(f"{k}={v}" for k, v in d.items() if v not in ("", [], {}, None, False) and k != "type")))
+                     text=" ".join(f"{k}={_text(v, lang)}" for k, v in d.items() if v not in ("", [], {}, None, False) and k != "type")))
         echo(say("l_undone_to", lang, count=len(gone), label=now))
     except GameError as exc:
         cli.fail(str(exc), as_json, lang)

@@ -44,6 +44,7 @@ extend({
     "sim_keep": ("--keep 应在 0 到 --games 之间", "--keep must be from 0 to --games"),
     "sim_plot_ext": ("--plot {file}：文件名应以 .png 或 .svg 结尾", "--plot {file}: the file must end in .png or .svg"),
     "sim_needs": ("{flag} 需要 {what}：pip install '{extra}'", "{flag} needs {what}: pip install '{extra}'"),
+    "sim_policy": ("没有策略 {name}（已安装：{known}）", "unknown policy {name} (installed: {known})"),
     "sim_vary": ("--vary {vary}：应为 KEY=V1,V2,…，至少两个取值", "--vary {vary}: expected KEY=V1,V2,… with two values or more"),
 })
 
@@ -133,6 +134,11 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
         values = [v for v in vals.split(",") if v]
         if not sep or not vkey or len(values) < 2:
             raise Refused(say("sim_vary", None, vary=vary))
+    from importlib.metadata import entry_points
+
+    policies = sorted(ep.name for ep in entry_points(group="bansha.policies"))
+    if policy not in policies:
+        raise Refused(say("sim_policy", None, name=policy, known=join(policies, None)))
     if ray is not None:
         os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")  # see run.py
         try:
