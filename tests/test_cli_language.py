@@ -34,7 +34,7 @@ TOKENS = {
     "night", "runoff", "actor", "skill", "targets", "args", "withdraw", "actions", "target", "voter",
     "resolve", "seq", "HH", "MM", "YYYY", "M", "D", "forum", "qisha", "xia", "mafia", "basic",
     "corrections", "last_words", "deaths", "votes", "announcements", "seats", "deadline", "names",
-    "clock", "pm", "close", "KEY", "V1", "V2", "vary", "option", "games", "days", "keep", "jobs",
+    "clock", "KEY", "V1", "V2", "vary", "option", "games", "days", "keep", "jobs",
     "plot", "png", "svg", "pdf", "toml", "csv", "db", "SQLiteStore", "sqlite", "g", "h", "x", "late",
     "weather", "nope", "colour", "GBK", "UTF", "TOML", "DD", "players", "role",
     # what the tests type: a wrong command word, a policy, the installed policies
@@ -219,7 +219,7 @@ SIM_OWN = [
 ]
 
 
-@pytest.mark.parametrize(("args", "zh", "en"), SIM_OWN, ids=lambda a: a[0] if isinstance(a, list) else None)
+@pytest.mark.parametrize(("args", "zh", "en"), SIM_OWN, ids=[a[0].strip("-") for a, _, _ in SIM_OWN])
 def test_simulate_refuses_its_own_options_in_bansha_lang(tmp_path, args, zh, en):
     line = Board(tmp_path).refused("simulate", "mafia-basic", *args, says=zh)
     assert line.startswith("错误：" + zh.split("（")[0])
@@ -236,3 +236,16 @@ def test_simulate_refuses_what_the_ruleset_lacks_in_the_board_language(tmp_path)
         b.refused("simulate", "mafia-basic", "--option", "colour=red", says="--option colour：规则 mafia-basic 没有房规 colour（房规：mafia）")
         b.refused("simulate", "mafia-basic", "--vary", "colour=1,2", says="--vary colour：规则 mafia-basic 没有房规 colour")
 
+
+
+def test_the_simulate_report_is_in_the_board_language(tmp_path):
+    """The text report's labels: Chinese on a Chinese board, whatever BANSHA_LANG says."""
+    for lang in (None, "en"):
+        out = Board(tmp_path, lang)("simulate", "mafia-basic", "--seats", "7", "--games", "10", "--jobs", "1",
+                                    "--vary", "mafia=1,2").stdout
+        assert out.startswith("mafia-basic，7人桌，10局，策略 random，种子 0…9，mafia=1\n"), out
+        for label in ("阵营", "胜局", "胜率 [95% Wilson 区间]", "（天数上限 30）", "游戏天数：", "发牌次数", "存活率", "死因：",
+                      "与 mafia=1 的配对差：", "个百分点", "每秒 "):
+            assert label in out, label
+        # the causes of death are the ruling trace's kill kinds (`vote` is the kernel's own)
+        chinese(out.replace("Wilson", "").replace("vote", ""))

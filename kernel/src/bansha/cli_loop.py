@@ -533,7 +533,8 @@ def undo_to(game: str, phase: str, db, as_json: bool) -> None:
         now = store.load(game).label
         if as_json:
             return cli._json({"kept": keep, "undone": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in gone], "phase": now})
-        from .cli import _text  # loaded (undo --to is reached through cli.py): a value as `log` prints it, no repr
+        # a value as `log` prints it, no repr (cli.py is loaded: undo --to is reached through it)
+        from .cli import _text
 
         for e in gone:
             d = msgspec.to_builtins(e)

@@ -45,6 +45,25 @@ extend({
     "sim_plot_ext": ("--plot {file}：文件名应以 .png 或 .svg 结尾", "--plot {file}: the file must end in .png or .svg"),
     "sim_needs": ("{flag} 需要 {what}：pip install '{extra}'", "{flag} needs {what}: pip install '{extra}'"),
     "sim_policy": ("没有策略 {name}（已安装：{known}）", "unknown policy {name} (installed: {known})"),
+    # the report (text): in the board's language
+    "sim_head": ("{ruleset}，{seats}人桌，{games}局，策略 {policy}，种子 {first}…{last}",
+                 "{ruleset} at {seats} seats, {games} games, policy {policy}, seeds {first}…{last}"),
+    "sim_camp": ("阵营", "camp"),
+    "sim_wins": ("胜局", "wins"),
+    "sim_rate": ("胜率 [95% Wilson 区间]", "rate [95 % Wilson]"),
+    "sim_ends": ("平局 {draws}，未结束 {unfinished}（天数上限 {limit}）", "draws {draws}, unfinished {unfinished} (day limit {limit})"),
+    "sim_mean": ("，平均 {mean} 天", ", mean length {mean} days"),
+    "sim_none_ended": ("，没有一局结束", ", no game finished"),
+    "sim_lengths": ("游戏天数：{lengths}", "length in days: {lengths}"),
+    "sim_length": ("{days}天 {count}局", "{days}: {count}"),
+    "sim_role": ("角色", "role"),
+    "sim_dealt": ("发牌次数", "seats dealt"),
+    "sim_win_rate": ("胜率", "win rate"),
+    "sim_survival": ("存活率", "survival"),
+    "sim_causes": ("死因：{causes}", "causes of death: {causes}"),
+    "sim_paired": ("与 {vary} 的配对差：{diffs}", "paired difference vs {vary}: {diffs}"),
+    "sim_pp": ("{camp} {diff} 个百分点 [{low}, {high}]", "{camp} {diff} pp [{low}, {high}]"),
+    "sim_speed": ("每秒 {rate} 局", "{rate} games/s"),
     "sim_vary": ("--vary {vary}：应为 KEY=V1,V2,…，至少两个取值", "--vary {vary}: expected KEY=V1,V2,… with two values or more"),
 })
 
@@ -234,7 +253,7 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
     if as_json:
         typer.echo(json.dumps(out, ensure_ascii=False, indent=1))
     else:
-        _report(out, results, camps, vkey)
+        _report(out, results, camps, vkey, lang)
 
 
 def _keep(rs_arg, seats, seed, policy, options, days, keep, db, rid):
@@ -256,7 +275,9 @@ def _fmt_rate(r):
     return f"{r['p'] * 100:5.1f} %  [{r['low'] * 100:5.1f}, {r['high'] * 100:5.1f}]"
 
 
-def _report(out, results, camps, vkey):
+def _report(out, results, camps, vkey, lang=None):
+    """The text report, in the board's language ``lang`` (the JSON's keys are the same in any)."""
+    from bansha.messages import join, lang_of, say
     from rich.console import Console
     from rich.table import Table
 
@@ -266,28 +287,30 @@ def _report(out, results, camps, vkey):
     else:
         blocks = out["values"]
     for b in blocks:
-        head = f"{b['ruleset']} at {b['seats']} seats, {b['games']} games, policy {b['policy']}, seeds {b['seed']}…{b['seed'] + b['games'] - 1}"
+        head = say("sim_head", lang, ruleset=b["ruleset"], seats=b["seats"], games=b["games"], policy=b["policy"],
+                   first=b["seed"], last=b["seed"] + b["games"] - 1)
         if vkey is not None:
-            head += f", {vkey}={b['vary'][vkey]}"
+            head += ("，" if lang_of(lang) == "zh" else ", ") + f"{vkey}={b['vary'][vkey]}"
         con.print(f"[bold]{head}[/bold]")
-        t = Table("camp", "wins", "rate [95 % Wilson]")
+        t = Table(say("sim_camp", lang), say("sim_wins", lang), say("sim_rate", lang))
         for c, r in b["rates"].items():
             t.add_row(c, str(b["wins"][c]), _fmt_rate(r))
         con.print(t)
         md = b["mean_days"]
-        con.print(f"draws {b['draws']}, unfinished {b['unfinished']} (day limit {b['day_limit']}), "
-                  f"mean length {md:.2f} days" if md is not None else "no game finished")
-        con.print("length in days: " + ", ".join(f"{d}: {n}" for d, n in b["days"].items()))
-        t = Table("role", "seats dealt", "win rate", "survival")
+        # draws and unfinished always: with no game finished, the unfinished count says why
+        con.print(say("sim_ends", lang, draws=b["draws"], unfinished=b["unfinished"], limit=b["day_limit"])
+                  + (say("sim_mean", lang, mean=f"{md:.2f}") if md is not None else say("sim_none_ended", lang)))
+        con.print(say("sim_lengths", lang, lengths=join((say("sim_length", lang, days=d, count=n) for d, n in b["days"].items()), lang)))
+        t = Table(say("sim_role", lang), say("sim_dealt", lang), say("sim_win_rate", lang), say("sim_survival", lang))
         for role, s in b["roles"].items():
             t.add_row(role, str(s["n"]), f"{s['win_rate'] * 100:.1f} %", f"{s['survival_rate'] * 100:.1f} %")
         con.print(t)
-        con.print("causes of death: " + ", ".join(f"{k} {n}" for k, n in b["causes"].items()))
+        con.print(say("sim_causes", lang, causes=join((f"{k} {n}" for k, n in b["causes"].items()), lang)))
         if vkey is not None and b is not blocks[0]:
-            con.print("paired difference vs " + f"{vkey}={blocks[0]['vary'][vkey]}: " + ", ".join(
-                f"{c} {d['diff'] * 100:+.1f} pp [{d['low'] * 100:+.1f}, {d['high'] * 100:+.1f}]"
-                for c, d in b["paired_vs_first"].items()))
-        con.print(f"{b['games_per_second']:.0f} games/s\n")
+            con.print(say("sim_paired", lang, vary=f"{vkey}={blocks[0]['vary'][vkey]}", diffs=join((
+                say("sim_pp", lang, camp=c, diff=f"{d['diff'] * 100:+.1f}", low=f"{d['low'] * 100:+.1f}", high=f"{d['high'] * 100:+.1f}")
+                for c, d in b["paired_vs_first"].items()), lang)))
+        con.print(say("sim_speed", lang, rate=f"{b['games_per_second']:.0f}") + "\n")
 
 
 def _plot(path: Path, results, camps, rid, seats, policy, vkey, alias=None):
