@@ -195,6 +195,13 @@ def test_scenario_run_lines_are_said_before_any_board(tmp_path):
     assert r.stdout.splitlines() == [f"通过  {good}", "1个通过，0个失败"], r.stdout
     r = zh("scenario", "run", broken, code=2)
     assert r.stderr.startswith(f"无效  {broken}：") and "colour" in r.stderr, r.stderr
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(text.replace("验人失败", "验人成功"), encoding="utf-8")
+    r = zh("scenario", "run", wrong, code=1)
+    # the runner's label before any board; the mismatch itself in the scenario's board's language
+    assert r.stdout.startswith(f"失败  {wrong}\nnight 1：\n- 赤的反馈：应有一行包含“验人成功”，实际 “验人失败”\nnight 1 的裁定记录：\n"), r.stdout
+    assert r.stdout.splitlines()[-1] == "0个通过，1个失败"
+    assert en("scenario", "run", wrong, code=1).stdout.startswith(f"FAILED  {wrong}\nnight 1：\n- 赤的反馈：")
     r = en("scenario", "run", "-v", good)
     assert r.stdout.splitlines() == [f"ok      {good}", "1 passed, 0 failed"], r.stdout
     assert en("scenario", "run", broken, code=2).stderr.startswith(f"INVALID {broken}: ")

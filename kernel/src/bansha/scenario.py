@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 
 from .engine import Game
+from .messages import join, say
 from .model import (
     ActEvent,
     Event,
@@ -139,10 +140,25 @@ def lines_of(game: Game, label: str) -> tuple[dict[str, list[str]], list[str]]:
     return fb, ann
 
 
+def shown(values, lang: str | None) -> str:
+    """Expected or actual values in a mismatch: joined (never a repr), 无/none when empty."""
+    if isinstance(values, dict):
+        values = [f"{k} {v}" for k, v in values.items()]
+    return join(values, lang) if values else say("none", lang)
+
+
+def quoted(lines, lang: str | None) -> str:
+    """Text lines in a mismatch, each quoted (a line may hold 、 or a comma itself)."""
+    q = "“{}”" if lang == "zh" else "'{}'"
+    return join((q.format(x) for x in lines), lang) if lines else say("none", lang)
+
+
 def run(sc: Scenario, base: Path | None = None) -> Game:
-    """Play a scenario; raise Mismatch (or GameError for an unplayable file)."""
+    """Play a scenario; raise Mismatch (or GameError for an unplayable file), said in the
+    board's language."""
     setup = setup_of(sc, base)
     game = Game(setup)
+    lang = game.lang
     log: list[Event] = []
 
     def apply(ev: Event, expect_error: str | None, what: str) -> None:
@@ -150,12 +166,12 @@ def run(sc: Scenario, base: Path | None = None) -> Game:
             game.apply(ev)
         except GameError as exc:
             if expect_error is None:
-                raise Mismatch(f"{game.label}: {what} was refused: {exc}") from None
+                raise Mismatch(say("sc_refused", lang, label=game.label, what=what, why=exc)) from None
             if expect_error not in str(exc):
-                raise Mismatch(f"{game.label}: {what} was refused with {str(exc)!r}, expected an error containing {expect_error!r}") from None
+                raise Mismatch(say("sc_refused_other", lang, label=game.label, what=what, why=exc, want=expect_error)) from None
             return
         if expect_error is not None:
-            raise Mismatch(f"{game.label}: {what} was accepted, expected an error containing {expect_error!r}")
+            raise Mismatch(say("sc_accepted", lang, label=game.label, what=what, want=expect_error))
         log.append(ev)
 
     for ph in sc.phases:
@@ -163,12 +179,12 @@ def run(sc: Scenario, base: Path | None = None) -> Game:
         try:
             while game.position < game.parse_phase(target):
                 if game.winner is not None:
-                    raise GameError(f"the game ended in {game.label}")
-                apply(ResolveEvent(phase=game.label), None, f"resolving {game.label}")
+                    raise GameError(say("sc_ended", lang, label=game.label))
+                apply(ResolveEvent(phase=game.label), None, say("sc_resolving", lang, label=game.label))
         except GameError as exc:
-            raise Mismatch(f"cannot reach {ph.phase}: {exc}") from None
+            raise Mismatch(say("sc_unreachable", lang, phase=ph.phase, why=exc)) from None
         if game.label != target:
-            raise Mismatch(f"cannot reach {ph.phase}: the game is at {game.label}")
+            raise Mismatch(say("sc_unreachable", lang, phase=ph.phase, why=say("sc_at", lang, label=game.label)))
         label = game.label
         for a in ph.actions:
             sent_for = a.phase or label
@@ -184,73 +200,75 @@ def run(sc: Scenario, base: Path | None = None) -> Game:
             kind = game.manifest.last_words.kind
             apply(RulingEvent(phase=label, kind=kind, player=w.player, text=w.text), w.expect_error, f"{kind} {w.player}")
         if ph.resolve and game.winner is None:
-            apply(ResolveEvent(phase=label), None, f"resolving {label}")
+            apply(ResolveEvent(phase=label), None, say("sc_resolving", lang, label=label))
         if ph.expect is not None:
             check(game, label, ph.expect)
     replayed = Game(setup)
     for ev in log:
         replayed.apply(ev)
     if (replayed.announcements, replayed.feedback, replayed.winner) != (game.announcements, game.feedback, game.winner):
-        raise Mismatch("replaying the scenario's event log gave different results (non-determinism)")
+        raise Mismatch(say("sc_nondeterminism", lang))
     return game
 
 
 def check(game: Game, label: str, ex: Expect) -> None:
     fb, ann = lines_of(game, label)
     problems: list[str] = []
+    lang = game.lang
 
-    def want(cond: bool, text: str) -> None:
+    def want(cond: bool, key: str, **fields) -> None:
         if not cond:
-            problems.append(text)
+            problems.append(say(key, lang, **fields))
 
     if ex.out is not None:
         actual = game.out.get(label, [])
-        want(sorted(actual) == sorted(ex.out), f"out: expected {sorted(ex.out)}, actual {sorted(actual)}")
+        want(sorted(actual) == sorted(ex.out), "sc_out", want=shown(sorted(ex.out), lang), got=shown(sorted(actual), lang))
     if ex.out_in_order is not None:
         actual = game.out.get(label, [])
-        want(actual == ex.out_in_order, f"out in order: expected {ex.out_in_order}, actual {actual}")
+        want(actual == ex.out_in_order, "sc_out_order", want=shown(ex.out_in_order, lang), got=shown(actual, lang))
     if ex.alive is not None:
         actual = [p.name for p in game.alive()]
-        want(sorted(actual) == sorted(ex.alive), f"alive: expected {sorted(ex.alive)}, actual {sorted(actual)}")
+        want(sorted(actual) == sorted(ex.alive), "sc_alive", want=shown(sorted(ex.alive), lang), got=shown(sorted(actual), lang))
     for name, wanted in ex.feedback.items():
         have = fb.get(name)
         if have is None:
-            problems.append(f"feedback: no player {name!r}")
+            problems.append(say("sc_no_player", lang, name=name))
             continue
         for w in wanted:
-            want(any(w in line for line in have), f"feedback of {name}: expected a line containing {w!r}, actual {have}")
+            want(any(w in line for line in have), "sc_line", name=name, want=w, got=quoted(have, lang))
     for name, unwanted in ex.feedback_absent.items():
         have = fb.get(name, [])
         for w in unwanted:
-            want(not any(w in line for line in have), f"feedback of {name}: expected no line containing {w!r}, actual {have}")
+            want(not any(w in line for line in have), "sc_no_line", name=name, want=w, got=quoted(have, lang))
     for w in ex.announcement:
-        want(any(w in line for line in ann), f"announcement: expected a line containing {w!r}, actual {ann}")
+        want(any(w in line for line in ann), "sc_ann_line", want=w, got=quoted(ann, lang))
     for w in ex.announcement_absent:
-        want(not any(w in line for line in ann), f"announcement: expected no line containing {w!r}, actual {ann}")
+        want(not any(w in line for line in ann), "sc_ann_no_line", want=w, got=quoted(ann, lang))
     for name, sts in ex.statuses.items():
         have = [s.name for s in game.player(name).statuses]
         for s in sts:
-            want(s in have, f"statuses of {name}: expected {s!r}, actual {have}")
+            want(s in have, "sc_status", name=name, want=s, got=shown(have, lang))
     for name, sts in ex.statuses_absent.items():
         have = [s.name for s in game.player(name).statuses]
         for s in sts:
-            want(s not in have, f"statuses of {name}: expected no {s!r}, actual {have}")
+            want(s not in have, "sc_no_status", name=name, want=s, got=shown(have, lang))
     if ex.winner is not None:
         actual = game.winner or []
-        want(sorted(actual) == sorted(ex.winner), f"winner: expected {sorted(ex.winner)}, actual {sorted(actual)}")
+        want(sorted(actual) == sorted(ex.winner), "sc_winner", want=shown(sorted(ex.winner), lang), got=shown(sorted(actual), lang))
     for name, pts in ex.scores.items():
         actual = game.scores.get(name, 0)
-        want(abs(actual - pts) < 1e-9, f"score of {name}: expected {pts:g}, actual {actual:g}")
+        want(abs(actual - pts) < 1e-9, "sc_score", name=name, want=f"{pts:g}", got=f"{actual:g}")
     for name, uses in ex.uses.items():
         for skill, n in uses.items():
             actual = game.player(name).uses.get(skill)
-            want(actual == n, f"uses of {name}'s {skill}: expected {n}, actual {actual}")
+            want(actual == n, "sc_uses", name=name, skill=skill, want=n, got=say("none", lang) if actual is None else actual)
     if ex.last_words_owed is not None:
         actual = {n: o["until"] for n, o in game.last_words.items() if o["text"] is None}
-        want(actual == ex.last_words_owed, f"last words owed: expected {ex.last_words_owed}, actual {actual}")
+        want(actual == ex.last_words_owed, "sc_lw_owed", want=shown(ex.last_words_owed, lang), got=shown(actual, lang))
     if problems:
         trace = "\n".join(f"  [{t.step}] {t.rule}: {t.text}" for t in game.trace if t.phase == label)
-        raise Mismatch(f"{label}:\n- " + "\n- ".join(problems) + f"\nruling trace of {label}:\n{trace or '  (empty)'}")
+        raise Mismatch(f"{label}{'：' if lang == 'zh' else ':'}\n- " + "\n- ".join(problems)
+                       + "\n" + say("sc_trace", lang, label=label) + "\n" + (trace or say("sc_trace_empty", lang)))
 
 
 def run_file(path: Path) -> Game:
