@@ -533,13 +533,12 @@ def undo_to(game: str, phase: str, db, as_json: bool) -> None:
         now = store.load(game).label
         if as_json:
             return cli._json({"kept": keep, "undone": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in gone], "phase": now})
-        # a value as `log` prints it, no repr (cli.py is loaded: undo --to is reached through it)
-        from .cli import _text
+        from .messages import plain  # a value as `log` prints it, never a repr
 
         for e in gone:
             d = msgspec.to_builtins(e)
             echo(say("l_undone", lang, kind=type(e).__name__.removesuffix("Event").lower(),
-                     text=" ".join(f"{k}={_text(v, lang)}" for k, v in d.items() if v not in ("", [], {}, None, False) and k != "type")))
+                     text=" ".join(f"{k}={plain(v, lang)}" for k, v in d.items() if v not in ("", [], {}, None, False) and k != "type")))
         echo(say("l_undone_to", lang, count=len(gone), label=now))
     except GameError as exc:
         cli.fail(str(exc), as_json, lang)

@@ -537,3 +537,16 @@ def num(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def plain(value: Any, lang: str | None = None) -> str:
+    """A stored value for text output (an event's fields, ``undo --to``): lists joined, tables
+    as key value, booleans 是/否, 35.0 as 35 — never a Python repr. (cli.py's ``_text`` does
+    the same for the commands there; cli_loop.py may not import cli.py.)"""
+    if isinstance(value, dict):
+        return join((f"{k} {plain(v, lang)}" for k, v in value.items()), lang)
+    if isinstance(value, list | tuple | set):
+        return join((plain(v, lang) for v in value), lang)
+    if isinstance(value, bool):
+        return ("yes" if value else "no") if lang_of(lang) == "en" else ("是" if value else "否")
+    return num(value) if value is not None else ""
