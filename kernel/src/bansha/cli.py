@@ -347,27 +347,25 @@ def _check_deal(rs, setups, source: str) -> None:
     lang = rs.lang
     seen: dict[str, str] = {}
     for i, ps in enumerate(setups):
-        def where(key, why, i=i):  # the file and the key: "deal.toml：键 players[2].name：…"
-            return GameError(say("deal_key", lang, file=source, key=f"players[{i}].{key}", why=why))
-
         try:
             ps.name = check_name(ps.name, "what_player", lang, reserved=reserved_of(rs.manifest))
         except GameError as exc:
-            raise where("name", exc) from None
+            raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].name", why=exc)) from None
         if fold(ps.name) in seen:
             first = seen[fold(ps.name)]
-            raise where("name", say("name_repeated", lang, what=say("what_roster", lang), name=ps.name) if first == ps.name
-                        else say("name_twice", lang, what=say("what_roster", lang), first=first, second=ps.name))
+            raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].name",
+                                why=say("name_repeated", lang, what=say("what_roster", lang), name=ps.name) if first == ps.name
+                                else say("name_twice", lang, what=say("what_roster", lang), first=first, second=ps.name)))
         seen[fold(ps.name)] = ps.name
         try:
             rs.role(ps.role)
         except GameError as exc:
-            raise where("role", exc) from None
+            raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].role", why=exc)) from None
         if ps.camp:
             try:
                 rs.camp(ps.camp)
             except GameError as exc:
-                raise where("camp", exc) from None
+                raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].camp", why=exc)) from None
     sizes = [t.seats for t in rs.manifest.tables]
     if sizes and len(setups) not in sizes:
         raise GameError(say("deal_seats", lang, file=source, count=len(setups), ruleset=rs.manifest.id, sizes="/".join(map(str, sizes))))
