@@ -677,17 +677,10 @@ def status(game: str = GameArg, as_player: str = Option(None, "--as", help="h_st
 
 
 def _text(value: Any, lang: str | None) -> str:
-    """A view's value for text output: lists joined, tables as key value, 35.0 as 35 (never a
-    Python repr)."""
-    from .messages import join, num
+    """A view's value for text output (messages.plain): never a Python repr."""
+    from .messages import plain
 
-    if isinstance(value, dict):
-        return join((f"{k} {_text(v, lang)}" for k, v in value.items()), lang)
-    if isinstance(value, list | tuple | set):
-        return join((_text(v, lang) for v in value), lang)
-    if isinstance(value, bool):
-        return ("是" if value else "否") if lang != "en" else ("yes" if value else "no")
-    return num(value) if value is not None else ""
+    return plain(value, lang)
 
 
 @commands.command("log", help="h_log")

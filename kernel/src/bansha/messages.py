@@ -541,8 +541,7 @@ def num(value: Any) -> str:
 
 def plain(value: Any, lang: str | None = None) -> str:
     """A stored value for text output (an event's fields, ``undo --to``): lists joined, tables
-    as key value, booleans 是/否, 35.0 as 35 — never a Python repr. (cli.py's ``_text`` does
-    the same for the commands there; cli_loop.py may not import cli.py.)"""
+    as key value, booleans 是/否, 35.0 as 35 — never a Python repr."""
     if isinstance(value, dict):
         return join((f"{k} {plain(v, lang)}" for k, v in value.items()), lang)
     if isinstance(value, list | tuple | set):
