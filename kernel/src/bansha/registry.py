@@ -6,8 +6,7 @@ from __future__ import annotations
 import functools
 import operator
 import types
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 import pluggy
@@ -16,6 +15,9 @@ from . import builtins, hookspecs
 from .entrypoints import entry_points
 from .messages import join, lang_of, say
 from .model import GameError, Manifest, Role, Skill
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 ROLE_GROUP = "bansha.roles"
 #: the rulings the kernel applies itself (a ruleset's rules may add kinds or give these a meaning)
@@ -61,6 +63,8 @@ def convert(raw: Any, type_: Any, source: str) -> Any:
 
 def ruleset_files() -> dict[str, Path]:
     """Installed manifests by file stem: every ``*.toml`` in each ``bansha.rulesets`` package."""
+    from pathlib import Path  # here: a command on a stored game reads no manifest file
+
     found: dict[str, Path] = {}
     for ep in entry_points(RULESET_GROUP):
         try:
@@ -136,6 +140,8 @@ def merge_tables(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
 def find_manifest(ref: str, relative_to: Path | None = None) -> Manifest:
     """A ruleset id (or alias, or display name) of an installed ruleset, or a manifest path."""
     if ref.endswith(".toml") or "/" in ref:
+        from pathlib import Path
+
         path = Path(ref)
         if not path.is_absolute() and relative_to is not None and not path.exists():
             path = relative_to / path
