@@ -76,3 +76,29 @@ def test_the_store_path_is_still_a_path(tmp_path):
     store = SQLiteStore(str(tmp_path) + "//sub/./g.db", logger=lambda _n: SILENT)
     assert store.path == tmp_path / "sub" / "g.db" and store.url == str(tmp_path / "sub" / "g.db")
     assert store.path.is_file()  # the folder on the way was made
+
+
+def _spec(spec) -> tuple:
+    where = spec.submodule_search_locations
+    return (spec.name, spec.origin, spec.cached, type(spec.loader), None if where is None else list(where),
+            spec.parent, spec.has_location)
+
+
+def test_a_plugin_modules_spec_is_the_path_finders():
+    from importlib.machinery import PathFinder
+
+    from bansha import entrypoints
+
+    entrypoints._table()
+    finder = entrypoints._FolderFinder()
+    checked = 0
+    for folder, entries in (entrypoints._LISTINGS or {}).items():
+        for entry in entries:
+            name = entry.removesuffix(".py")
+            finder.folders[name] = folder
+            if entry != name:
+                finder.files[name] = entry
+            ours, theirs = finder.find_spec(name), PathFinder.find_spec(name, [folder])
+            assert _spec(ours) == _spec(theirs)
+            checked += entry != name
+    assert checked > 10  # the role plugins are lone source files, made without the folder's scan

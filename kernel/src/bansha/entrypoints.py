@@ -30,7 +30,7 @@ from typing import NamedTuple
 #: the entry-point groups bansha reads
 GROUPS = ("bansha.roles", "bansha.rulesets", "bansha.commands", "bansha.stores")
 #: bumped when the cache file's layout changes
-_FORMAT = 3
+_FORMAT = 4
 #: the cache file's name: ``entry-points-<key>`` and this
 _SUFFIX = ".marshal"
 
@@ -114,9 +114,12 @@ def shorten_path() -> None:
     _FULL_PATH = list(sys.path)
     finder = _finder()
     for folder, names in listed.items():
-        for name in names:
-            if name not in sys.modules:
-                finder.folders.setdefault(name, folder)
+        for entry in names:
+            name = entry.removesuffix(".py")
+            if name not in sys.modules and name not in finder.folders:
+                finder.folders[name] = folder
+                if entry != name:
+                    finder.files[name] = entry
     sys.path[:] = [p for p in sys.path if p not in listed]
 
 
@@ -192,7 +195,9 @@ def _load() -> tuple[dict[str, tuple[EntryPoint, ...]], dict[str, list[str]]]:
 def _listings(table: dict[str, tuple[EntryPoint, ...]], paths: list[str]) -> dict[str, list[str]]:
     """The top-level modules of each folder that holds an entry point's module and is a path
     entry of its own (an editable install), except the kernel's: a folder's listing changes
-    its modification time, which the stamps hold."""
+    its modification time, which the stamps hold. A module that is one ``<name>.py`` and
+    nothing else of its name (no package, no compiled extension) is listed as ``<name>.py``:
+    its spec is made from that file (``_FolderFinder``), as the path's finder would make it."""
     kernel = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     shared = {p for p in paths if os.path.basename(p.rstrip(os.sep)) in ("site-packages", "dist-packages")}
     folders = {ep.folder for eps in table.values() for ep in eps} & set(paths)
@@ -202,12 +207,14 @@ def _listings(table: dict[str, tuple[EntryPoint, ...]], paths: list[str]) -> dic
             entries = os.listdir(folder)
         except OSError:
             continue
-        names = set()
+        found: dict[str, list[str]] = {}
         for entry in entries:
             stem, dot, ext = entry.partition(".")
             if stem.isidentifier() and stem != "__pycache__" and (not dot or ext in ("py", "pyc") or ext.endswith("so")):
-                names.add(stem)
-        listings[folder] = sorted(names)
+                found.setdefault(stem, []).append(entry)
+        listings[folder] = sorted(
+            f"{stem}.py" if those == [f"{stem}.py"] and os.path.isfile(os.path.join(folder, those[0])) else stem
+            for stem, those in found.items())
     return listings
 
 
@@ -278,13 +285,24 @@ class _FolderFinder:
 
     def __init__(self) -> None:
         self.folders: dict[str, str] = {}
+        #: the modules that are one source file in their folder (the listing's ``<name>.py``)
+        #: -> that file's name
+        self.files: dict[str, str] = {}
 
     def find_spec(self, name, path=None, target=None):
         folder = self.folders.get(name)
         if folder is None or path is not None:
             return None
-        from importlib.machinery import PathFinder
+        from importlib.machinery import ModuleSpec, PathFinder, SourceFileLoader
 
+        file = self.files.get(name)
+        if file is not None and os.path.isfile(file := os.path.join(folder, file)):
+            # the spec the path's finder makes for a lone source file (spec_from_file_location),
+            # without its folder scan and its probes for a package or an extension: ~50,000
+            # instructions a module, 64 modules for m217
+            spec = ModuleSpec(name, SourceFileLoader(name, file), origin=file)
+            spec.has_location = True
+            return spec
         return PathFinder.find_spec(name, [folder], target)
 
     def invalidate_caches(self) -> None:
