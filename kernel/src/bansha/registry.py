@@ -417,6 +417,17 @@ class _PluginManager(pluggy.PluginManager):
         finally:
             self.fast.reset()
 
+    def parse_hookspec_opts(self, module_or_class, name):
+        # pluggy's answer for a module's plain function (its marker), without the
+        # getattr_static pluggy makes for each of hookspecs.py's names (~3 M instructions a
+        # ruleset); anything else is pluggy's own lookup
+        if isinstance(module_or_class, types.ModuleType):
+            value = module_or_class.__dict__.get(name)
+            if type(value) is types.FunctionType:
+                opts = getattr(value, "bansha_spec", None)
+                return opts if isinstance(opts, dict) else None
+        return super().parse_hookspec_opts(module_or_class, name)
+
     def parse_hookimpl_opts(self, plugin, name):
         # A module's names are read from its namespace: pluggy's own lookup (getattr_static on
         # every attribute of every plugin) was a third of loading m217's 64 plugin modules.
