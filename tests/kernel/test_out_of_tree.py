@@ -47,7 +47,7 @@ def test_out_of_tree_role_is_seen_by_the_next_command(fresh_env, tmp_path):
     # before the install: refused in one line, and the scan is cached
     r = bansha("role", "show", "铁匠", "--ruleset", board)
     assert r.returncode == 2 and "example.smith" in r.stderr and "Traceback" not in r.stderr, r.stderr
-    assert list(cache.glob("entry-points-*.json")), "the first command wrote the entry-point cache"
+    assert list(cache.glob("entry-points-*.marshal")), "the first command wrote the entry-point cache"
     install(ROLE)
     r = bansha("role", "show", "铁匠", "--ruleset", board)
     assert r.returncode == 0 and "打造" in r.stdout, r.stdout + r.stderr

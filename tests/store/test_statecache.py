@@ -229,6 +229,6 @@ def test_only_the_most_recently_written_games_and_environments_are_kept(tmp_path
     # entry points: one file per environment, the newest MAX_ENVIRONMENTS kept
     monkeypatch.setattr(entrypoints, "MAX_ENVIRONMENTS", 2)
     for i in range(4):
-        entrypoints._write(str(cache_dir / f"entry-points-{i:08x}.json"), {"format": 0})
-    assert sorted(p.name for p in cache_dir.glob("entry-points-*.json")) == [
-        "entry-points-00000002.json", "entry-points-00000003.json"]
+        entrypoints._write(str(cache_dir / f"entry-points-{i:08x}.marshal"), {"format": 0})
+    assert sorted(p.name for p in cache_dir.glob("entry-points-*.marshal")) == [
+        "entry-points-00000002.marshal", "entry-points-00000003.marshal"]

@@ -21,11 +21,14 @@ __version__ = "0.1.0"
 
 def __getattr__(name: str) -> Any:
     if name == "hookimpl":
-        from .hookspecs import hookimpl
-
-        return hookimpl
-    if name in __all__:
+        from .hookspecs import hookimpl as value
+    elif name in __all__:
         from . import model
 
-        return getattr(model, name)
-    raise AttributeError(f"module 'bansha' has no attribute {name!r}")
+        value = getattr(model, name)
+    else:
+        raise AttributeError(f"module 'bansha' has no attribute {name!r}")
+    # kept: the next ``from bansha import …`` of it (every plugin module's first line, 64 of
+    # them in m217) finds it without this function and its import
+    globals()[name] = value
+    return value

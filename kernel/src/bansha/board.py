@@ -9,12 +9,18 @@ call and should not pay for the thread parser's patterns (start-up, docs/perform
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .messages import join, say
 from .model import GameError
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# pathlib is not imported: ``status`` finds its board file with os (start-up; pathlib and what
+# it imports cost a command ~17 M instructions). ``board_file`` still answers a Path.
 
 # ----------------------------------------------------------------------------- the board
 
@@ -43,17 +49,31 @@ def _merge(base: dict, over: dict) -> dict:
 def board_file(ruleset_id: str) -> Path | None:
     """``templates/<id>.toml`` beside the installed manifests; a house variant without one of
     its own (``id = "m217-tucheng"``, ``extends = "m217"``) uses its board's (``m217``)."""
+    text = _board_file(ruleset_id)
+    if text is None:
+        return None
+    from pathlib import Path
+
+    return Path(text)
+
+
+def _board_file(ruleset_id: str) -> str | None:
     from .entrypoints import entry_points
     from .registry import RULESET_GROUP
 
-    found: dict[str, Path] = {}
+    found: dict[str, str] = {}
     for ep in entry_points(RULESET_GROUP):
         try:
-            root = Path(ep.load().__file__).parent
+            root = os.path.join(os.path.dirname(ep.load().__file__), "templates")
         except (ImportError, AttributeError, TypeError):
             continue
-        for path in sorted((root / "templates").glob("*.toml")):
-            found.setdefault(path.stem, path)
+        try:
+            names = os.listdir(root)
+        except OSError:
+            continue  # no templates folder: no board files
+        for name in sorted(names):
+            if name.endswith(".toml") and name != ".toml":
+                found.setdefault(name.removesuffix(".toml"), os.path.join(root, name))
     if ruleset_id in found:
         return found[ruleset_id]
     bases = [k for k in found if ruleset_id.startswith(k + "-")]
@@ -64,7 +84,12 @@ def load_board(ruleset_id: str, path: Path | str | None = None, has_vote: bool =
     """The board file of a ruleset (or the one a director passes with ``--template``), over the
     defaults. A board file that does not parse is refused naming the file, in ``lang`` (the
     game's; ``None``: ``BANSHA_LANG``, else Chinese)."""
-    file = Path(path) if path else board_file(ruleset_id)
+    if path:
+        from pathlib import Path  # a path the director gives, spelt as given (Path's way)
+
+        file = str(Path(path))
+    else:
+        file = _board_file(ruleset_id)
     board = DEFAULT_BOARD
     if file is not None:
         data = _board_table(file, lang)
@@ -77,51 +102,48 @@ def load_board(ruleset_id: str, path: Path | str | None = None, has_vote: bool =
     return board
 
 
-def _board_table(file: Path, lang: str | None = None) -> dict[str, Any]:
-    """The board file's TOML table. A parse is kept beside the entry points' cache, as JSON,
-    for this file as it is now (its size and modification time): ``import tomllib`` compiles
-    its patterns, ~45 M instructions, about a tenth of a ``bansha status``, which reads the
-    board for the timetable every time (docs/performance.md)."""
-    import json
-    import os
+def _board_table(file: str, lang: str | None = None) -> dict[str, Any]:
+    """The board file's TOML table. A parse is kept beside the entry points' cache (a marshal,
+    as theirs) for this file as it is now (its size and modification time): ``import tomllib``
+    compiles its patterns, ~14 M instructions of a ``bansha status``, which reads the board for
+    the timetable every time (docs/performance.md)."""
+    import marshal
 
-    from .entrypoints import cache_root
+    from .entrypoints import cache_root, short_key
 
     try:
         st = os.stat(file)
     except OSError as exc:
         raise GameError(say("bd_unreadable", lang, file=file, why=exc.strerror)) from None
-    stamp = [str(os.path.abspath(file)), st.st_size, st.st_mtime_ns]
+    stamp = [os.path.abspath(file), st.st_size, st.st_mtime_ns]
     root = cache_root()
-    kept = None
-    if root is not None:
-        import zlib
-
-        kept = os.path.join(root, "boards", f"{zlib.crc32(stamp[0].encode()):08x}.json")
+    kept = None if root is None else os.path.join(root, "boards", f"{short_key(stamp[0])}.marshal")
+    if kept is not None:
         try:
-            with open(kept, encoding="utf-8") as f:
-                saved = json.load(f)
-            if saved.get("stamp") == stamp:
+            with open(kept, "rb") as f:
+                saved = marshal.loads(f.read())
+            if saved["stamp"] == stamp:
                 return saved["table"]
-        except (OSError, ValueError, AttributeError):
+        except (OSError, ValueError, TypeError, KeyError, EOFError):
             pass  # none yet, or not one this code wrote: parse
     import tomllib  # here: a board without a file of its own, or a kept one, parses nothing
 
     try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
+        with open(file, encoding="utf-8") as f:
+            data = tomllib.loads(f.read())
     except OSError as exc:
         raise GameError(say("bd_unreadable", lang, file=file, why=exc.strerror)) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise GameError(say("bd_invalid", lang, file=file, why=exc)) from None
     if kept is not None:
         try:
-            text = json.dumps({"stamp": stamp, "table": data}, ensure_ascii=False)
-        except (TypeError, ValueError):
-            return data  # a date or time in the board: JSON holds none, so it is parsed each time
+            text = marshal.dumps({"stamp": stamp, "table": data})
+        except ValueError:
+            return data  # a date or time in the board: marshal holds none, so it is parsed each time
         try:
             os.makedirs(os.path.dirname(kept), exist_ok=True)
             tmp = f"{kept}.{os.getpid()}"
-            with open(tmp, "w", encoding="utf-8") as f:
+            with open(tmp, "wb") as f:
                 f.write(text)
             os.replace(tmp, kept)
         except OSError:

@@ -29,7 +29,6 @@ from __future__ import annotations
 import _pickle as pickle
 import os
 import sys
-import zlib
 
 # the C modules themselves: pickle.py and hashlib (OpenSSL) cost a command more to import
 # than the whole restore (docs/performance.md); the blake2 and pickle they serve are these
@@ -75,8 +74,7 @@ def _folder(store_url: str, name: str) -> str | None:
     root = entrypoints.cache_root()
     if root is None:
         return None
-    key = zlib.crc32(f"{sys.prefix}\0{store_url}\0{name}".encode())
-    return os.path.join(root, "states", f"{key:08x}")
+    return os.path.join(root, "states", entrypoints.short_key(f"{sys.prefix}\0{store_url}\0{name}"))
 
 
 def _counts(folder: str) -> list[int]:

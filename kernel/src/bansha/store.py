@@ -21,18 +21,18 @@ class, *outside* the backend's write lock:
 
 from __future__ import annotations
 
+import _thread
 import abc
 import contextlib
-import copy
+import errno
 import itertools
 import os
 import sqlite3
-import threading
+import stat
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -40,6 +40,14 @@ from . import statecache
 from .engine import SILENT, Game
 from .messages import lang_of, say
 from .model import Event, GameError, ResolveEvent, Setup
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# Start-up: a command on a stored game imports neither pathlib (~17 M instructions with
+# urllib.parse, ipaddress, fnmatch), nor threading (its RLock is _thread's), nor copy (only
+# a long-lived store copies a cached game). A SQLite path is handled as text with os.path,
+# spelt as pathlib spells it (``_path_text``), and ``SQLiteStore.path`` is still a Path.
 
 #: the schema this bansha writes and the newest it reads. 1 is the layout before versions
 #: (games + events, no meta table); 2 added ``meta``, ``games.last_seq``/``undos`` and an index
@@ -83,12 +91,51 @@ def doing_text(doing: str) -> str:
 
 
 def default_path() -> Path:
+    from pathlib import Path
+
+    return Path(_default_path_text())
+
+
+def _default_path_text() -> str:
     env = os.environ.get("BANSHA_DB")
     if env:
-        return Path(env)
+        return _path_text(env)
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("bansha")) / "games.db"
+    return _path_text(os.path.join(platformdirs.user_data_dir("bansha"), "games.db"))
+
+
+def _path_text(text: str) -> str:
+    """``str(pathlib.Path(text))`` without importing pathlib (POSIX: repeated slashes and
+    ``.`` parts go, a trailing slash goes, ``..`` stays; exactly two leading slashes stay)."""
+    if os.name != "posix":
+        from pathlib import Path
+
+        return str(Path(text))
+    rest = text.lstrip("/")
+    lead = len(text) - len(rest)
+    root = "//" if lead == 2 else "/" if lead else ""
+    return root + "/".join(p for p in rest.split("/") if p and p != ".") or "."
+
+
+def _path_parent(text: str) -> str:
+    """``str(Path(text).parent)`` of a text made by :func:`_path_text`."""
+    return os.path.dirname(text) or "."
+
+
+#: the errors pathlib's ``exists``/``is_dir``/``is_file`` answer False to (any other is raised)
+_NOT_THERE = {errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP}
+
+
+def _stat_or_none(text: str) -> os.stat_result | None:
+    try:
+        return os.stat(text)
+    except OSError as exc:
+        if exc.errno in _NOT_THERE:
+            return None
+        raise
+    except ValueError:  # an embedded NUL: pathlib says "not there" too
+        return None
 
 
 def write_timeout() -> float:
@@ -145,6 +192,8 @@ def _as_recorded(game: Game, ev: ResolveEvent, mark: tuple) -> ResolveEvent:
 def _copy_game(game: Game) -> Game:
     """A private copy of a cached game to apply a new event to: the declarations (ruleset,
     plugin manager, set-up) are shared, read-only; only the live state is copied."""
+    import copy  # here: only a long-lived store (``cache=True``) copies a game
+
     shared = (game.setup, game.ruleset, game.manifest, game.pm, game.hook, game.log,
               # records no rule changes once made (only appended): the events applied (the
               # log, ~40 % of a 20-day game's copy), the trace lines, the phase declarations,
@@ -169,6 +218,8 @@ _ATOMIC = (str, int, float, bool, type(None))
 def _copy_struct(obj, memo: dict):
     """A msgspec Struct copied field by field (what deepcopy would give), recorded in ``memo``
     so that every reference to it in the copy is to the new one."""
+    import copy
+
     new = msgspec.structs.replace(obj, **{f: copy.deepcopy(v, memo) for f in obj.__struct_fields__
                                           if not isinstance(v := getattr(obj, f), _ATOMIC)})
     memo[id(obj)] = new
@@ -567,26 +618,28 @@ class SQLiteStore(Store):
     def __init__(self, url: str | os.PathLike | None = None, logger=structlog_logger, cache: bool = True):
         super().__init__(url, logger, cache)
         if url is None:
-            path = default_path()
+            path = _default_path_text()
         else:
             text = os.fspath(url)
             if text.startswith("sqlite://"):
                 text = text.removeprefix("sqlite://")
             if not text.strip():
                 raise StoreError(say("st_db_empty", None))
-            path = Path(text)
-        self.path = path
-        self.url = str(path)
+            path = _path_text(text)
+        #: the file's path as text (``path`` is it as a Path)
+        self._path = path
+        self.url = path
         self._timeout = write_timeout()
-        self._lock = threading.RLock()
+        self._lock = _thread.RLock()
         try:
-            if path.is_dir():
+            st = _stat_or_none(path)
+            if st is not None and stat.S_ISDIR(st.st_mode):
                 raise StoreError(say("st_is_dir", None, path=path))
             try:
-                path.parent.mkdir(parents=True, exist_ok=True)
+                os.makedirs(_path_parent(path), exist_ok=True)
             except OSError as exc:
-                raise StoreError(say("st_no_folder", None, path=path, folder=path.parent, why=exc.strerror or exc)) from None
-            new = not path.exists() or path.stat().st_size == 0
+                raise StoreError(say("st_no_folder", None, path=path, folder=_path_parent(path), why=exc.strerror or exc)) from None
+            new = st is None or st.st_size == 0
         except OSError as exc:  # a folder on the way we may not enter
             raise StoreError(say("st_cannot_open", None, path=path, why=exc.strerror or exc)) from None
         try:
@@ -594,6 +647,13 @@ class SQLiteStore(Store):
         except sqlite3.Error as exc:
             raise self._error(exc) from None
         self._version = self._check(create=new)
+
+    @property
+    def path(self) -> Path:
+        """The SQLite file."""
+        from pathlib import Path
+
+        return Path(self._path)
 
     def _connect(self) -> sqlite3.Connection:
         if self._frozen():
@@ -603,19 +663,20 @@ class SQLiteStore(Store):
 
             uri = "file:" + urllib.parse.quote(str(self.path.resolve())) + "?mode=ro&immutable=1"
             return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
-        db = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None, check_same_thread=False)
+        db = sqlite3.connect(self._path, timeout=self._timeout, isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA foreign_keys=ON")
         return db
 
     def _frozen(self) -> bool:
-        p = self.path
-        return p.is_file() and not os.access(p, os.W_OK) and not os.access(p.parent, os.W_OK) \
-            and not Path(f"{p}-wal").exists()
+        p = self._path
+        st = _stat_or_none(p)
+        return st is not None and stat.S_ISREG(st.st_mode) and not os.access(p, os.W_OK) \
+            and not os.access(_path_parent(p), os.W_OK) and _stat_or_none(f"{p}-wal") is None
 
     def _error(self, exc: sqlite3.Error, doing: str = "") -> StoreError:
         msg = str(exc)
         colon = "：" if lang_of(None) == "zh" else ": "
-        where = f"{self.path}{colon}" + (f"{doing_text(doing)}{colon}" if doing else "")
+        where = f"{self._path}{colon}" + (f"{doing_text(doing)}{colon}" if doing else "")
         if "locked" in msg or "busy" in msg:
             return StoreError(say("st_locked", None, where=where, seconds=f"{self._timeout:g}"))
         if "readonly" in msg or "read-only" in msg:
@@ -711,13 +772,13 @@ class SQLiteStore(Store):
         if v == SCHEMA_VERSION:
             return
         if v == 0:
-            raise StoreError(say("st_empty_file", None, path=self.path))
+            raise StoreError(say("st_empty_file", None, path=self._path))
         if v == -1:
-            raise StoreError(say("st_layout", None, path=self.path, tables=", ".join(sorted(self._tables())),
+            raise StoreError(say("st_layout", None, path=self._path, tables=", ".join(sorted(self._tables())),
                                  known=SCHEMA_VERSION))
         if v > SCHEMA_VERSION:
-            raise StoreError(f"{self.path}{'：' if lang_of(None) == 'zh' else ': '}{newer_message(v)}")
-        raise StoreError(say("st_old_schema", None, path=self.path, found=v, known=SCHEMA_VERSION))
+            raise StoreError(f"{self._path}{'：' if lang_of(None) == 'zh' else ': '}{newer_message(v)}")
+        raise StoreError(say("st_old_schema", None, path=self._path, found=v, known=SCHEMA_VERSION))
 
     def _migrate(self) -> None:
         with self._tx(doing="upgrading the store"):
