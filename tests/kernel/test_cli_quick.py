@@ -156,3 +156,22 @@ def test_a_plain_line_runs_without_typer_and_a_help_or_a_wrong_line_with_it(tmp_
                        (["status", "g", "--jsn"], 2), (["--help"], 0)):
         code, modules = bansha_imports(line, db)
         assert code == want and "typer" in modules, line
+
+
+@pytest.mark.parametrize("json_out", [False, True])
+def test_a_word_the_terminal_could_not_decode_is_one_line_and_nothing_runs(tmp_path, json_out):
+    """Bytes that are not UTF-8 reach Python as lone surrogates, which sqlite3 cannot bind: it
+    was a traceback (UnicodeEncodeError) from the store; now one line at the door, exit 2."""
+    db = tmp_path / "g.db"
+    exe = str(Path(sys.executable).parent / "bansha")
+    for args in ([b"status", b"g\xff"], [b"ruling", b"g", b"\xff", b"--db", str(db).encode()],
+                 [b"act", b"g", b"P0\xe91", b"\xe6\x9d\x80\xe4\xba\xba"]):
+        r = subprocess.run([exe.encode(), *args, *([b"--json"] if json_out else [])], capture_output=True,
+                           env={**os.environ, "BANSHA_DB": str(db), "BANSHA_LANG": "en"})
+        assert r.returncode == 2, r
+        out = (r.stdout if json_out else r.stderr).decode()
+        assert "Traceback" not in r.stderr.decode() and len(out.splitlines()) == 1, out
+        assert "is not valid UTF-8: " in out, out
+        # the word as its bytes: \xff (in JSON, the backslash escaped)
+        assert ("\\\\x" if json_out else "\\x") in out, out
+    assert not db.exists()  # nothing opened, nothing written

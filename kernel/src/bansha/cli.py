@@ -996,6 +996,15 @@ def main() -> None:
 
 def _main() -> None:
     argv = sys.argv[1:]
+    for n, word in enumerate(argv, 1):
+        # bytes the terminal's encoding could not decode reach Python as lone surrogates, which
+        # no store, name check or output can take: one line at the door, nothing run
+        if not word.isascii():
+            try:
+                word.encode("utf-8")
+            except UnicodeEncodeError:
+                shown = word.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+                fail(say("usage_not_utf8", None, n=n, word=shown), "--json" in argv)
     found = commands.quick(argv)
     if found is not None:  # a plain command line of a built-in command: typer is not needed
         command, kwargs = found

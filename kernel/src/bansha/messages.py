@@ -60,6 +60,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "usage_option_value": ("选项 {option} 需要一个值", "option {option} requires a value"),
     "usage_extra": ("多余的参数：{args}", "unexpected extra argument(s): {args}"),
     "usage_other": ("用法错误：{message}", "usage error: {message}"),
+    "usage_not_utf8": ("命令行第 {n} 个词不是有效的 UTF-8 文字：{word}", "word {n} of the command line is not valid UTF-8: {word}"),
     # ------------------------------------------------------------------------------- names
     "name_empty": ("{what}：名字为空（去掉空白和不可见字符后什么也不剩）",
                    "{what}: the name is empty (nothing is left once blanks and invisible characters are removed)"),
