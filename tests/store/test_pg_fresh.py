@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+import msgspec
 import psycopg
 import pytest
 from bansha.engine import SILENT
@@ -157,3 +158,18 @@ def test_a_revoked_link_is_refused_at_once_here_and_once_notified_elsewhere(stor
     wait_for(lambda: web._fresh.meta_gen > gen, "set_meta's notification")
     assert here.player(link2) is None
     assert here.player(link3) == ("g", NAMES[0])
+
+
+def test_a_write_by_an_older_bansha_is_not_served_stale(stores, pg_url):
+    """An older process announces a write on bansha_events only (no bansha_state)."""
+    web, other = stores
+    other.create("g", toy_setup())
+    web.peek("g")
+    raw = msgspec.json.encode(VoteEvent(phase="day 1", voter=NAMES[0], target=NAMES[1]))
+    with psycopg.connect(pg_url, autocommit=True) as old:
+        with old.transaction():
+            old.execute("UPDATE games SET last_seq = 1 WHERE name='g'")
+            old.execute("INSERT INTO events(game, seq, event) VALUES ('g', 1, %s)", (raw,))
+            old.execute("SELECT pg_notify('bansha_events', 'g')")
+    wait_for(lambda: "g" not in web._fresh.known, "the older note")
+    assert [b.voter for b in web.peek("g").ballots] == [NAMES[0]]

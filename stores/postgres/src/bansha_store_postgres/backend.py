@@ -98,6 +98,8 @@ class _Freshness:
         self._epochs = 0
         #: game -> the newest (undos, last_seq) known in this epoch
         self.known: dict[str, tuple[int, int]] = {}
+        #: bumped by every forget: a query that was running then notes nothing
+        self.forgets = 0
         #: bumped by every change of the meta table this process makes or is told of (and by
         #: every epoch): a cached meta value counts only while it is unchanged
         self.meta_gen = 0
@@ -111,15 +113,16 @@ class _Freshness:
     # ------------------------------------------------------------------------ callers
 
     def token(self):
-        """Taken before a query: what the query's answer is noted against."""
-        return self.epoch
+        """Taken before a query: what the query's answer is noted against. A forget while
+        it runs voids it (the answer may predate the write that was forgotten for)."""
+        return None if self.epoch is None else (self.epoch, self.forgets)
 
     def note(self, name: str, state: tuple[int, int], token) -> None:
         """The store held ``state`` at some moment after ``token`` was taken."""
         if token is None:
             return
         with self.lock:
-            if token == self.epoch:
+            if token == (self.epoch, self.forgets):
                 old = self.known.get(name)
                 if old is None or state > old:
                     self.known[name] = state
@@ -133,6 +136,7 @@ class _Freshness:
 
     def forget(self, name: str) -> None:
         with self.lock:
+            self.forgets += 1
             self.known.pop(name, None)
 
     def meta_token(self):
@@ -158,6 +162,12 @@ class _Freshness:
         if channel == META_CHANNEL:
             self.meta_changed()
             return
+        if channel == CHANNEL:
+            # the older note, which names the game only (a bansha before bansha_state sends
+            # nothing else): forget what is known, so the next read asks; this bansha's own
+            # writes send it first and bansha_state right after, which puts it back
+            self.forget(payload)
+            return
         undos, seq, name = payload.split(" ", 2)
         with self.lock:
             if self.epoch is None:
@@ -175,8 +185,8 @@ class _Freshness:
                 # firewall) is noticed within ~11 s, not hours
                 conn = psycopg.connect(self.url, autocommit=True, connect_timeout=10, keepalives=1,
                                        keepalives_idle=5, keepalives_interval=2, keepalives_count=3)
-                conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(STATE_CHANNEL)))
-                conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(META_CHANNEL)))
+                for channel in (CHANNEL, STATE_CHANNEL, META_CHANNEL):
+                    conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
                 self.backend_pid = conn.info.backend_pid
                 with self.lock:
                     self._epochs += 1
