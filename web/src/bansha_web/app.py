@@ -536,29 +536,21 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
 
     # --------------------------------------------------------------------- player
 
-    def seat_and_ctx(request: Request, token: str) -> dict[str, Any]:
-        game, name = seat_of(request, token)
-        return player_ctx(game, name, token)
-
-    # the seat's check and the page in one worker thread: on PostgreSQL with its LISTEN cache
-    # both are usually answered without a query, and each hand-off to a thread costs CPU
     @get("/p/{token:str}")
     async def p_page(request: Request, token: FromPath[str]) -> Template:
-        return Template(template_name="player.html", context=await run(lambda: seat_and_ctx(request, token)))
+        game, name = await run(lambda: seat_of(request, token))
+        return Template(template_name="player.html", context=await run(lambda: player_ctx(game, name, token)))
 
     @get("/p/{token:str}/view")
     async def p_view(request: Request, token: FromPath[str]) -> Template:
-        return Template(template_name="_pstate.html", context=await run(lambda: seat_and_ctx(request, token)))
+        game, name = await run(lambda: seat_of(request, token))
+        return Template(template_name="_pstate.html", context=await run(lambda: player_ctx(game, name, token)))
 
     async def _player_write(request: Request, token: str, make) -> Template:
-        # the form first (the CSRF check has read it already), then the seat's check and the
-        # write in one worker thread: nothing is written before the seat is checked
+        game, name = await run(lambda: seat_of(request, token))
         form = await request.form()
-        seat: list[tuple[str, str]] = []
         try:
             def write():
-                seat.append(seat_of(request, token))
-                game, name = seat[0]
                 with write_locks[game]:
                     msg, g = make(form, game, name)
                 return player_ctx(game, name, token, message=msg, g=g)  # the state just written
@@ -567,7 +559,6 @@ def create_app(store, tokens: Tokens, secret: str | None = None, throttle: Throt
             return page("player.html", ctx, request, "_player.html")
         except GameError as exc:
             refusal = str(exc)
-            game, name = seat[0]
             ctx = await run(lambda: player_ctx(game, name, token, error=refusal))
             return page("player.html", ctx, request, "_player.html", status=422)
 
