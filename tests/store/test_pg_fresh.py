@@ -173,3 +173,14 @@ def test_a_write_by_an_older_bansha_is_not_served_stale(stores, pg_url):
             old.execute("SELECT pg_notify('bansha_events', 'g')")
     wait_for(lambda: "g" not in web._fresh.known, "the older note")
     assert [b.voter for b in web.peek("g").ballots] == [NAMES[0]]
+
+
+def test_this_process_undo_and_locked_writes_are_seen_at_once(stores):
+    web, other = stores
+    other.create("g", toy_setup())
+    web.append("g", vote(NAMES[0], NAMES[1]))
+    web.undo("g")
+    assert web.peek("g").ballots == []  # before or after the undo's notification
+    web.append_all("g", lambda g: [VoteEvent(phase=g.label, voter=NAMES[2], target=NAMES[3])])
+    assert [b.voter for b in web.peek("g").ballots] == [NAMES[2]]
+    assert [b.voter for b in other.load("g").ballots] == [NAMES[2]]

@@ -117,12 +117,14 @@ class _Freshness:
         it runs voids it (the answer may predate the write that was forgotten for)."""
         return None if self.epoch is None else (self.epoch, self.forgets)
 
-    def note(self, name: str, state: tuple[int, int], token) -> None:
-        """The store held ``state`` at some moment after ``token`` was taken."""
+    def note(self, name: str, state: tuple[int, int], token, own: bool = False) -> None:
+        """The store held ``state`` at some moment after ``token`` was taken. ``own``: the
+        state this process's write committed, which no forget can make stale (only the
+        epoch must be the same: every later commit is announced)."""
         if token is None:
             return
         with self.lock:
-            if token == (self.epoch, self.forgets):
+            if token == (self.epoch, self.forgets) or (own and token[0] == self.epoch):
                 old = self.known.get(name)
                 if old is None or state > old:
                     self.known[name] = state
@@ -266,6 +268,10 @@ class PostgresStore(Store):
                 raise self._error(exc, "writing") from None
             finally:
                 self._held.conn = None
+                if self._fresh is not None:
+                    # what the transaction wrote was not noted (it might have rolled back):
+                    # the next read asks, and a read that ran across the commit notes nothing
+                    self._fresh.forget(name)
 
     @contextmanager
     def connection(self):
@@ -492,7 +498,7 @@ class PostgresStore(Store):
                 fresh.forget(name)
             raise
         if fresh is not None:
-            fresh.note(name, (undos, seq + 1), token)
+            fresh.note(name, (undos, seq + 1), token, own=True)
 
     def _undo_raw(self, name):
         self._usable()
@@ -503,11 +509,17 @@ class PostgresStore(Store):
                 return None
             ev = conn.execute("DELETE FROM events WHERE game=%s AND seq=%s RETURNING event", (name, row[0])).fetchone()
             conn.execute("UPDATE games SET last_seq = last_seq - 1, undos = undos + 1 WHERE name=%s", (name,))
-            conn.execute("SELECT pg_notify(%s, %s), pg_notify(%s, undos || ' ' || last_seq || ' ' || name)"
-                         " FROM games WHERE name=%s", (CHANNEL, name, STATE_CHANNEL, name))
-            return row[0], bytes(ev[0])
+            now = conn.execute("SELECT undos, last_seq, pg_notify(%s, %s), pg_notify(%s, undos || ' ' || last_seq || ' ' || name)"
+                               " FROM games WHERE name=%s", (CHANNEL, name, STATE_CHANNEL, name)).fetchone()
+            return row[0], bytes(ev[0]), (now[0], now[1])
 
-        return self._run("undoing", undo)
+        fresh, token = self._fresh_token()
+        out = self._run("undoing", undo)
+        if out is None:
+            return None
+        if fresh is not None:  # a read racing the undo must not cache what it removed
+            fresh.note(name, out[2], token, own=True)
+        return out[0], out[1]
 
     # ------------------------------------------------------------ the cache, from LISTEN
 
