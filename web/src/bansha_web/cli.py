@@ -30,7 +30,7 @@ def _open(db: str | None):
 
     from .tokens import Tokens
 
-    options = {"pool_size": 4} if db and "://" in db and not db.startswith("sqlite") else {}
+    options = {"pool_size": 4, "listen": True} if db and "://" in db and not db.startswith("sqlite") else {}
     # the CLI's event logger: silent unless BANSHA_LOG is set. structlog on every submission
     # cost ~0.9 ms of a ~2 ms write, and printed who acted on whom on the server's terminal
     store = open_store(db, logger=_logger, **options)

@@ -10,6 +10,7 @@ the transaction commits. Watching is LISTEN on a connection of its own.
 
 from __future__ import annotations
 
+import os
 import select
 import threading
 import time
@@ -24,6 +25,7 @@ from bansha.store import (
     Conflict,
     Store,
     StoreError,
+    _copy_game,
     doing_text,
     newer_message,
     structlog_logger,
@@ -35,6 +37,10 @@ if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
 
 CHANNEL = "bansha_events"
+#: "<undos> <last_seq> <game>" after every append and undo (the web server's cache, _Freshness)
+STATE_CHANNEL = "bansha_state"
+#: after every change of the meta table (token hashes, deadlines)
+META_CHANNEL = "bansha_meta"
 
 _SCHEMA = [
     "CREATE TABLE bansha_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -71,11 +77,150 @@ def _reason(exc: Exception, conninfo: str) -> str:
     return line.replace(pw, "***") if pw else line
 
 
+class _Freshness:
+    """What this process knows of the store's newest state, from a LISTEN connection of its
+    own (``PostgresStore(listen=True)``, the web server): the newest (undos, last seq) of each
+    game it was told of or has read or written since the LISTEN began, and a counter of the
+    meta table's changes. A cached state at least as new as the newest known one is served
+    without a query; a write is still checked by ``_append_raw``'s ``WHERE last_seq = … AND
+    undos = …``, so a cache that is stale after all costs a retry, never a wrong event.
+
+    Every commit after the LISTEN began is announced on it (the append, undo and set_meta
+    statements notify in their own transactions), so "known" can only lag by the delivery
+    of a notification. While the connection is down nothing is known (every read queries,
+    as without ``listen``); after a reconnection nothing learnt before counts (``epoch``)."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.lock = threading.Lock()
+        #: the LISTEN's generation, None while it is not listening
+        self.epoch: int | None = None
+        self._epochs = 0
+        #: game -> the newest (undos, last_seq) known in this epoch
+        self.known: dict[str, tuple[int, int]] = {}
+        #: bumped by every forget: a query that was running then notes nothing
+        self.forgets = 0
+        #: bumped by every change of the meta table this process makes or is told of (and by
+        #: every epoch): a cached meta value counts only while it is unchanged
+        self.meta_gen = 0
+        #: the LISTEN connection's server process (a test ends it to see the fallback)
+        self.backend_pid: int | None = None
+        self._stop = threading.Event()
+        self._wake_r, self._wake_w = os.pipe()
+        self._thread = threading.Thread(target=self._run, daemon=True, name="bansha-pg-listen")
+        self._thread.start()
+
+    # ------------------------------------------------------------------------ callers
+
+    def token(self):
+        """Taken before a query: what the query's answer is noted against. A forget while
+        it runs voids it (the answer may predate the write that was forgotten for)."""
+        return None if self.epoch is None else (self.epoch, self.forgets)
+
+    def note(self, name: str, state: tuple[int, int], token, own: bool = False) -> None:
+        """The store held ``state`` at some moment after ``token`` was taken. ``own``: the
+        state this process's write committed, which no forget can make stale (only the
+        epoch must be the same: every later commit is announced)."""
+        if token is None:
+            return
+        with self.lock:
+            if token == (self.epoch, self.forgets) or (own and token[0] == self.epoch):
+                old = self.known.get(name)
+                if old is None or state > old:
+                    self.known[name] = state
+
+    def fresh(self, name: str, undos: int, seq: int) -> bool:
+        # (undos, seq) grows with every commit: an append adds 1 to seq, an undo 1 to undos
+        if self.epoch is None:
+            return False
+        known = self.known.get(name)
+        return known is not None and (undos, seq) >= known
+
+    def forget(self, name: str) -> None:
+        with self.lock:
+            self.forgets += 1
+            self.known.pop(name, None)
+
+    def meta_token(self):
+        return None if self.epoch is None else (self.epoch, self.meta_gen)
+
+    def meta_changed(self) -> None:
+        with self.lock:
+            self.meta_gen += 1
+
+    def close(self) -> None:
+        self._stop.set()
+        try:
+            os.write(self._wake_w, b"x")
+        except OSError:
+            pass
+        self._thread.join(timeout=5)
+        os.close(self._wake_r)
+        os.close(self._wake_w)
+
+    # -------------------------------------------------------------------------- thread
+
+    def _handle(self, channel: str, payload: str) -> None:
+        if channel == META_CHANNEL:
+            self.meta_changed()
+            return
+        if channel == CHANNEL:
+            # the older note, which names the game only (a bansha before bansha_state sends
+            # nothing else): forget what is known, so the next read asks; this bansha's own
+            # writes send it first and bansha_state right after, which puts it back
+            self.forget(payload)
+            return
+        undos, seq, name = payload.split(" ", 2)
+        with self.lock:
+            if self.epoch is None:
+                return
+            state = (int(undos), int(seq))
+            old = self.known.get(name)
+            if old is None or state > old:
+                self.known[name] = state
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            conn = None
+            try:
+                # keepalives: a connection lost without a word from the server (a cable, a
+                # firewall) is noticed within ~11 s, not hours
+                conn = psycopg.connect(self.url, autocommit=True, connect_timeout=10, keepalives=1,
+                                       keepalives_idle=5, keepalives_interval=2, keepalives_count=3)
+                for channel in (CHANNEL, STATE_CHANNEL, META_CHANNEL):
+                    conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
+                self.backend_pid = conn.info.backend_pid
+                with self.lock:
+                    self._epochs += 1
+                    self.known.clear()
+                    self.meta_gen += 1
+                    self.epoch = self._epochs
+                while not self._stop.is_set():
+                    ready = select.select([conn.fileno(), self._wake_r], [], [], 5.0)[0]
+                    if conn.fileno() in ready:
+                        for n in conn.notifies(timeout=0):
+                            self._handle(n.channel, n.payload)
+                        if conn.closed or conn.pgconn.status != psycopg.pq.ConnStatus.OK:
+                            break
+            except Exception:  # the server went away: fall back to queries, then reconnect
+                pass
+            finally:
+                with self.lock:
+                    self.epoch = None
+                    self.known.clear()
+                    self.meta_gen += 1
+                if conn is not None:
+                    conn.close()
+            self._stop.wait(1.0)
+
+
 class PostgresStore(Store):
-    def __init__(self, url, logger=structlog_logger, cache: bool = True, pool_size: int = 1):
+    def __init__(self, url, logger=structlog_logger, cache: bool = True, pool_size: int = 1, listen: bool = False):
         """``pool_size`` > 1: a psycopg-pool of that many connections, for a server whose
         threads write at once; 1 (the CLI, one writer process): one connection, no pool
-        threads to start (start-up) or to stop."""
+        threads to start (start-up) or to stop. ``listen`` (the web server, with ``cache``):
+        a LISTEN connection tells this store of every write, so that a cached state or meta
+        value nobody changed is answered without a query (:class:`_Freshness`)."""
         super().__init__(url, logger, cache)
         self.url = str(url)
         self.where = _where(self.url)
@@ -103,6 +248,9 @@ class PostgresStore(Store):
             # autocommit: every use is a `with conn.transaction()` block (BEGIN … COMMIT)
             first.execute(f"SET lock_timeout = {int(self._timeout * 1000)}")
             self._conn = first
+        self._fresh: _Freshness | None = _Freshness(self.url) if listen and cache else None
+        #: meta key -> (the meta token it was read under, its value or None)
+        self._meta_cache: dict[str, tuple[tuple, str | None]] = {}
 
     # ----------------------------------------------------------------------- connections
 
@@ -120,6 +268,10 @@ class PostgresStore(Store):
                 raise self._error(exc, "writing") from None
             finally:
                 self._held.conn = None
+                if self._fresh is not None:
+                    # what the transaction wrote was not noted (it might have rolled back):
+                    # the next read asks, and a read that ran across the commit notes nothing
+                    self._fresh.forget(name)
 
     @contextmanager
     def connection(self):
@@ -264,12 +416,29 @@ class PostgresStore(Store):
             setup, last, undos = bytes(rows[0][0]), rows[0][1], rows[0][2]
             return setup, last, undos, [(r[3], bytes(r[4])) for r in rows if r[3] is not None]
 
-        return self._run("reading", read, tx=False)
+        fresh, token = self._fresh_token()
+        row = self._run("reading", read, tx=False)
+        if fresh is not None and row is not None:
+            fresh.note(name, (row[2], row[1]), token)
+        return row
 
     def _get_meta_raw(self, keys):
         self._usable()
-        return self._run("reading", lambda c: dict(c.execute(
+        fresh = self._fresh
+        token = fresh.meta_token() if fresh is not None and self._held_conn() is None else None
+        if token is not None:
+            cache = self._meta_cache
+            hits = [cache.get(k) for k in keys]
+            if all(h is not None and h[0] == token for h in hits):
+                return {k: h[1] for k, h in zip(keys, hits, strict=True) if h[1] is not None}
+        out = self._run("reading", lambda c: dict(c.execute(
             "SELECT key, value FROM bansha_meta WHERE key = ANY(%s)", (list(keys),)).fetchall()), tx=False)
+        if token is not None:
+            if len(self._meta_cache) > 50_000:  # unknown tokens tried are cached too: bounded
+                self._meta_cache.clear()
+            for k in keys:
+                self._meta_cache[k] = (token, out.get(k))
+        return out
 
     def _set_meta_raw(self, changes):
         self._usable()
@@ -281,8 +450,14 @@ class PostgresStore(Store):
                 else:
                     conn.execute("INSERT INTO bansha_meta VALUES (%s, %s) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
                                  (key, value))
+            # every listening process drops its cached meta at this commit (a revoked link)
+            conn.execute("SELECT pg_notify(%s, '')", (META_CHANNEL,))
 
-        self._run("writing", write)
+        try:
+            self._run("writing", write)
+        finally:
+            if self._fresh is not None:  # this process: at once, before the notification
+                self._fresh.meta_changed()
 
     def _create_raw(self, name, setup, events=()):
         self._usable()
@@ -308,13 +483,22 @@ class PostgresStore(Store):
             # notification goes out at commit)
             row = conn.execute(
                 "WITH u AS (UPDATE games SET last_seq = last_seq + 1 WHERE name=%s AND last_seq=%s AND undos=%s"
-                " RETURNING name, last_seq),"
+                " RETURNING name, last_seq, undos),"
                 " i AS (INSERT INTO events(game, seq, event) SELECT name, last_seq, %s FROM u RETURNING seq)"
-                " SELECT seq, pg_notify(%s, %s) FROM i", (name, seq, undos, event, CHANNEL, name)).fetchone()
+                " SELECT i.seq, pg_notify(%s, %s), pg_notify(%s, u.undos || ' ' || u.last_seq || ' ' || u.name)"
+                " FROM i, u", (name, seq, undos, event, CHANNEL, name, STATE_CHANNEL)).fetchone()
             if row is None:
                 raise Conflict()
 
-        self._run("writing", append, tx=False)
+        fresh, token = self._fresh_token()
+        try:
+            self._run("writing", append, tx=False)
+        except Conflict:
+            if fresh is not None:  # the cache was stale after all: the retry queries
+                fresh.forget(name)
+            raise
+        if fresh is not None:
+            fresh.note(name, (undos, seq + 1), token, own=True)
 
     def _undo_raw(self, name):
         self._usable()
@@ -325,10 +509,55 @@ class PostgresStore(Store):
                 return None
             ev = conn.execute("DELETE FROM events WHERE game=%s AND seq=%s RETURNING event", (name, row[0])).fetchone()
             conn.execute("UPDATE games SET last_seq = last_seq - 1, undos = undos + 1 WHERE name=%s", (name,))
-            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, name))
-            return row[0], bytes(ev[0])
+            now = conn.execute("SELECT undos, last_seq, pg_notify(%s, %s), pg_notify(%s, undos || ' ' || last_seq || ' ' || name)"
+                               " FROM games WHERE name=%s", (CHANNEL, name, STATE_CHANNEL, name)).fetchone()
+            return row[0], bytes(ev[0]), (now[0], now[1])
 
-        return self._run("undoing", undo)
+        fresh, token = self._fresh_token()
+        out = self._run("undoing", undo)
+        if out is None:
+            return None
+        if fresh is not None:  # a read racing the undo must not cache what it removed
+            fresh.note(name, out[2], token, own=True)
+        return out[0], out[1]
+
+    # ------------------------------------------------------------ the cache, from LISTEN
+
+    def _held_conn(self):
+        return getattr(self._held, "conn", None)
+
+    def _fresh_token(self):
+        """(the freshness watch, its token) when a query's answer may be noted: not inside a
+        write lock's transaction (its uncommitted rows may yet roll back)."""
+        fresh = self._fresh
+        if fresh is None or self._held_conn() is not None:
+            return None, None
+        return fresh, fresh.token()
+
+    def _cached_fresh(self, name):
+        """The cached (undos, seq, game) when no write newer than it is known, else None."""
+        cached = self._cache.get(name)
+        fresh = self._fresh
+        if cached is None or fresh is None or self._held_conn() is not None:
+            return None
+        return cached if fresh.fresh(name, cached[0], cached[1]) else None
+
+    def peek(self, name):
+        cached = self._cached_fresh(name)
+        return cached[2] if cached is not None else super().peek(name)
+
+    def _current(self, name):
+        # a writer starts from the cache without a query too: if another process wrote
+        # meanwhile, _append_raw's check refuses the event (Conflict) and the retry reads
+        cached = self._cached_fresh(name)
+        if cached is not None:
+            undos, seq, game = cached
+            return undos, seq, _copy_game(game)
+        return super()._current(name)
+
+    def last_seq(self, name):
+        cached = self._cached_fresh(name)
+        return cached[1] if cached is not None else super().last_seq(name)
 
     def watch(self, name, after=0, timeout=None):
         """LISTEN on a connection of its own; read the log when a notification names the game
@@ -377,6 +606,9 @@ class PostgresStore(Store):
             conn.close()
 
     def close(self) -> None:
+        if self._fresh is not None:
+            self._fresh.close()
+            self._fresh = None
         if self._conn is not None:
             self._conn.close()
         if self._pool is not None:
