@@ -77,3 +77,15 @@ def test_what_the_fast_path_does_not_handle_is_pluggys():
     assert _impls(ours) == _impls(plain)
     impl = ours.hook.bansha_setup_game.get_hookimpls()[-1]
     assert impl.plugin_name == "a" and impl.tryfirst and impl.opts["specname"] is None and impl.argnames == ("game",)
+
+
+def test_a_pluggy_without_the_insides_the_fast_path_uses_registers_its_own_way(monkeypatch):
+    """A pluggy of another release (``_PLUGGY_INSIDES`` false) registers every plugin through
+    its own ``register``: the same manager, not an error."""
+    from bansha import registry
+
+    m = installed_manifests()["m217"]
+    fast = _impls(Ruleset(m).pm)
+    monkeypatch.setattr(registry, "_PLUGGY_INSIDES", False)
+    monkeypatch.setattr(_PluginManager, "_register_module", None)  # never reached
+    assert _impls(Ruleset(m).pm) == fast

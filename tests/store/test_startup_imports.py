@@ -1,7 +1,7 @@
 """A command on a stored game pays only for what it uses (issue 9, start-up): reading a game
 from SQLite, from the state the previous command kept, and showing it imports none of the
 standard modules the kernel once imported on that path (pathlib and what it pulls in, json,
-copy, threading, random, zlib). And the store spells a SQLite path as pathlib does."""
+copy, threading, zlib). And the store spells a SQLite path as pathlib does."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from bansha.model import ResolveEvent, Setup
 from bansha.registry import find_manifest, ruleset_for
 from bansha.store import SQLiteStore, _path_parent, _path_text
 
-NOT_ON_THE_PATH = ["pathlib", "urllib.parse", "ipaddress", "fnmatch", "json", "copy", "threading", "random", "zlib"]
+NOT_ON_THE_PATH = ["pathlib", "urllib.parse", "ipaddress", "fnmatch", "json", "copy", "threading", "zlib"]
 
 READ = """
 import sys

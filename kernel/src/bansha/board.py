@@ -109,7 +109,7 @@ def _board_table(file: str, lang: str | None = None) -> dict[str, Any]:
     the timetable every time (docs/performance.md)."""
     import marshal
 
-    from .entrypoints import cache_root, short_key
+    from .entrypoints import cache_root, short_key, write_whole
 
     try:
         st = os.stat(file)
@@ -137,17 +137,9 @@ def _board_table(file: str, lang: str | None = None) -> dict[str, Any]:
         raise GameError(say("bd_invalid", lang, file=file, why=exc)) from None
     if kept is not None:
         try:
-            text = marshal.dumps({"stamp": stamp, "table": data})
+            write_whole(kept, marshal.dumps({"stamp": stamp, "table": data}))
         except ValueError:
-            return data  # a date or time in the board: marshal holds none, so it is parsed each time
-        try:
-            os.makedirs(os.path.dirname(kept), exist_ok=True)
-            tmp = f"{kept}.{os.getpid()}"
-            with open(tmp, "wb") as f:
-                f.write(text)
-            os.replace(tmp, kept)
-        except OSError:
-            pass  # a read-only cache: parse next time too
+            pass  # a date or time in the board: marshal holds none, so it is parsed each time
     return data
 
 

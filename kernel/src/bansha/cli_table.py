@@ -223,7 +223,8 @@ def _parse(spec: _Spec, words: list[str]) -> dict[str, Any] | None:
             if variadic:
                 if required and not positional:
                     return None
-                given[name] = [_convert(scalar, w) for w in positional] if positional else _variadic_default(spec, name)
+                if positional:  # else its default, below
+                    given[name] = [_convert(scalar, w) for w in positional]
                 positional = []
             elif positional:
                 given[name] = _convert(scalar, positional.pop(0))
@@ -245,7 +246,3 @@ def _parse(spec: _Spec, words: list[str]) -> dict[str, Any] | None:
             kwargs[name] = list(default) if isinstance(default, list) else default
     return kwargs
 
-
-def _variadic_default(spec: _Spec, name: str) -> Any:
-    default = spec.defaults[name][0]
-    return list(default) if isinstance(default, list) else default

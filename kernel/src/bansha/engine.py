@@ -9,8 +9,9 @@ clock. Nothing here knows a named role: roles act through the hooks in ``hookspe
 
 from __future__ import annotations
 
+import random
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .builtins import compile_selectors, count_votes, resolve_deaths, win_holds  # noqa: F401  (count_votes, resolve_deaths: their old home, plugins import them from here)
 from .messages import join, say
@@ -754,52 +755,28 @@ def _renamed(value, names: dict[str, str]):
     return value
 
 
-def _seeded_draws() -> type:
-    """``SeededDraws``, made at its first use: ``random`` (~3 M instructions to import, with
-    bisect and SHA-512) is imported by the first resolution that draws, not by every command
-    that imports the engine (start-up: a ``status`` draws nothing)."""
-    import random
+class SeededDraws(random.Random):
+    """The random source of one resolution: seeded from the game's seed, the phase and the
+    event sequence (so a replay draws the same), and every draw written to the ruling trace."""
 
-    class SeededDraws(random.Random):
-        """The random source of one resolution: seeded from the game's seed, the phase and the
-        event sequence (so a replay draws the same), and every draw written to the ruling trace."""
+    def __init__(self, seed: str, res: Resolution):
+        super().__init__(seed)
+        self._res = res
 
-        def __init__(self, seed: str, res: Resolution):
-            super().__init__(seed)
-            self._res = res
+    def choice(self, seq):
+        got = super().choice(seq)
+        self._res.trace("random", f"drew {got!r} from {len(seq)} options")
+        return got
 
-        def choice(self, seq):
-            got = super().choice(seq)
-            self._res.trace("random", f"drew {got!r} from {len(seq)} options")
-            return got
+    def sample(self, population, k, **kw):
+        got = super().sample(population, k, **kw)
+        self._res.trace("random", f"drew {got!r} from {len(population)} options")
+        return got
 
-        def sample(self, population, k, **kw):
-            got = super().sample(population, k, **kw)
-            self._res.trace("random", f"drew {got!r} from {len(population)} options")
-            return got
-
-        def randint(self, a, b):
-            got = super().randint(a, b)
-            self._res.trace("random", f"rolled {got} in {a}..{b}")
-            return got
-
-    SeededDraws.__qualname__ = "SeededDraws"  # found by its name here, as a class at top level
-    globals()["SeededDraws"] = SeededDraws
-    return SeededDraws
-
-
-if TYPE_CHECKING:
-    import random
-
-    class SeededDraws(random.Random):
-        def __init__(self, seed: str, res: Resolution): ...
-
-
-def __getattr__(name: str) -> Any:
-    # ``from bansha.engine import SeededDraws`` before any draw (PEP 562)
-    if name == "SeededDraws":
-        return _seeded_draws()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    def randint(self, a, b):
+        got = super().randint(a, b)
+        self._res.trace("random", f"rolled {got} in {a}..{b}")
+        return got
 
 
 def matches(p: Player, sel) -> bool:
@@ -842,8 +819,7 @@ class Resolution:
     def rng(self) -> SeededDraws:
         """The resolution's random source (``SeededDraws``): every draw is traced."""
         if self._rng is None:
-            cls = globals().get("SeededDraws") or _seeded_draws()
-            self._rng = cls(self._seed, self)
+            self._rng = SeededDraws(self._seed, self)
         return self._rng
 
     @rng.setter

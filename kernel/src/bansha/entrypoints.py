@@ -236,18 +236,28 @@ def _listings(table: dict[str, tuple[EntryPoint, ...]], paths: list[str]) -> dic
 MAX_ENVIRONMENTS = 16
 
 
-def _write(path: str, data: dict) -> None:
-    # written whole and renamed into place: a concurrent command reads the old file or the new
+def write_whole(path: str, data: bytes, folder_mode: int = 0o777) -> bool:
+    """Put ``data`` in the cache file ``path``: written to a file of its own and renamed into
+    place, so that a concurrent command reads the old file or the new one. False when it cannot
+    be written (a read-only home): the cache then costs its rebuild next time, nothing more."""
+    tmp = f"{path}.{os.getpid()}.tmp"
     try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        new = not os.path.exists(path)
-        tmp = f"{path}.{os.getpid()}.tmp"
+        os.makedirs(os.path.dirname(path), mode=folder_mode, exist_ok=True)
         with open(tmp, "wb") as f:
-            f.write(marshal.dumps(data))
+            f.write(data)
         os.replace(tmp, path)
+        return True
     except OSError:
-        return  # a read-only home: every command scans, nothing else changes
-    if new:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        return False
+
+
+def _write(path: str, data: dict) -> None:
+    new = not os.path.exists(path)
+    if write_whole(path, marshal.dumps(data)) and new:
         _forget_old_environments(os.path.dirname(path))
 
 

@@ -340,6 +340,13 @@ class Ruleset:
                     raise GameError(self.msg("m_table_role", where=where, role=r))
 
 
+#: what ``_PluginManager._register_module`` uses of pluggy beyond its public API (pluggy 1.5–1.x
+#: have them; tests/kernel/test_fast_register.py holds the result to pluggy's own): a pluggy
+#: without them registers every plugin its own way
+_PLUGGY_INSIDES = (all(hasattr(pluggy.PluginManager, a) for a in ("_verify_hook", "_hookexec"))
+                   and all(hasattr(pluggy.HookCaller, a) for a in ("_add_hookimpl", "_maybe_apply_history")))
+
+
 class _PluginManager(pluggy.PluginManager):
     def __init__(self, project_name: str):
         super().__init__(project_name)
@@ -348,7 +355,7 @@ class _PluginManager(pluggy.PluginManager):
 
     def register(self, plugin, name=None):
         try:
-            if isinstance(plugin, types.ModuleType):
+            if isinstance(plugin, types.ModuleType) and _PLUGGY_INSIDES:
                 return self._register_module(plugin, name)
             return super().register(plugin, name)
         finally:

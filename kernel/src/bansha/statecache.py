@@ -174,20 +174,13 @@ def save(store_url: str, name: str, game, digest: LogDigest) -> None:
     pickler.dispatch_table = {type(game.pm): _refuse, type(game.ruleset): _refuse, type(game.hook): _refuse}
     try:
         pickler.dump(state)
-        head = {"format": _FORMAT, "events": digest.count, "digest": digest.hexdigest(),
-                "paths": entrypoints.path_stamps(), "sources": _sources()}
-        new_game = not os.path.isdir(folder)
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        path = os.path.join(folder, f"{digest.count}.pickle")
-        tmp = f"{path}.{os.getpid()}.tmp"
-        with open(tmp, "wb") as f:
-            pickle.dump((head, buf.getvalue()), f, protocol=_PROTOCOL)
-        os.replace(tmp, path)  # a concurrent command reads the old file or the new one
-    except Exception:  # noqa: BLE001 - a cache that cannot be written costs a replay, no more
-        try:
-            os.unlink(tmp)
-        except (OSError, UnboundLocalError):
-            pass
+    except Exception:  # noqa: BLE001 - a state that cannot be pickled costs a replay, no more
+        return
+    head = {"format": _FORMAT, "events": digest.count, "digest": digest.hexdigest(),
+            "paths": entrypoints.path_stamps(), "sources": _sources()}
+    new_game = not os.path.isdir(folder)
+    path = os.path.join(folder, f"{digest.count}.pickle")
+    if not entrypoints.write_whole(path, pickle.dumps((head, buf.getvalue()), protocol=_PROTOCOL), folder_mode=0o700):
         return
     if new_game:
         _forget_old_games(os.path.dirname(folder))
