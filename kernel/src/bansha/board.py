@@ -11,7 +11,9 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+import msgspec
 
 from .messages import join, say
 from .model import GameError
@@ -37,6 +39,103 @@ DEFAULT_BOARD: dict[str, Any] = {
                           "seats": "座位表", "deadline": "下一阶段"}},
     "pm": {"title": "【{board}】{phase} 私信", "greeting": "致 {name}（{seat}号）：", "empty": "本阶段没有给你的消息。"},
 }
+
+
+SECTIONS = ("corrections", "last_words", "deaths", "votes", "announcements", "seats", "deadline")
+#: the fields each template may name (docs/manifests.md "Board templates"): a template is
+#: formatted with ``str.format``, which would follow ``{board.__class__}`` into Python
+FIELDS = {"names.opening": ("alias", "name"), "names.phase": ("day", "alias", "name"),
+          "post.title": ("board", "phase", "day"), "pm.title": ("board", "phase", "name", "seat"),
+          "pm.greeting": ("board", "phase", "name", "seat")}
+
+
+Weekday = Literal["周一", "周二", "周三", "周四", "周五", "周六", "周日"]
+Section = Literal["corrections", "last_words", "deaths", "votes", "announcements", "seats", "deadline"]
+
+
+# the board file's typed schema: every key's type and allowed values (docs/manifests.md)
+class Names(msgspec.Struct, forbid_unknown_fields=True):
+    opening: str = ""
+    phase: str = ""
+
+
+class Clock(msgspec.Struct, forbid_unknown_fields=True):
+    close: str = ""
+    late: Annotated[int, msgspec.Meta(ge=0, le=1440)] = 0
+    extend_on: list[Weekday] = []
+    note: str = ""
+
+
+class Forum(msgspec.Struct, forbid_unknown_fields=True):
+    vote: list[str] = []
+    vote_reason: list[str] = []
+    change: list[str] = []
+    change_reason: list[str] = []
+    abstain: list[str] = []
+    change_must_quote: bool = True
+    typos: Annotated[int, msgspec.Meta(ge=0, le=1)] = 0
+
+
+class Post(msgspec.Struct, forbid_unknown_fields=True):
+    title: str = ""
+    sections: list[Section] = []
+    vote_record: Literal["final", "none"] = "final"
+    vote_counts: Literal["all", "top", "none"] = "all"
+    headings: dict[Section, str] = {}
+
+
+class PM(msgspec.Struct, forbid_unknown_fields=True):
+    title: str = ""
+    greeting: str = ""
+    empty: str = ""
+
+
+class Board(msgspec.Struct, forbid_unknown_fields=True):
+    names: Names = msgspec.field(default_factory=Names)
+    clock: dict[str, Clock] = {}
+    forum: Forum = msgspec.field(default_factory=Forum)
+    post: Post = msgspec.field(default_factory=Post)
+    pm: PM = msgspec.field(default_factory=PM)
+
+
+CLOSE = re.compile(r"(次日)?\s*([01]?\d|2[0-3])[:：]([0-5]\d)")
+
+
+def check_template(text: str, fields: tuple[str, ...], file: str, key: str, lang: str | None = None) -> None:
+    """A template names only its documented fields: no attribute or index (``{board.x}``,
+    ``{seat[0]}``), no conversion or format spec, no lone brace; else one line naming it."""
+    import string
+
+    try:
+        parts = list(string.Formatter().parse(text))
+    except ValueError:
+        raise GameError(say("bd_brace", lang, file=file, key=key, value=text)) from None
+    for _, field, spec, conversion in parts:
+        if field is None:
+            continue
+        if field not in fields or spec or conversion:
+            shown = "{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+            raise GameError(say("bd_field", lang, file=file, key=key, field=shown, fields=join(("{" + f + "}" for f in fields), lang)))
+
+
+def check_board(data: dict[str, Any], file: str, lang: str | None = None) -> None:
+    """A board file's table against its schema: every key's type and allowed values, clock
+    times, weekdays, and the fields each template may name (files.py says what is wrong)."""
+    from .files import convert
+
+    clocks = data.get("clock")
+    if isinstance(clocks, dict):  # each phase's clock on its own: a refusal names the phase
+        for phase, clock in clocks.items():
+            convert(clock, Clock, file, lang, prefix=f"clock.{phase}")
+    board = convert(data, Board, file, lang)
+    for key, fields in FIELDS.items():
+        table, _, name = key.partition(".")
+        text = getattr(getattr(board, table), name)
+        if text:
+            check_template(text, fields, file, key, lang)
+    for phase, clock in board.clock.items():
+        if clock.close and not CLOSE.fullmatch(clock.close.strip()):
+            raise GameError(say("bd_close", lang, file=file, phase=phase, value=clock.close))
 
 
 def _merge(base: dict, over: dict) -> dict:
@@ -96,6 +195,7 @@ def load_board(ruleset_id: str, path: Path | str | None = None, has_vote: bool =
         unknown = set(data) - set(DEFAULT_BOARD)
         if unknown:
             raise GameError(say("bd_unknown_tables", lang, file=file, tables=join(sorted(unknown), lang), known=join(DEFAULT_BOARD, lang)))
+        check_board(data, file, lang)
         board = _merge(DEFAULT_BOARD, data)
         if "forum" not in data:
             board["forum"] = {}
@@ -114,7 +214,11 @@ def _board_table(file: str, lang: str | None = None) -> dict[str, Any]:
     try:
         st = os.stat(file)
     except OSError as exc:
-        raise GameError(say("bd_unreadable", lang, file=file, why=exc.strerror)) from None
+        from .files import os_why
+
+        raise GameError(say("bd_unreadable", lang, file=file, why=os_why(exc, lang))) from None
+    except ValueError:  # a path holding a NUL byte
+        raise GameError(say("bd_unreadable", lang, file=file, why=say("os_enoent", lang))) from None
     stamp = [os.path.abspath(file), st.st_size, st.st_mtime_ns]
     root = cache_root()
     kept = None if root is None else os.path.join(root, "boards", f"{short_key(stamp[0])}.marshal")
@@ -126,15 +230,9 @@ def _board_table(file: str, lang: str | None = None) -> dict[str, Any]:
                 return saved["table"]
         except (OSError, ValueError, TypeError, KeyError, EOFError):
             pass  # none yet, or not one this code wrote: parse
-    import tomllib  # here: a board without a file of its own, or a kept one, parses nothing
+    from .files import read_toml  # here: a board without a file of its own, or a kept one, parses nothing
 
-    try:
-        with open(file, encoding="utf-8") as f:
-            data = tomllib.loads(f.read())
-    except OSError as exc:
-        raise GameError(say("bd_unreadable", lang, file=file, why=exc.strerror)) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise GameError(say("bd_invalid", lang, file=file, why=exc)) from None
+    data = read_toml(file, lang)
     if kept is not None:
         try:
             write_whole(kept, marshal.dumps({"stamp": stamp, "table": data}))

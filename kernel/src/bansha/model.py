@@ -8,7 +8,7 @@ rebuilt from the stored records by replaying the log (see ``engine.py``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -202,10 +202,10 @@ class Camp(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 class VoteRule(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: the highest count must reach this fraction of the living (0: plurality)
-    threshold: float = 0.0
+    threshold: Annotated[float, msgspec.Meta(ge=0, le=1)] = 0.0
     #: a tie at the top (at or above the threshold): "none" or the name of a run-off phase
     tie: str = "none"
-    changes: int = 1
+    changes: Annotated[int, msgspec.Meta(ge=0)] = 1
     #: may a vote be changed in the phase's last hour ("白天结束前1个小时不得改票")
     late_changes: bool = True
     abstain: str = "弃权"
@@ -217,7 +217,7 @@ class VoteRule(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     show_counts: bool = True
     #: a vote without ``--post`` where a rule reads post numbers: "optional" (recorded as is),
     #: "warn" (recorded, and the CLI says ``post_warning``) or "required" (refused)
-    post: str = "optional"
+    post: Literal["optional", "warn", "required"] = "optional"
     #: the warning (or, for "required", the refusal) in the board's words; "" : the catalogue's
     post_warning: str = ""
 
@@ -311,7 +311,7 @@ class Manifest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     id: str
     name: str
     #: the language of every kernel message and label for this board: "zh" (default) or "en"
-    language: str = "zh"
+    language: Literal["zh", "en"] = "zh"
     alias: list[str] = []
     description: str = ""
     #: rule plugins (entry-point names in ``bansha.roles``) for what belongs to the ruleset

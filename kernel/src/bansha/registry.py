@@ -31,31 +31,17 @@ KERNEL_RULINGS = {
 RULESET_GROUP = "bansha.rulesets"
 
 
-def _toml_key(path: str) -> str:
-    """msgspec's ``$.tables[0].seats`` → ``tables[0].seats`` (the TOML key)."""
-    return path.removeprefix("$.").removeprefix("$") or "(top level)"
+def decode_toml(text: bytes | str, type_: Any, source: str, lang: str | None = None) -> Any:
+    """Decode TOML a person wrote into ``type_`` (files.py: the one door for such files)."""
+    from .files import convert, parse_toml
+
+    return convert(parse_toml(text, source, lang), type_, source, lang)
 
 
-def decode_toml(text: bytes | str, type_: Any, source: str) -> Any:
-    """Decode TOML into ``type_``; one-line errors that name the file and the key."""
-    import tomllib  # here: a command on a stored game parses no TOML (start-up)
+def convert(raw: Any, type_: Any, source: str, lang: str | None = None) -> Any:
+    from .files import convert
 
-    try:
-        raw = tomllib.loads(text.decode() if isinstance(text, bytes) else text)
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise GameError(say("not_toml", None, file=source, why=exc)) from None
-    return convert(raw, type_, source)
-
-
-def convert(raw: Any, type_: Any, source: str) -> Any:
-    try:
-        return msgspec.convert(raw, type_)
-    except msgspec.ValidationError as exc:
-        msg = str(exc)
-        if " - at `" in msg:
-            what, _, where = msg.rpartition(" - at `")
-            raise GameError(f"{source}: key {_toml_key(where.rstrip('`'))}: {what}") from None
-        raise GameError(f"{source}: {msg}") from None
+    return convert(raw, type_, source, lang)
 
 
 # ------------------------------------------------------------------------------ rulesets
@@ -99,16 +85,9 @@ def load_manifest_file(path: Path) -> Manifest:
 def _manifest_table(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
     """The manifest's TOML table, with ``extends`` resolved: a house variant names the ruleset
     it starts from (an installed id or a path beside it) and writes only what differs."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise GameError(say("manifest_unreadable", None, file=path, why=exc.strerror)) from None
-    import tomllib
+    from .files import read_toml
 
-    try:
-        raw = tomllib.loads(data.decode())
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise GameError(say("not_toml", None, file=path, why=exc)) from None
+    raw = read_toml(path)
     base_ref = raw.pop("extends", None)
     if base_ref is None:
         return raw
@@ -122,7 +101,16 @@ def _manifest_table(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
         raise GameError(say("extends_unknown", None, file=path, ref=base_ref, known=join(sorted(ruleset_files())) or say("none")))
     if base_path in seen:
         raise GameError(say("extends_cycle", None, file=path, ref=base_ref))
-    return merge_tables(_manifest_table(base_path, (*seen, path.resolve())), raw)
+    base = _manifest_table(base_path, (*seen, path.resolve()))
+    # a variant changes its board's house rules; one its board does not have is a misspelling
+    # (nothing reads it) unless the variant declares it ([option_types]: its own rule reads it)
+    options, declared, known = raw.get("options"), raw.get("option_types"), base.get("options")
+    if isinstance(options, dict) and isinstance(known, dict):
+        for key in options:
+            if key not in known and not (isinstance(declared, dict) and key in declared):
+                raise GameError(say("option_unknown", None, key=key, ruleset=base.get("id", base_ref),
+                                    known=join(sorted(known)) or say("none")).replace("--option ", f"{path}：键 options.", 1))
+    return merge_tables(base, raw)
 
 
 def merge_tables(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -318,6 +306,9 @@ class Ruleset:
                     raise GameError(self.msg("m_lw_phase", where=where, phase=ph))
         if m.vote.post not in ("optional", "warn", "required"):
             raise GameError(self.msg("m_vote_post", where=where, value=m.vote.post))
+        runoffs = [p.name for p in m.phases if p.optional]
+        if m.vote.tie != "none" and m.vote.tie not in runoffs:
+            raise GameError(self.msg("m_vote_tie", where=where, value=m.vote.tie, allowed=join(["none", *runoffs], self.lang)))
         for name in m.common:
             if name not in self.roles:
                 raise GameError(self.msg("m_common", where=where, name=name))
