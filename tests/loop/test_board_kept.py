@@ -50,12 +50,12 @@ def test_a_bad_board_is_refused_naming_it_and_nothing_is_kept(tmp_path, monkeypa
     monkeypatch.setenv("BANSHA_CACHE_DIR", str(tmp_path / "cache"))
     f = tmp_path / "b.toml"
     write(f, "[names\n")
-    with pytest.raises(GameError, match="b.toml：不是有效的版面模板"):
+    with pytest.raises(GameError, match="b.toml：不是有效的 TOML：第1行第7列"):
         board.load_board("x", f)
     f.write_bytes(b"[names]\nopening = \"\xff\"\n")
-    with pytest.raises(GameError, match="b.toml：不是有效的版面模板"):
+    with pytest.raises(GameError, match="b.toml：第2行不是 UTF-8 文本（第20字节无法解码）"):
         board.load_board("x", f)
-    with pytest.raises(GameError, match="无法读取版面模板"):
+    with pytest.raises(GameError, match="无法读取版面模板：文件或文件夹不存在"):
         board.load_board("x", tmp_path / "none.toml")
     assert not (tmp_path / "cache" / "boards").exists()
 

@@ -112,7 +112,7 @@ def test_a_director_copies_the_template(bansha_cli, tmp_path):
     assert out.startswith("第0天·我的版") and "【座位表】" in out and "下一天" not in out
     bad = tmp_path / "bad.toml"
     bad.write_text("[post]\nsections = ['weather']\n", encoding="utf-8")
-    cli.refused("post", "g", "--template", str(bad), message="版面模板：未知的帖子段落 weather")
+    cli.refused("post", "g", "--template", str(bad), message="bad.toml：键 post.sections[0]：weather 不是可选值")
 
 
 def test_post_and_pm_in_a_real_process(tmp_path):

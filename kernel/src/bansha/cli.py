@@ -409,11 +409,15 @@ def new(
     opts = check_options(manifest, _kv(option, "--option", lang), "--option", lang)
     notes: list[str] = []
     if deal_file is not None:
+        from .files import os_why
+
+        if players:  # the deal names the players: a roster beside it would be ignored
+            raise GameError(say("deal_and_players", lang))
         try:
             raw = deal_file.read_bytes()
         except OSError as exc:
-            raise GameError(say("deal_unreadable", lang, file=deal_file, why=exc.strerror)) from None
-        setups = decode_toml(raw, Deal, str(deal_file)).players
+            raise GameError(say("deal_unreadable", lang, file=deal_file, why=os_why(exc, lang))) from None
+        setups = decode_toml(raw, Deal, str(deal_file), lang).players
         _check_deal(rs, setups, str(deal_file))
         dealt_by = str(deal_file)
     else:

@@ -31,6 +31,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "roster_skipped": ("{file}：第{line}行以 # 开头，作为注释跳过：{text}",
                        "{file}: line {line} starts with #, skipped as a comment: {text}"),
     "deal_unreadable": ("{file}：无法读取发牌文件：{why}", "{file}: cannot read the deal: {why}"),
+    "deal_and_players": ("--players 与 --deal 不能同时使用：发牌文件已给出玩家", "--players and --deal cannot be used together: the deal names the players"),
     "deal_no_name": ("{where}.name：玩家需要名字", "{where}.name: a player needs a name"),
     "deal_seats": ("{file}：键 players：{count}个座位，但规则 {ruleset} 的桌型是 {sizes} 人",
                    "{file}: key players: {count} seats, but ruleset {ruleset} has tables for {sizes}"),

@@ -75,7 +75,7 @@ def load_manifest_file(path: Path) -> Manifest:
     table = _manifest_table(path, ())
     if not isinstance(table.get("id"), str) or not table["id"].strip():
         raise GameError(say("no_manifest_id", table.get("language") if isinstance(table.get("language"), str) else None, file=path))
-    m = convert(table, Manifest, str(path))
+    m = convert(table, Manifest, str(path), table["language"] if table.get("language") in ("zh", "en") else None)
     from .options import check_declarations
 
     check_declarations(m, str(path))
