@@ -230,7 +230,9 @@ def _board_table(file: str, lang: str | None = None) -> dict[str, Any]:
                 return saved["table"]
         except (OSError, ValueError, TypeError, KeyError, EOFError):
             pass  # none yet, or not one this code wrote: parse
-    from .files import read_toml  # here: a board without a file of its own, or a kept one, parses nothing
+    from .files import (
+        read_toml,  # here: a board without a file of its own, or a kept one, parses nothing
+    )
 
     data = read_toml(file, lang)
     if kept is not None:

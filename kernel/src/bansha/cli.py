@@ -571,12 +571,12 @@ def _post(post: str | None, lang: str | None = None) -> int | None:
     """``--post``: a positive integer; full-width digits (１２) are read as digits."""
     import unicodedata
 
-    from .model import GameError
+    from .model import MAX_POST, GameError
 
     if post is None:
         return None
     text = unicodedata.normalize("NFKC", post).strip()
-    if not re.fullmatch(r"[0-9]+", text, flags=re.ASCII) or int(text) < 1:
+    if not re.fullmatch(r"[0-9]{1,10}", text, flags=re.ASCII) or not 1 <= int(text) <= MAX_POST:
         raise GameError(say("post_number", lang, post=post))
     return int(text)
 
@@ -801,12 +801,14 @@ def demo(ruleset: str = Option("light-shadow", "--ruleset", help="h_ruleset_id")
 
 
 def load_id(path: Path) -> str:
-    import tomllib
+    from .files import read_toml
+    from .model import GameError
 
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8")).get("id", "")
-    except (OSError, tomllib.TOMLDecodeError):
+        found = read_toml(path).get("id", "")
+    except GameError:
         return ""
+    return found if isinstance(found, str) else ""
 
 
 @scenario_app.command("run", help="h_scenario_run")

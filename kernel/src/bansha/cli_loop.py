@@ -31,18 +31,16 @@ def _cli() -> _Helpers:
 
 
 def _read_input(source: str, lang: str | None = None) -> str:
+    from .files import MAX_BYTES, read_bytes
     from .messages import say
     from .model import GameError
 
     if source == "-":
-        data = sys.stdin.buffer.read()
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise GameError(say("file_too_big", lang, file="-", max=MAX_BYTES // 1024 // 1024))
     else:
-        try:
-            from pathlib import Path
-
-            data = Path(source).read_bytes()
-        except OSError as exc:
-            raise GameError(say("lp_cannot_read", lang, file=source, why=exc.strerror)) from None
+        data = read_bytes(source, lang)
     for enc in ("utf-8-sig", "gb18030"):  # a page saved by an older Discuz! is GBK
         try:
             return data.decode(enc)
@@ -59,7 +57,7 @@ def _close_arg(text: str, start, lang: str | None = None):
     from .model import GameError
 
     t = text.strip().replace("：", ":")
-    m = re.fullmatch(r"(\d{1,2}):(\d{2})", t)
+    m = re.fullmatch(r"([01]?\d|2[0-3]):([0-5]\d)", t)  # 25:99 and 24:00 are no time of a day
     if m:
         return dt.datetime.combine(start.date(), dt.time(int(m.group(1)), int(m.group(2))))
     for fmt in ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"):
@@ -140,13 +138,17 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
             raise GameError(say("lp_floor_twice", lang, file=source, line=p.line_no, floor=p.floor, first=seen[p.floor]))
         seen[p.floor] = p.line_no
     opening = next((p for p in posts if p.floor == 1), None) or min(posts, key=lambda p: p.time)
-    start = dt.datetime.strptime(opening.time, "%Y-%m-%d %H:%M:%S")
+    try:
+        start = dt.datetime.strptime(opening.time, "%Y-%m-%d %H:%M:%S")
+    except ValueError:  # 2024-13-45 27:61:00: the thread's first post dates the phase
+        raise GameError(say("lp_line", lang, file=source, line=opening.line_no,
+                            why=say("fm_time", lang, time=opening.time))) from None
     deadline, late = forum.deadline(board, g.phase.name, start, lang)
     if opening.floor == 1:  # the 楼主 may state the day's 关门 and its no-change hour
-        m = re.search(r"关门时间\s*[:：]?\s*(\d{1,2})[:：](\d{2})", opening.text)
+        m = re.search(r"关门时间\s*[:：]?\s*([01]?\d|2[0-3])[:：]([0-5]\d)", opening.text)
         if m:
             deadline = dt.datetime.combine(deadline.date() if deadline else start.date(), dt.time(int(m.group(1)), int(m.group(2))))
-        m2 = re.search(r"(\d{1,2})[:：](\d{2})\s*(?:后|以后|之后)\s*不(?:允许|得|能)改票", opening.text)
+        m2 = re.search(r"([01]?\d|2[0-3])[:：]([0-5]\d)\s*(?:后|以后|之后)\s*不(?:允许|得|能)改票", opening.text)
         if m2 and deadline is not None:
             cut = dt.datetime.combine(deadline.date(), dt.time(int(m2.group(1)), int(m2.group(2))))
             late = max(0, int((deadline - cut).total_seconds() // 60))
@@ -283,26 +285,18 @@ def read_actions(path: Path, lang: str | None = None) -> list[tuple[int, dict]]:
     import csv
     import io
     import re
-    import tomllib
 
+    from .files import parse_toml, read_text
     from .messages import join, say
     from .model import GameError
 
     def at(line, message, **fields):  # a refusal naming the file and the line
         return GameError(say("lp_line", lang, file=path, line=line, why=say(message, lang, **fields)))
 
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise GameError(say("lp_cannot_read", lang, file=path, why=exc.strerror)) from None
-    except UnicodeDecodeError:
-        raise GameError(say("lp_not_utf8", lang, file=path)) from None
+    text = read_text(path, lang)  # at most MAX_BYTES, UTF-8, a BOM dropped
     out: list[tuple[int, dict]] = []
     if path.suffix.lower() == ".toml":
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise GameError(say("not_toml", lang, file=path, why=exc)) from None
+        data = parse_toml(text, str(path), lang)
         extra = set(data) - {"actions"}
         if extra or not isinstance(data.get("actions"), list):
             found = say("lp_found", lang, keys=join(sorted(extra), lang)) if extra else ""
@@ -318,11 +312,19 @@ def read_actions(path: Path, lang: str | None = None) -> list[tuple[int, dict]]:
                 raise at(line, "lp_action_key", key=sorted(bad)[0], keys=join(sorted(allowed), lang))
             if not a.get("actor") or not a.get("skill"):
                 raise at(line, "lp_action_needs")
-            if not isinstance(a.get("targets", []), list) or not isinstance(a.get("args", {}), dict):
+            if (not isinstance(a.get("targets", []), list) or not isinstance(a.get("args", {}), dict)
+                    or not all(isinstance(t, str) for t in a.get("targets", []))
+                    or not all(isinstance(a[k], str) for k in ("actor", "skill", "phase") if k in a)
+                    or not isinstance(a.get("withdraw", False), bool)
+                    or not all(isinstance(v, str | int) and not isinstance(v, bool) for v in a.get("args", {}).values())):
                 raise at(line, "lp_action_types")
             out.append((line, a))
         return out
-    for n, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+    try:
+        rows = list(csv.reader(io.StringIO(text)))
+    except csv.Error:  # a field past csv's limit, a NUL byte
+        raise GameError(say("lp_csv_bad", lang, file=path)) from None
+    for n, row in enumerate(rows, start=1):
         cells = [c.strip() for c in row]
         if not any(cells) or cells[0].startswith("#"):
             continue
@@ -338,7 +340,7 @@ def read_actions(path: Path, lang: str | None = None) -> list[tuple[int, dict]]:
             k, sep, v = pair.strip().partition("=")
             if not sep or not k:
                 raise at(n, "lp_csv_arg", pair=pair.strip())
-            args[k.strip()] = int(v) if re.fullmatch(r"-?\d+", v.strip()) else v.strip()
+            args[k.strip()] = int(v) if re.fullmatch(r"-?\d{1,18}", v.strip()) else v.strip()
         out.append((n, {"actor": cells[0], "skill": cells[1], "targets": targets, "args": args}))
     return out
 
@@ -417,6 +419,10 @@ def amend(
     shapes = {"act": (2, None), "unact": (2, 2), "vote": (2, 2)}
 
     def make(label, lang=None):
+        from .model import MAX_POST
+
+        if post is not None and not 1 <= post <= MAX_POST:
+            raise GameError(say("post_number", lang, post=post))
         if kind not in shapes:
             raise GameError(say("lp_amend_kind", lang, kind=kind))
         lo, hi = shapes[kind]

@@ -31,7 +31,8 @@ from .board import (  # noqa: E402,F401
     parse_phase_arg,
     phase_namer,
 )
-from .model import GameError, VoteEvent
+from .messages import say
+from .model import MAX_POST, GameError, VoteEvent
 
 # ---------------------------------------------------------------------------- the thread
 
@@ -56,7 +57,8 @@ def _floor(label: str) -> int:
     label = label.strip()
     if label in FLOOR_NAMES:
         return FLOOR_NAMES[label]
-    return int(re.match(r"\d+", label).group())
+    digits = re.match(r"\d+", label).group().lstrip("0") or "0"
+    return int(digits) if len(digits) <= 10 else MAX_POST + 1  # refused by the plan, never parsed whole
 
 
 @dataclass
@@ -266,7 +268,14 @@ def plan(game, posts: list[Post], board: dict[str, Any], done: set[int], accept:
         if not game.players[post.author].alive:
             row.status, row.reason = "reject", f"{post.author}已出局，不是存活玩家"
             continue
-        posted = dt.datetime.strptime(post.time, "%Y-%m-%d %H:%M:%S")
+        try:
+            posted = dt.datetime.strptime(post.time, "%Y-%m-%d %H:%M:%S")
+        except ValueError:  # 2024-13-45 27:61:00: the thread was edited by hand
+            row.status, row.reason = "reject", say("fm_time", game.lang, time=post.time)
+            continue
+        if not 1 <= post.floor <= MAX_POST:
+            row.status, row.reason = "reject", say("fm_floor", game.lang, floor=post.label)
+            continue
         if close is not None and posted > close:
             row.status, row.reason = "reject", f"发帖于 {post.time[5:16]}，晚于截止时间 {close:%m-%d %H:%M}"
             continue

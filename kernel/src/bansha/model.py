@@ -470,6 +470,10 @@ class UnactEvent(msgspec.Struct, tag="unact", kw_only=True):
     skill: str
 
 
+#: the highest forum floor a vote may name (a Discuz! thread has far fewer; the store's integers hold it)
+MAX_POST = 10**9
+
+
 class VoteEvent(msgspec.Struct, tag="vote", kw_only=True):
     phase: str
     voter: str
