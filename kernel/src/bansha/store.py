@@ -56,6 +56,27 @@ SCHEMA_VERSION = 2
 _DECODERS: dict[type, msgspec.json.Decoder] = {}
 
 
+def _blob(value: Any) -> Any:
+    """A stored cell as bytes; a cell of another type (TEXT written by hand where a BLOB
+    belongs) is kept as it is, and its decoding says the event is damaged, by number."""
+    return bytes(value) if isinstance(value, bytes | bytearray | memoryview) else value
+
+
+def _cell_why(value: Any) -> str:
+    kind = "TEXT" if isinstance(value, str) else "NULL" if value is None else type(value).__name__.upper()
+    return say("st_cell_type", None, kind=kind)
+
+
+def _decode_why(exc: Exception, type_: type) -> str:
+    """msgspec's decoding error in the reader's language."""
+    if isinstance(exc, msgspec.ValidationError):
+        from .files import schema_why
+
+        key, why = schema_why(str(exc), type_, None)
+        return say("schema_key", None, key=key, why=why) if key else why
+    return say("st_not_json", None)
+
+
 def _decoder(type_: type) -> msgspec.json.Decoder:
     # made on first use: a decoder of Setup (the whole manifest's types) takes ~2 ms to make,
     # and a command that starts from a kept state (statecache.py) decodes nothing
@@ -327,6 +348,8 @@ class Store(abc.ABC):
     # ------------------------------------------------------------------------ decoding
 
     def _decode_event(self, name: str, seq: int, raw: bytes) -> Event:
+        if not isinstance(raw, bytes):  # a cell that is no BLOB (TEXT, a number, NULL)
+            raise StoreError(say("st_event_corrupt", None, name=repr(name), seq=seq, why=_cell_why(raw)))
         try:
             return _decoder(Event).decode(raw)
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
@@ -337,13 +360,23 @@ class Store(abc.ABC):
             if isinstance(kind, str) and kind not in _EVENT_TAGS:
                 raise StoreError(say("st_event_kind", None, name=repr(name), seq=seq, kind=repr(kind),
                                      known=SCHEMA_VERSION)) from None
-            raise StoreError(say("st_event_corrupt", None, name=repr(name), seq=seq, why=exc)) from None
+            raise StoreError(say("st_event_corrupt", None, name=repr(name), seq=seq, why=_decode_why(exc, Event))) from None
 
     def _decode_setup(self, name: str, raw: bytes) -> Setup:
+        if not isinstance(raw, bytes):
+            raise StoreError(say("st_setup_corrupt", None, name=repr(name), why=_cell_why(raw)))
         try:
             return _decoder(Setup).decode(raw)
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-            raise StoreError(say("st_setup_corrupt", None, name=repr(name), why=exc)) from None
+            raise StoreError(say("st_setup_corrupt", None, name=repr(name), why=_decode_why(exc, Setup))) from None
+
+    def _cells(self, name: str, setup_raw: Any, rows) -> None:
+        """A damaged cell (no BLOB) is said before the kept states hash the log."""
+        if not isinstance(setup_raw, bytes):
+            self._decode_setup(name, setup_raw)
+        for seq, raw in rows:
+            if not isinstance(raw, bytes):
+                self._decode_event(name, seq, raw)
 
     def _read(self, name: str, after: int = 0, setup: bool = True):
         row = self._read_raw(name, after, setup)
@@ -385,6 +418,7 @@ class Store(abc.ABC):
         if cached is not None:
             undos, seq, game = cached
             _, last, now_undos, rows = self._read(name, after=seq, setup=False)
+            self._cells(name, b"", rows)
             if now_undos == undos and last >= seq:
                 digest = self._digests.get(name)
                 if digest is not None and digest.count == seq:
@@ -394,6 +428,7 @@ class Store(abc.ABC):
                     self._digests.pop(name, None)
                 return now_undos, last, self._replay(_copy_game(game), name, rows)
         setup_raw, last, undos, rows = self._read(name)
+        self._cells(name, setup_raw, rows)
         if not self.keep_states:
             return undos, last, self._replay(Game(self._decode_setup(name, setup_raw)), name, rows)
         hit, digest = statecache.restore(self.url, name, Game, setup_raw, rows)
@@ -818,7 +853,7 @@ class SQLiteStore(Store):
             if row is None:
                 return None
             rows = self.db.execute("SELECT seq, event FROM events WHERE game=? AND seq>? ORDER BY seq", (name, after)).fetchall()
-        return bytes(row[0]), row[1], row[2], [(s, bytes(e)) for s, e in rows]
+        return _blob(row[0]), row[1], row[2], [(s, _blob(e)) for s, e in rows]
 
     def _create_raw(self, name, setup, events=()):
         self._usable()
@@ -845,7 +880,7 @@ class SQLiteStore(Store):
                 return None
             self.db.execute("DELETE FROM events WHERE game=? AND seq=?", (name, row[0]))
             self.db.execute("UPDATE games SET last_seq=?, undos=undos+1 WHERE name=?", (row[0] - 1, name))
-        return row[0], bytes(row[1])
+        return row[0], _blob(row[1])
 
     def _get_meta_raw(self, keys):
         self._usable()
@@ -896,7 +931,7 @@ class SQLiteStore(Store):
                     for s, raw in rows:
                         news = True
                         seen = s
-                        yield s, self._decode_event(name, s, bytes(raw))
+                        yield s, self._decode_event(name, s, _blob(raw))
                     if news:
                         idle_since = time.monotonic()
                 if timeout is not None and time.monotonic() - idle_since > timeout:
