@@ -95,12 +95,21 @@ def copy(
     from .messages import join, say
     from .model import GameError
 
-    source, target = _open(src), _open(dst)
+    from .store import backend_class, scheme_of
+
+    if backend_class(src).__name__ == "SQLiteStore":  # a file to copy from: opening one would make it
+        import os
+
+        path = src.removeprefix("sqlite://") if scheme_of(src) == "sqlite" else src
+        if not os.path.isfile(path):
+            raise GameError(say("st_copy_no_source", None, src=src))
+    source = _open(src)
     names = list(games or source.names())
     known = set(source.names())
     missing = [n for n in names if n not in known]
     if missing:
         raise GameError(say("st_copy_missing", None, src=src, names=join(map(repr, missing))))
+    target = _open(dst)  # only once the source holds what is asked
     there = set(target.names())
     clash = [n for n in names if n in there]
     if clash:

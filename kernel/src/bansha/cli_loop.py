@@ -218,6 +218,7 @@ def post(
     """The phase's thread post: title, deaths, last words, votes, announcements, seats, deadline."""
     cli = _cli()
     from . import posts
+    from .messages import say
     from .model import GameError
 
     seen: list[str | None] = [None]
@@ -244,11 +245,14 @@ def pm(
     """Each player's private message (短消息) for the phase, one block per recipient."""
     cli = _cli()
     from . import posts
+    from .messages import say
     from .model import GameError
 
     seen: list[str | None] = [None]
     try:
         g, events, told, board, label = _phase_of(cli, game, phase, template, db, seen)
+        if fmt not in ("text", "bbcode", "json"):  # refused even when nobody is sent anything
+            raise GameError(say("ps_format_pm", g.lang, fmt=fmt))
         blocks = posts.pms(g, board, label, told, player, corrections=_corrections(told, g, label, phase is None), everyone=every)
         if as_json or fmt == "json":
             return cli._json(blocks)

@@ -40,6 +40,9 @@ def check_name(raw: str, what: str, lang: str | None = None, *, reserved: Iterab
     came from a comma-separated list (a comma in it would have split it)."""
     label = say(what, lang)
     name = clean(raw)
+    if "\n" in clean(raw.replace("\n", "\u2028").replace("\r", "\u2028")).replace("\u2028", "\n"):
+        # a line break inside a name (not around it): two names pasted as one, never a space
+        raise GameError(say("name_newline", lang, what=label, name=name))
     if not name:
         raise GameError(say("name_empty", lang, what=label))
     if len(name) > limit:

@@ -137,6 +137,8 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
     for flag, n in (("--games", games), ("--days", days), ("--jobs", jobs)):
         if n is not None and n < 1:
             raise Refused(say("sim_at_least", None, flag=flag))
+    if not 0 <= seed <= 2**63 - games:  # game i is played with seed S+i: each a game's seed
+        raise Refused(say("seed_range", None, seed=seed))
     if keep < 0 or keep > games:
         raise Refused(say("sim_keep", None))
     if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
