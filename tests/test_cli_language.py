@@ -36,7 +36,7 @@ TOKENS = {
     "corrections", "last_words", "deaths", "votes", "announcements", "seats", "deadline", "names",
     "clock", "KEY", "V1", "V2", "vary", "option", "games", "days", "keep", "jobs",
     "plot", "png", "svg", "pdf", "toml", "csv", "db", "SQLiteStore", "sqlite", "g", "h", "x", "late",
-    "weather", "nope", "colour", "GBK", "UTF", "TOML", "DD", "players", "role",
+    "weather", "nope", "colour", "GBK", "UTF", "TOML", "DD", "players", "role", "sections", "BLOB", "TEXT", "NUL", "CSV",
     # what the tests type: a wrong command word, a policy, the installed policies
     "dance", "clever", "informed", "random",
     # the fields of an event as `bansha log` and `undo` list them (the stored log's own keys)
@@ -107,9 +107,9 @@ def test_act_file_amend_and_undo_to_speak_the_board_language(xia):
     b.refused("act", "g", "--file", b.file("t.toml", "actions = [1]\n"), says="一个行动是一个表 { actor = …, skill = … }")
     b.refused("act", "g", "--file", b.file("u.toml", 'actions = [{ actor = "包子", skill = "杀人", target = "x" }]\n'),
               says="第1行：未知的键 target（可用的键：")
-    b.refused("act", "g", "--file", b.file("b.csv", b"\xff\xfe"), says="b.csv：不是 UTF-8 编码的文本")
+    b.refused("act", "g", "--file", b.file("b.csv", b"\xff\xfe"), says="b.csv：第1行不是 UTF-8 文本（第1字节无法解码）")
     b.refused("act", "g", "--file", b.file("none.csv", "# nothing\n"), says="none.csv：文件中没有行动")
-    b.refused("act", "g", "--file", b.tmp / "missing.csv", says="missing.csv：无法读取：", os_reason=True)
+    b.refused("act", "g", "--file", b.tmp / "missing.csv", says="missing.csv：无法读取：文件或文件夹不存在")
     b.refused("act", "g", "包子", "--file", bad, says="给了 --file 就不再给玩家、技能")
     b.refused("act", "g", says="act：应为 玩家 技能 [目标…]，或 --file 文件")
     good = b.file("n.toml", 'actions = [\n  { actor = "包子", skill = "杀人", targets = ["馄饨"] },\n'
@@ -139,7 +139,7 @@ def test_act_file_amend_and_undo_to_speak_the_board_language(xia):
 def test_votes_import_post_pm_and_the_board_template_speak_the_board_language(xia):
     b = xia
     b.refused("post", "g", says="还没有结算过任何阶段（游戏当前在 day 1）；请用 --phase 指定阶段")
-    b.refused("votes", "import", "g", b.tmp / "missing.txt", says="missing.txt：无法读取：", os_reason=True)
+    b.refused("votes", "import", "g", b.tmp / "missing.txt", says="missing.txt：无法读取：文件或文件夹不存在")
     b.refused("votes", "import", "g", b.file("gbk.txt", b"\xff\xff\xff"), says="gbk.txt：既不是 UTF-8 也不是 GBK 编码的文本")
     b.refused("votes", "import", "g", b.file("empty.txt", "没有帖子\n"), says="empty.txt：没有找到帖子")
     b.refused("votes", "import", "g", THREAD, "--accept", "99", says="--accept 99：帖子中没有这一楼")
@@ -152,16 +152,16 @@ def test_votes_import_post_pm_and_the_board_template_speak_the_board_language(xi
 
     shipped = board_file("qisha-xia").read_text(encoding="utf-8")
     clock = b.file("clock.toml", shipped.replace('close = "次日 22:00"', 'close = "次日 晚上"', 1))
-    b.refused("votes", "import", "g", THREAD, "--template", clock, says="版面时钟 day：close 次日 晚上：应为 HH:MM 或 次日 HH:MM")
+    b.refused("votes", "import", "g", THREAD, "--template", clock, says="clock.toml：键 clock.day.close：次日 晚上 应为 HH:MM 或 次日 HH:MM")
     b("resolve", "g")
     b.refused("post", "g", "--phase", "night 7", says="--phase night 7：night 7 尚未进行（已进行：day 1、night 1）")
     b.refused("post", "g", "--format", "x", says="--format x：应为 bbcode、md 或 text")
     b.refused("pm", "g", "--all", "--format", "x", says="--format x：应为 text、bbcode 或 json")
-    b.refused("post", "g", "--template", b.file("bad.toml", "[names\n"), says="bad.toml：不是有效的版面模板：", os_reason=True)
-    b.refused("post", "g", "--template", b.tmp / "none.toml", says="none.toml：无法读取版面模板：", os_reason=True)
+    b.refused("post", "g", "--template", b.file("bad.toml", "[names\n"), says="bad.toml：不是有效的 TOML：第1行第7列：表头缺少 ]")
+    b.refused("post", "g", "--template", b.tmp / "none.toml", says="none.toml：无法读取版面模板：文件或文件夹不存在")
     b.refused("post", "g", "--template", b.file("t.toml", "[weather]\n"), says="t.toml：未知的表 weather（可用：")
     b.refused("post", "g", "--template", b.file("s.toml", "[post]\nsections = ['weather']\n"),
-              says="版面模板：未知的帖子段落 weather（可用：corrections、last_words")
+              says="s.toml：键 post.sections[0]：weather 不是可选值（可选：corrections、last_words")
     b.refused("votes", "import", "g", THREAD, says="night 1不投票")
 
 

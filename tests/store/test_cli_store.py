@@ -94,7 +94,7 @@ def test_a_read_only_file(tmp_path):
         r = bansha("status", "g", "--db", db, user=user)
         assert r.returncode == 0, r.stderr  # reading a read-only store works
         refused(*ACT, "--db", db, user=user, message="数据库只读", files=[db])
-        refused("status", "g", "--db", tmp_path / "games.db", user=user, message="无法打开数据库文件：Permission denied")
+        refused("status", "g", "--db", tmp_path / "games.db", user=user, message="无法打开数据库文件：没有权限")
     finally:
         os.chmod(folder, 0o755)
         shutil.rmtree(folder)

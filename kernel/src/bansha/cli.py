@@ -963,16 +963,19 @@ def usage_message(exc: Exception) -> str:
         return say("usage_option_value", None, option=exc.option_name)
     if "BadParameter" in kinds:
         value = " ".join(exc.message.split())
-        m = re.fullmatch(r"'(.*)' is not a valid (int|integer)\.?", value)
+        m = re.fullmatch(r"'(.*)' is not a valid (int|integer|float|boolean)\.?", value)
         if m:
-            value = f"{m.group(1)}：{say('allowed_int', None)}"
+            kind = {"float": "allowed_number", "boolean": "allowed_bool"}.get(m.group(2), "allowed_int")
+            value = f"{m.group(1)}：{say(kind, None)}"
+        elif re.fullmatch(r"'(.*)' is not (?:one of|in the range) .*", value):
+            value = say("usage_bad_choice", None, value=value.split("'")[1])
         return say("usage_bad_value", None, param=pname or exc.param_hint or "", value=value)
     message = " ".join(exc.format_message().split())
     m = re.match(r"No such command '([^']*)'\.?(?: Did you mean '([^']*)'\?)?", message)
     if m:
         near = say("usage_did_you_mean", None, command=m.group(2)) if m.group(2) else ""
         return say("usage_no_such_command", None, command=m.group(1)) + near
-    m = re.match(r"Got unexpected extra arguments? \((.*)\)", message)
+    m = re.match(r"Got unexpected extra arguments?(?:\(s\))? \((.*)\)", message)
     if m:
         return say("usage_extra", None, args=m.group(1))
     return say("usage_other", None, message=message)

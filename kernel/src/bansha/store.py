@@ -56,6 +56,12 @@ SCHEMA_VERSION = 2
 _DECODERS: dict[type, msgspec.json.Decoder] = {}
 
 
+def _os_why(exc: OSError) -> str:
+    from .files import os_why
+
+    return os_why(exc)
+
+
 def _blob(value: Any) -> Any:
     """A stored cell as bytes; a cell of another type (TEXT written by hand where a BLOB
     belongs) is kept as it is, and its decoding says the event is damaged, by number."""
@@ -673,10 +679,10 @@ class SQLiteStore(Store):
             try:
                 os.makedirs(_path_parent(path), exist_ok=True)
             except OSError as exc:
-                raise StoreError(say("st_no_folder", None, path=path, folder=_path_parent(path), why=exc.strerror or exc)) from None
+                raise StoreError(say("st_no_folder", None, path=path, folder=_path_parent(path), why=_os_why(exc))) from None
             new = st is None or st.st_size == 0
         except OSError as exc:  # a folder on the way we may not enter
-            raise StoreError(say("st_cannot_open", None, path=path, why=exc.strerror or exc)) from None
+            raise StoreError(say("st_cannot_open", None, path=path, why=_os_why(exc))) from None
         try:
             self.db = self._connect()
         except sqlite3.Error as exc:
@@ -710,17 +716,34 @@ class SQLiteStore(Store):
 
     def _error(self, exc: sqlite3.Error, doing: str = "") -> StoreError:
         msg = str(exc)
+        code = getattr(exc, "sqlite_errorname", "") or ""
         colon = "：" if lang_of(None) == "zh" else ": "
         where = f"{self._path}{colon}" + (f"{doing_text(doing)}{colon}" if doing else "")
         if "locked" in msg or "busy" in msg:
             return StoreError(say("st_locked", None, where=where, seconds=f"{self._timeout:g}"))
         if "readonly" in msg or "read-only" in msg:
             return StoreError(say("st_read_only", None, where=where))
+        if code.startswith("SQLITE_FULL") or "database or disk is full" in msg or (
+                (code.startswith("SQLITE_IOERR") or "disk I/O error" in msg) and self._disk_full()):
+            return StoreError(say("st_disk_full", None, where=where))
+        if code.startswith("SQLITE_IOERR") or "disk I/O error" in msg:
+            return StoreError(say("st_io_error", None, where=where))
         if "not a database" in msg or "malformed" in msg:
-            return StoreError(say("st_not_a_db", None, where=where, why=msg))
+            return StoreError(say("st_not_a_db", None, where=where, why=say("st_why_damaged", None)))
         if "unable to open" in msg:
-            return StoreError(say("st_cannot_open_db", None, where=where, why=msg))
-        return StoreError(f"{where}{msg}")
+            return StoreError(say("st_cannot_open_db", None, where=where, why=say("st_why_cannot_open", None)))
+        if code.startswith("SQLITE_TOOBIG") or "too big" in msg:
+            return StoreError(say("st_too_big", None, where=where))
+        return StoreError(say("st_sqlite_other", None, where=where, code=code or type(exc).__name__))
+
+    def _disk_full(self) -> bool:
+        """Is the file's disk full (SQLite says "disk I/O error" when a read needs room too)?"""
+        import shutil
+
+        try:
+            return shutil.disk_usage(os.path.dirname(os.path.abspath(self._path)) or ".").free < 1 << 20
+        except (OSError, TypeError, ValueError):
+            return False
 
     @contextmanager
     def _write_lock(self, name: str):
