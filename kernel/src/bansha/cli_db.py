@@ -94,7 +94,6 @@ def copy(
     already in DST is refused before anything is copied."""
     from .messages import join, say
     from .model import GameError
-
     from .store import backend_class, scheme_of
 
     if backend_class(src).__name__ == "SQLiteStore":  # a file to copy from: opening one would make it

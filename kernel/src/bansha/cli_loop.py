@@ -218,7 +218,6 @@ def post(
     """The phase's thread post: title, deaths, last words, votes, announcements, seats, deadline."""
     cli = _cli()
     from . import posts
-    from .messages import say
     from .model import GameError
 
     seen: list[str | None] = [None]
