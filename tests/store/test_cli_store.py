@@ -158,7 +158,7 @@ def test_a_write_that_waits_past_its_limit_is_one_line(tmp_path):
 
 
 def test_postgresql_unreachable_names_the_host_and_no_password():
-    msg = refused("games", "--db", "postgresql://director:s3cret-pw@127.0.0.1:1/games", message="无法连接 PostgreSQL 127.0.0.1:1/games")
+    msg = refused("games", "--db", "postgresql://director:s3cret-pw@127.0.0.1:1/games", message="无法连接 PostgreSQL 127.0.0.1:1/games：连接被拒绝")
     assert "s3cret" not in msg
     refused("games", "--db", "nosuch://x/y", message="没有处理 nosuch:// 地址的数据库后端")
 

@@ -67,9 +67,35 @@ def _where(conninfo: str) -> str:
     return f"{host}:{port}/{d.get('dbname') or d.get('user') or ''}"
 
 
+#: libpq's and the server's words (English whatever the board) -> the catalogue's key
+_LIBPQ = [
+    ("53100", r"could not extend file|No space left on device|disk full", "pg_disk_full"),
+    ("", r"Connection refused", "pg_refused"),
+    ("28P01", r"password authentication failed", "pg_password"),
+    ("28000", r"no pg_hba\.conf entry|role .* does not exist", "pg_no_role"),
+    ("3D000", r"database .* does not exist", "pg_no_database"),
+    ("", r"could not translate host name|Name or service not known|nodename nor servname", "pg_no_host"),
+    ("", r"timeout expired|timed out|couldn't get a connection after", "pg_timeout"),
+    ("57P01", r"terminating connection|server closed the connection|connection is closed|the connection is lost", "pg_closed"),
+    ("53300", r"too many clients|remaining connection slots", "pg_too_many"),
+    ("42501", r"permission denied", "pg_permission"),
+]
+
+
 def _reason(exc: Exception, conninfo: str) -> str:
-    """The first line of the server's or libpq's message, without a password in it."""
-    line = next((ln.strip() for ln in str(exc).splitlines() if ln.strip()), type(exc).__name__)
+    """What went wrong in the reader's words where libpq's message is known (a refused
+    connection, a wrong password, a full disk …), else the first line of the server's or
+    libpq's message, without a password in it."""
+    import re
+
+    from bansha.messages import say
+
+    text = str(exc)
+    state = getattr(exc, "sqlstate", None) or ""
+    for code, pattern, key in _LIBPQ:
+        if (code and state == code) or re.search(pattern, text):
+            return say(key, None)
+    line = next((ln.strip() for ln in text.splitlines() if ln.strip()), type(exc).__name__)
     try:
         pw = psycopg.conninfo.conninfo_to_dict(conninfo).get("password")
     except psycopg.ProgrammingError:
