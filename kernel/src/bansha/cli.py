@@ -821,20 +821,31 @@ def scenario_run(
     from .model import GameError
     from .scenario import Mismatch, run_file
 
+    from .files import os_why
+
     files: list[Path] = []
-    for p in paths:
-        files += sorted(p.rglob("*.toml")) if p.is_dir() else [p]
     results = []
+    for p in paths:
+        try:
+            files += sorted(p.rglob("*.toml")) if p.is_dir() else [p]
+        except OSError as exc:  # a folder on the way nobody may read
+            results.append({"file": str(p), "result": "invalid", "message": say("file_unreadable", None, file=p, why=os_why(exc))})
     for f in files:
         try:
             run_file(f)
             results.append({"file": str(f), "result": "passed", "message": ""})
         except Mismatch as exc:
             results.append({"file": str(f), "result": "failed", "message": str(exc)})
-        except (GameError, OSError) as exc:
+        except GameError as exc:
             results.append({"file": str(f), "result": "invalid", "message": str(exc)})
+        except OSError as exc:
+            results.append({"file": str(f), "result": "invalid", "message": say("file_unreadable", None, file=f, why=os_why(exc))})
     count = {k: sum(r["result"] == k for r in results) for k in ("passed", "failed", "invalid")}
-    if as_json:
+    if as_json and count["invalid"]:
+        # a refusal with --json is one object {"error", "code": 2}; the report rides along
+        first = next(r for r in results if r["result"] == "invalid")
+        echo(json.dumps({"error": first["message"], "code": 2, "results": results, **count}, ensure_ascii=False))
+    elif as_json:
         _json({"results": results, **count})
     else:
         for r in results:

@@ -119,7 +119,9 @@ class Mismatch(Exception):
 
 
 def load(path: Path) -> Scenario:
-    return decode_toml(path.read_bytes(), Scenario, str(path))
+    from .files import read_bytes
+
+    return decode_toml(read_bytes(path), Scenario, str(path))
 
 
 def setup_of(sc: Scenario, base: Path | None = None) -> Setup:
