@@ -707,7 +707,11 @@ class Game:
         elif ev.kind == self.manifest.last_words.kind and self.manifest.last_words.owed:
             self._last_words(ev)
         elif ev.kind == "answer":
-            pass  # recorded below; rule plugins read game.rulings
+            # recorded below for the rule plugins that read game.rulings, but only for a player
+            # the game waits on (bansha_awaited_rulings): an answer to nobody's question is a slip
+            awaited = [r for found in self.hook.bansha_awaited_rulings(game=self) for r in found or []]
+            if not any(r.get("kind") == "answer" and r.get("player") == ev.player for r in awaited):
+                raise GameError(self.msg("answer_not_asked", name=ev.player))
         else:
             raise GameError(self.msg("unknown_ruling", kind=ev.kind, kinds=join(self.ruleset.ruling_kinds, self.lang)))
         self.rulings.append(ev)

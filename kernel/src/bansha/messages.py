@@ -143,6 +143,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "already_out": ("{name}已出局", "{name} is already out of the game"),
     "announce_needs_text": ("公告需要内容：--text", "an announcement needs --text"),
     "substitute_bad": ("替补名 {name} 为空、已在场上或是弃权用词", "substitute name {name} is empty, already playing or the abstention word"),
+    "answer_not_asked": ("{name}没有待回答的提问：什么也没有记录", "{name} has asked nothing awaiting an answer: nothing was recorded"),
     "unknown_ruling": ("没有裁定 {kind}（可用：{kinds}）", "unknown ruling {kind} (kinds: {kinds})"),
     "no_moment": ("无法回到 {to} 的 {point}：本局没有这个时刻", "cannot turn back to the {point} of {to}: no such moment in this game"),
     "lw_not_owed": ("{name}没有遗言", "{name} is owed no last words"),
