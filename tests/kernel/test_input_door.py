@@ -172,8 +172,8 @@ def test_post_numbers(bansha_cli):
     bansha_cli.ok("resolve", "g")  # 开局 → the first day's vote
     while not bansha_cli.load().phase.vote:
         bansha_cli.ok("resolve", "g")
-    for bad in ("0", "-3", "abc", "1.5"):
-        refused(bansha_cli, "vote", "g", "甲", "乙", "--post", bad, message="帖子楼层应为正整数")
+    for bad in ("0", "-3", "abc", "1.5", "9" * 27, "1000000001"):
+        refused(bansha_cli, "vote", "g", "甲", "乙", "--post", bad, message="帖子楼层应为 1 到 1000000000 之间的整数")
     bansha_cli.ok("vote", "g", "甲", "乙", "--post", "１２")  # full-width digits are digits
     assert bansha_cli.load().ballots[-1].post == 12
 

@@ -101,27 +101,10 @@ class Board(msgspec.Struct, forbid_unknown_fields=True):
 CLOSE = re.compile(r"(次日)?\s*([01]?\d|2[0-3])[:：]([0-5]\d)")
 
 
-def check_template(text: str, fields: tuple[str, ...], file: str, key: str, lang: str | None = None) -> None:
-    """A template names only its documented fields: no attribute or index (``{board.x}``,
-    ``{seat[0]}``), no conversion or format spec, no lone brace; else one line naming it."""
-    import string
-
-    try:
-        parts = list(string.Formatter().parse(text))
-    except ValueError:
-        raise GameError(say("bd_brace", lang, file=file, key=key, value=text)) from None
-    for _, field, spec, conversion in parts:
-        if field is None:
-            continue
-        if field not in fields or spec or conversion:
-            shown = "{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
-            raise GameError(say("bd_field", lang, file=file, key=key, field=shown, fields=join(("{" + f + "}" for f in fields), lang)))
-
-
 def check_board(data: dict[str, Any], file: str, lang: str | None = None) -> None:
     """A board file's table against its schema: every key's type and allowed values, clock
     times, weekdays, and the fields each template may name (files.py says what is wrong)."""
-    from .files import convert
+    from .files import check_template, convert
 
     clocks = data.get("clock")
     if isinstance(clocks, dict):  # each phase's clock on its own: a refusal names the phase

@@ -818,10 +818,9 @@ def scenario_run(
     as_json: bool = JsonOpt,
 ) -> None:
     """Run scenario files: exit 0 when all pass, 1 on a mismatch, 2 on an invalid file."""
+    from .files import os_why
     from .model import GameError
     from .scenario import Mismatch, run_file
-
-    from .files import os_why
 
     files: list[Path] = []
     results = []

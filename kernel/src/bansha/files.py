@@ -244,3 +244,23 @@ def convert(raw: Any, type_: Any, source: str, lang: str | None = None, prefix: 
         if key:
             raise GameError(say("schema_at", lang, file=source, key=key, why=why)) from None
         raise GameError(say("schema_top", lang, file=source, why=why)) from None
+
+
+# ------------------------------------------------------------------------------ templates
+
+
+def check_template(text: str, fields: tuple[str, ...], file: str, key: str, lang: str | None = None) -> None:
+    """A template names only its documented fields: no attribute or index (``{board.x}``,
+    ``{seat[0]}``), no conversion or format spec, no lone brace; else one line naming it."""
+    import string
+
+    try:
+        parts = list(string.Formatter().parse(text))
+    except ValueError:
+        raise GameError(say("bd_brace", lang, file=file, key=key, value=text)) from None
+    for _, field, spec, conversion in parts:
+        if field is None:
+            continue
+        if field not in fields or spec or conversion:
+            shown = "{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+            raise GameError(say("bd_field", lang, file=file, key=key, field=shown, fields=join(("{" + f + "}" for f in fields), lang) or say("none", lang)))

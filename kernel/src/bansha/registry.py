@@ -79,7 +79,35 @@ def load_manifest_file(path: Path) -> Manifest:
     from .options import check_declarations
 
     check_declarations(m, str(path))
+    check_texts(m, str(path))
     return m
+
+
+#: the fields each manifest text may name (the kernel formats them with ``str.format``, which
+#: would follow ``{name.__class__}`` into Python and raise on ``{nosuch}`` mid-game)
+TEXT_FIELDS = {
+    "texts.out": ("name", "identity"), "texts.voted_out": ("name", "identity"), "texts.nobody_out": (),
+    "texts.runoff": ("names", "first", "second"), "texts.win": ("camps",), "texts.joint_win": ("camps",),
+    "texts.draw": ("camps",), "texts.counts": ("name", "count"), "texts.refuse_no_uses": ("actor", "skill"),
+    "texts.refuse_repeat_target": ("skill", "target", "phase"), "texts.refuse_voter_out": ("name",),
+    "texts.refuse_target_out": ("name",), "texts.refuse_runoff_target": ("label", "names"),
+    "texts.refuse_runoff_abstain": ("label", "names"), "texts.refuse_changes": ("name", "changes"),
+    "texts.refuse_late_change": ("name", "label"), "texts.refuse_unknown_arg": ("actor", "skill", "arg", "takes"),
+    "last_words.text": ("name", "text"), "last_words.refuse_not_owed": ("name",), "last_words.refuse_recorded": ("name",),
+    "last_words.refuse_empty": ("name",), "last_words.refuse_too_long": ("name", "count", "max"),
+    "vote.post_warning": ("name",),
+}
+
+
+def check_texts(m: Manifest, where: str) -> None:
+    """Every text of the manifest names only the fields it is given (files.check_template)."""
+    from .files import check_template
+
+    for key, fields in TEXT_FIELDS.items():
+        table, _, name = key.partition(".")
+        text = getattr(getattr(m, table), name, "")
+        if text:
+            check_template(text, fields, where, key, m.language)
 
 
 def _manifest_table(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
