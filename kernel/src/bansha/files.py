@@ -208,6 +208,8 @@ def schema_why(message: str, type_: Any, lang: str | None) -> tuple[str, str]:
     if not what:
         what, where = message, "$"
     where = where.rstrip("`")
+    is_key = where.startswith("key` in `")  # a table's key, not its value: `key` in `$.post.headings`
+    where = where.removeprefix("key` in `")
     key = _toml_key(where)
     m = re.fullmatch(r"Object contains unknown field `(.+)`", what)
     if m:
@@ -225,6 +227,12 @@ def schema_why(message: str, type_: Any, lang: str | None) -> tuple[str, str]:
     if m:
         return key, say("schema_length_min" if m.group(2) == ">=" else "schema_length_max", lang, count=m.group(3))
     m = re.fullmatch(r"Invalid enum value (.+)", what)
+    if m and is_key:
+        import typing
+
+        t = _field_type(type_, where)
+        values = _literal_values(typing.get_args(t)[0]) if typing.get_origin(t) is dict else []
+        return key, say("schema_key_choice", lang, value=m.group(1).strip("'\""), allowed=join(values, lang) if values else "?")
     if m:
         values = _literal_values(_field_type(type_, where))
         return key, say("schema_choice", lang, value=m.group(1).strip("'\""), allowed=join(values, lang) if values else "?")

@@ -214,6 +214,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "schema_length_min": ("至少 {count} 项（或字符）", "at least {count} items (or characters)"),
     "schema_length_max": ("最多 {count} 项（或字符）", "at most {count} items (or characters)"),
     "schema_choice": ("{value} 不是可选值（可选：{allowed}）", "{value} is not allowed (allowed: {allowed})"),
+    "schema_key_choice": ("没有键 {value}（可用：{allowed}）", "no key {value} (known: {allowed})"),
     "schema_invalid": ("值无效", "invalid value"),
     "kind_str": ("文本", "text"),
     "kind_int": ("整数", "an integer"),
