@@ -292,12 +292,16 @@ def read_roster(path: Path, lang: str | None = None) -> tuple[list[str], list[st
     """A roster file's names, a name a line, and the notes to print: UTF-8 (with or without a
     BOM), else GB18030 (Chinese Windows' encoding), else refused naming the byte that is
     neither. A line starting with ``#`` is a comment, skipped and said so."""
+    from .files import MAX_BYTES, os_why
     from .model import GameError
 
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise GameError(say("roster_unreadable", lang, file=path, why=exc.strerror)) from None
+        raise GameError(say("roster_unreadable", lang, file=path, why=os_why(exc, lang))) from None
+    if len(raw) > MAX_BYTES:
+        raise GameError(say("file_too_big", lang, file=path, max=MAX_BYTES // 1024 // 1024))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
