@@ -51,6 +51,24 @@ def _read_input(source: str, lang: str | None = None) -> str:
     raise GameError(say("lp_encoding", lang, file=source))
 
 
+def _thread_posts(source: str, lang: str | None, fmt: str | None, cookies: str | None):
+    """The posts of the thread ``source`` names. With a forum distribution installed (an adapter
+    in ``bansha.forums``, such as bansha-forum's: docs/forums.md), any format it reads, from a
+    file, ``-`` or a URL; without one, the pasted Discuz! text of a file or ``-``."""
+    from .entrypoints import entry_points
+    from .forum import parse_thread
+
+    eps = entry_points("bansha.forums")
+    if eps:  # every adapter reads a thread with all the installed ones (bansha_forum.adapters.base)
+        return eps[0].load().read_thread(source, fmt=fmt, cookies=cookies, lang=lang)
+    if fmt is not None or cookies is not None or source.startswith(("http://", "https://")):
+        from .messages import say
+        from .model import GameError
+
+        raise GameError(say("lp_no_forums", lang))
+    return parse_thread(_read_input(source, lang))
+
+
 def _close_arg(text: str, start, lang: str | None = None):
     import datetime as dt
     import re
@@ -93,6 +111,8 @@ def votes_import(
     close: str = Option(None, "--close", help="h_votes_close"),
     dry_run: bool = Option(False, "--dry-run", help="h_votes_dry_run"),
     template: Path = Option(None, "--template", help="h_template"),
+    forum_format: str = Option(None, "--forum", help="h_votes_forum"),
+    cookies: str = Option(None, "--cookies", help="h_votes_cookies"),
     db: str = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
@@ -101,7 +121,8 @@ def votes_import(
     cli = _cli()
     seen: list[str | None] = [None]  # the board's language, once the game is loaded
     try:
-        _votes_import(cli, game, source, set(accept), close, dry_run, template, db, as_json, seen)
+        _votes_import(cli, game, source, set(accept), close, dry_run, template, db, as_json, seen,
+                      forum_format, cookies)
     except cli_error() as exc:
         cli.fail(str(exc), as_json, seen[0])
 
@@ -112,7 +133,8 @@ def cli_error():
     return GameError
 
 
-def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_json, seen):
+def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_json, seen, forum_format=None,
+                  cookies=None):
     import datetime as dt
     import re
 
@@ -130,8 +152,7 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
     board = forum.load_board(g.manifest.id, template, lang=lang)
     if not board.get("forum"):
         raise GameError(say("lp_no_forum", lang, ruleset=g.manifest.id))
-    text = _read_input(source, lang)
-    posts = forum.parse_thread(text)
+    posts = _thread_posts(source, lang, forum_format, cookies)
     if not posts:
         raise GameError(say("lp_no_posts", lang, file=source))
     seen: dict[int, int] = {}
