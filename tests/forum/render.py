@@ -78,7 +78,7 @@ def discuz_html_pages(posts, title: str, per_page: int = 5, charset: str = "gbk"
     pages = []
     names = {1: "楼主", 2: "沙发", 3: "板凳", 4: "地板"}
     n_pages = (len(posts) + per_page - 1) // per_page
-    for k, start in enumerate(range(0, len(posts), per_page)):
+    for start in range(0, len(posts), per_page):
         out = [f'<!DOCTYPE html><html><head><meta http-equiv="Content-Type" content="text/html; charset={charset}" />',
                f"<title>{html.escape(title)} - 版杀 - Powered by Discuz!</title></head><body>",
                f'<span id="thread_subject">{html.escape(title)}</span>',

@@ -147,11 +147,10 @@ def _cookie_jar(path: str | None, lang):
 def _read_url(url: str, found, cookie_file, lang):
     import httpx
 
-    for name, adapter in found:
-        if adapter.page_url(url, 1) is not None:
-            break
-    else:
+    chosen = next(((n, a) for n, a in found if a.page_url(url, 1) is not None), None)
+    if chosen is None:
         raise GameError(say("fm_no_url", lang, url=url, known=_known(found)))
+    name, adapter = chosen
     cookies = _cookie_jar(cookie_file, lang)
     posts: dict[int, object] = {}
     title = ""
