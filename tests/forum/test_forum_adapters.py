@@ -214,3 +214,44 @@ def test_a_vote_edited_after_the_deadline_is_flagged_until_accepted(tmp_path, po
     got = {p["floor"]: p for p in imported(db, str(page), "--accept", str(floor))}
     assert got[floor]["status"] == "record"
     assert floor in [v[2] for v in votes(db)]
+
+
+SIGNUP = Path(__file__).parent / "threads" / "signup-m217.txt"
+
+
+def test_signup_reads_the_players_in_floor_order_and_new_takes_the_roster(tmp_path, site):
+    roster = tmp_path / "roster.txt"
+    r = bansha("signup", str(SIGNUP), "--ruleset", "m217", "--out", str(roster), "--json", db=tmp_path / "x.db")
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout)
+    # 寅虎 withdrew, 丑牛's second post and 路人甲's 围观 count for nothing, 弃权 is the board's
+    # abstention word; 14 seats, so the 15th player (ａｂｃ) and 冬雪 (替补) wait
+    assert got["players"] == ["子鼠", "丑牛", "卯兔", "辰龙", "巳蛇", "午马", "未羊", "申猴", "酉鸡", "戌狗", "亥猪",
+                              "春风", "秋月", "夏雨"]
+    assert got["substitutes"] == ["ａｂｃ", "冬雪"]
+    why = {s["name"]: s["why"] for s in got["not_taken"]}
+    assert set(why) == {"丑牛", "弃权", "寅虎"} and why["寅虎"] == "已取消报名" and why["丑牛"] == "重复报名"
+    r = bansha("new", "g", "--ruleset", "m217", "--players", str(roster), "--seed", "1", db=tmp_path / "g.db")
+    assert r.returncode == 0, r.stderr
+    assert [p.name for p in sorted(Store(tmp_path / "g.db").load("g").players.values(), key=lambda p: p.seat)] == got["players"]
+    text = bansha("signup", str(SIGNUP), "--ruleset", "m217", "--format", "bbcode", db=tmp_path / "x.db").stdout
+    assert "[b]座位表[/b]" in text and "1号 子鼠" in text and "14号 夏雨" in text and "替补：ａｂｃ、冬雪" in text
+
+
+def test_activity_counts_posts_and_characters_and_lists_who_to_prod(tmp_path, posts):
+    db = tmp_path / "g.db"
+    at_noon(db)
+    r = bansha("activity", "g", str(THREAD), "--json", db=db)
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout)
+    by = {p["player"]: p for p in got["players"]}
+    for name in by:  # every post of a player after the 楼主, its own text without quotes or blanks
+        own = [p for p in posts if p.author == name and p.floor > 1]
+        assert by[name]["posts"] == len(own)
+        assert by[name]["chars"] == sum(len("".join(x.split())) for p in own for x in p.lines)
+    assert got["prod"] == [n for n in by if by[n]["posts"] == 0]
+    assert got["since"] == "2024-05-06 09:00" and got["phase"] == "第1天 正午"
+    text = bansha("activity", "g", str(THREAD), "--format", "bbcode", db=db).stdout
+    assert text.startswith("[b]第1天 正午 发帖统计") and "[table]" in text and "催帖" in text
+    r = bansha("activity", "g", str(THREAD), "--format", "html", db=db)
+    assert r.returncode == 2 and "--format html" in r.stderr
