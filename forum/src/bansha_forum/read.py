@@ -52,7 +52,7 @@ def _known(found) -> str:
     return "、".join(name for name, _ in found) or "—"
 
 
-def decode(data: bytes, declared: str | None = None) -> str:
+def decode(data: bytes, declared: str | None = None, source: str = "?", lang: str | None = None) -> str:
     """Text of a page: the declared charset, else one the page states of itself, else UTF-8,
     else GBK (gb18030, its superset)."""
     tried = []
@@ -69,7 +69,7 @@ def decode(data: bytes, declared: str | None = None) -> str:
             return data.decode(enc)
         except (UnicodeDecodeError, LookupError):
             continue
-    raise GameError(say("lp_encoding", None, file="?"))
+    raise GameError(say("lp_encoding", lang, file=source))
 
 
 def read_posts(source: str, *, fmt: str | None = None, cookies: str | None = None, lang: str | None = None):
@@ -84,7 +84,7 @@ def read_posts(source: str, *, fmt: str | None = None, cookies: str | None = Non
     if source.startswith(("http://", "https://")):
         return _read_url(source, found, cookies, lang)
     data = _read_bytes(source, lang)
-    text = decode(data)
+    text = decode(data, None, source, lang)
     for name, adapter in found:
         if fmt is not None or adapter.sniff(text):
             page = _parse(adapter, text, source, lang)
@@ -170,7 +170,7 @@ def _read_url(url: str, found, cookie_file, lang):
                 raise GameError(say("fm_fetch", lang, url=page_url, why=say("fm_status", lang, status=r.status_code)))
             if len(r.content) > MAX_BYTES:
                 raise GameError(say("fm_too_big", lang, source=page_url, mb=MAX_BYTES // 1024 // 1024))
-            page = _parse(adapter, decode(r.content, r.charset_encoding), page_url, lang)
+            page = _parse(adapter, decode(r.content, r.charset_encoding, page_url, lang), page_url, lang)
             title = title or page.title
             new = [p for p in page.posts if p.floor not in posts]
             for p in new:

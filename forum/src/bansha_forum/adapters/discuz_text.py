@@ -15,7 +15,7 @@ class DiscuzText(Adapter):
     order = 90
 
     def sniff(self, text: str) -> bool:
-        return "发表于" in text
+        return True  # any text: a file without a post is then said as such ("没有找到帖子")
 
     def parse(self, text: str) -> Page:
         posts = parse_thread(text)
