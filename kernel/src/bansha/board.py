@@ -74,6 +74,8 @@ class Forum(msgspec.Struct, forbid_unknown_fields=True):
     abstain: list[str] = []
     change_must_quote: bool = True
     typos: Annotated[int, msgspec.Meta(ge=0, le=1)] = 0
+    #: bansha-forum's ``activity``: fewer posts than this in a phase is a player to prod (docs/forums.md)
+    prod_posts: Annotated[int, msgspec.Meta(ge=0, le=100000)] = 1
 
 
 class Post(msgspec.Struct, forbid_unknown_fields=True):
