@@ -325,3 +325,13 @@ def test_an_answer_to_nobody_is_refused(tmp_path):
     db = tmp_path / "ls.db"
     assert run(["new", "g", "--ruleset", "light-shadow", "--players", ",".join(LS12), "--db", db])[0] == 0
     refused(db, "ruling", "g", "answer", "卡片", "--text", "是", says="卡片没有待回答的提问：什么也没有记录")
+
+
+def test_activity_over_a_thread_with_no_real_times(tmp_path, noon):
+    """bansha-forum's ``activity`` reads the same pasted thread: a post time no calendar has is
+    neither early nor late, never a traceback."""
+    path = write(tmp_path, "t.txt", thread("楼主", "2024-13-45 27:61:00", "导演", "") + thread("2#", "2024-05-06 25:00:00"))
+    before = settled(noon)
+    code, out = run(["activity", "g", path, "--db", noon])
+    assert code == 0 and "Traceback" not in out and "催帖" in out, out
+    assert settled(noon) == before

@@ -65,6 +65,14 @@ SUBSTITUTE_WORDS = ("替补",)
 WITHDRAW_WORDS = ("取消报名", "退出报名", "不报了")
 
 
+def _when(text: str):
+    """A post's stored time, or None when it is no real one (``2024-13-45 27:61:00``)."""
+    try:
+        return dt.datetime.strptime(text, "%Y-%m-%d %H:%M:%S")
+    except (TypeError, ValueError):
+        return None
+
+
 def _fail(exc, as_json: bool, lang) -> None:
     from bansha.cli import fail
 
@@ -108,7 +116,8 @@ def activity_report(g, posts, board, since: dt.datetime | None):
 
     by_fold = {fold(name): name for name in g.players}
     opening = next((p for p in posts if p.floor == 1), None)
-    start = since or (dt.datetime.strptime(opening.time, "%Y-%m-%d %H:%M:%S") if opening else None)
+    # an opening without a real time (2024-13-45 27:61:00 pasted, "" from an adapter): no start
+    start = since or (_when(opening.time) if opening else None)
     from bansha.board import deadline
 
     close, _late = deadline(board, g.phase.name, start, g.lang) if start else (None, 0)
@@ -119,7 +128,9 @@ def activity_report(g, posts, board, since: dt.datetime | None):
     for post in posts:
         if post.floor == 1 or not post.time:
             continue  # the 楼主: the director's opening
-        t = dt.datetime.strptime(post.time, "%Y-%m-%d %H:%M:%S")
+        t = _when(post.time)
+        if t is None:
+            continue  # no real time: neither early nor late
         if start is not None and t < start:
             continue
         name = by_fold.get(fold(post.author))
