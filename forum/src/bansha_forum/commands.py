@@ -19,6 +19,7 @@ from pathlib import Path
 
 import typer
 from bansha.cli_help import App
+from bansha.files import os_why
 from bansha.messages import extend, say
 
 extend({
@@ -288,7 +289,7 @@ def _signup(source, ruleset, out, seats, fmt, forum_format, cookies, as_json, la
         try:
             out.write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise GameError(say("lp_cannot_read", rs.lang, file=out, why=exc.strerror)) from None
+            raise GameError(say("lp_cannot_read", rs.lang, file=out, why=os_why(exc, rs.lang))) from None
     if as_json:
         return _json({"ruleset": rs.manifest.id, "seats": want, "players": players, "substitutes": subs,
                       "not_taken": skipped, "roster": str(out) if out else None})

@@ -12,6 +12,7 @@ import re
 import sys
 
 from bansha.entrypoints import entry_points
+from bansha.files import os_why
 from bansha.messages import extend, say
 from bansha.model import GameError
 
@@ -100,7 +101,7 @@ def _read_bytes(source: str, lang) -> bytes:
             with open(source, "rb") as f:
                 data = f.read(MAX_BYTES + 1)
         except OSError as exc:
-            raise GameError(say("lp_cannot_read", lang, file=source, why=exc.strerror or type(exc).__name__)) from None
+            raise GameError(say("lp_cannot_read", lang, file=source, why=os_why(exc, lang))) from None
     if len(data) > MAX_BYTES:
         raise GameError(say("fm_too_big", lang, source=source, mb=MAX_BYTES // 1024 // 1024))
     return data
@@ -130,7 +131,7 @@ def _cookie_jar(path: str | None, lang):
     except LoadError:  # not cookies.txt: one "name=value; name2=value2" line, as a browser shows it
         pass
     except OSError as exc:
-        raise GameError(say("fm_cookies", lang, file=path, why=exc.strerror or type(exc).__name__)) from None
+        raise GameError(say("fm_cookies", lang, file=path, why=os_why(exc, lang))) from None
     try:
         with open(path, encoding="utf-8-sig") as f:
             line = f.read().strip()
