@@ -335,3 +335,18 @@ def test_activity_over_a_thread_with_no_real_times(tmp_path, noon):
     code, out = run(["activity", "g", path, "--db", noon])
     assert code == 0 and "Traceback" not in out and "催帖" in out, out
     assert settled(noon) == before
+
+
+def test_a_bom_is_accepted_in_every_file_a_person_writes(tmp_path, noon):
+    """Notepad writes UTF-8 with a BOM: a manifest, an action file and a scenario read as without."""
+    bom = "\ufeff"
+    variant = write(tmp_path, "v.toml", bom + 'id = "m217-bom"\nextends = "m217"\nname = "带 BOM 的变体"\n')
+    code, out = run(["roles", variant])
+    assert code == 0 and "m217-bom\t" in out, out
+    actions = write(tmp_path, "a.toml", bom + 'actions = [{ actor = "甲", skill = "没有这个技能" }]\n')
+    refused(noon, "act", "g", "--file", actions, says="a.toml：什么也没有记录")  # read: the skill is what is refused
+    kernel = Path(__file__).resolve().parents[1] / "kernel"
+    scenario = (kernel / "scenarios" / "night-kill-heal.toml").read_text(encoding="utf-8")
+    path = write(tmp_path, "s.toml", bom + scenario.replace('ruleset = "../toy.toml"', f'ruleset = "{(kernel / "toy.toml").as_posix()}"'))
+    code, out = run(["scenario", "run", path])
+    assert code == 0, out
