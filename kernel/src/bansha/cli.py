@@ -133,7 +133,7 @@ def _kv(pairs: list[str], flag: str = "--arg", lang: str | None = None) -> dict[
 
             raise GameError(say("kv_expected", lang, flag=flag, pair=pair))
         # a whole number is an int; anything else (1.5, --5, ², 甲) stays the text it is
-        out[key] = int(value) if re.fullmatch(r"-?\d+", value) else value
+        out[key] = int(value) if re.fullmatch(r"-?\d{1,18}", value) else value  # longer: text (the store holds 64 bits)
     return out
 
 

@@ -472,7 +472,7 @@ def _kv(pairs, lang=None):
         k, sep, v = pair.partition("=")
         if not sep or not k:
             raise GameError(say("kv_expected", lang, flag="--arg", pair=pair))
-        out[k] = int(v) if re.fullmatch(r"-?\d+", v) else v
+        out[k] = int(v) if re.fullmatch(r"-?\d{1,18}", v) else v  # longer: text (the store holds 64 bits)
     return out
 
 

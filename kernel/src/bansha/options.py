@@ -50,9 +50,9 @@ def value_of(t: OptionType, value: Any) -> tuple[bool, Any]:
             return True, _TRUE[value.strip().lower()]
         return False, value
     if kind == "int":
-        if isinstance(value, str) and re.fullmatch(r"-?\d+", value.strip()):
+        if isinstance(value, str) and re.fullmatch(r"-?\d{1,18}", value.strip()):  # longer: no int the store holds
             value = int(value)
-        if not isinstance(value, int) or isinstance(value, bool):
+        if not isinstance(value, int) or isinstance(value, bool) or not -2**63 <= value < 2**63:  # the store's integers
             return False, value
         return (t.min is None or value >= t.min) and (t.max is None or value <= t.max), value
     if kind == "number":

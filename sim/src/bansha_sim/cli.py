@@ -73,9 +73,9 @@ class Refused(Exception):
 
 
 def _value(v: str) -> Any:
-    if re.fullmatch(r"-?\d+", v):
+    if re.fullmatch(r"-?\d{1,18}", v):  # longer: text, never a 5,000-digit int()
         return int(v)
-    if re.fullmatch(r"-?\d+\.\d*", v):
+    if re.fullmatch(r"-?\d{1,300}\.\d*", v):
         return float(v)
     return {"true": True, "false": False}.get(v, v)
 
