@@ -110,8 +110,9 @@ def _manifest_table(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise GameError(say("not_toml", None, file=path, why=exc)) from None
     base_ref = raw.pop("extends", None)
+    edits = raw.pop("edits", None)
     if base_ref is None:
-        return raw
+        return raw if edits is None else _edited(raw, edits, path)
     if not isinstance(base_ref, str):
         raise GameError(say("extends_kind", None, file=path))
     if base_ref.endswith(".toml") or "/" in base_ref:
@@ -122,7 +123,80 @@ def _manifest_table(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
         raise GameError(say("extends_unknown", None, file=path, ref=base_ref, known=join(sorted(ruleset_files())) or say("none")))
     if base_path in seen:
         raise GameError(say("extends_cycle", None, file=path, ref=base_ref))
-    return merge_tables(_manifest_table(base_path, (*seen, path.resolve())), raw)
+    merged = merge_tables(_manifest_table(base_path, (*seen, path.resolve())), raw)
+    return merged if edits is None else _edited(merged, edits, path)
+
+
+def _edited(table: dict[str, Any], edits: Any, path: Path) -> dict[str, Any]:
+    from .compose import apply_edits  # only a variant with ``[[edits]]`` needs it
+
+    return apply_edits(table, edits, str(path))
+
+
+def base_path_of(path: Path) -> Path | None:
+    """The manifest file ``path`` extends, or None (its ``extends`` unread or absent)."""
+    import tomllib
+
+    try:
+        ref = tomllib.loads(path.read_text(encoding="utf-8")).get("extends")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    if not isinstance(ref, str):
+        return None
+    if ref.endswith(".toml") or "/" in ref:
+        return (path.parent / ref).resolve()
+    return ruleset_files().get(ref)
+
+
+def manifest_path(ref: str) -> Path | None:
+    """The file of a ruleset given by id, alias, name or path (None: not installed)."""
+    from pathlib import Path
+
+    if ref.endswith(".toml") or "/" in ref:
+        return Path(ref)
+    files = ruleset_files()
+    if ref in files:
+        return files[ref]
+    m = find_manifest(ref)
+    return next((p for p in files.values() if _id_of(p) == m.id), None)
+
+
+def _id_of(path: Path) -> str:
+    import tomllib
+
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8")).get("id", "")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return ""
+
+
+def demo_file(path: Path) -> Path | None:
+    """The demo script of the manifest at ``path``: its own ``demo``, read beside it, else the
+    demo of the board it extends, read beside that board (a variant plays its base's demo)."""
+    import tomllib
+
+    seen: set[Path] = set()
+    current: Path | None = path
+    while current is not None and current.resolve() not in seen:
+        seen.add(current.resolve())
+        try:
+            demo = tomllib.loads(current.read_text(encoding="utf-8")).get("demo")
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            return None
+        if isinstance(demo, str) and demo:
+            return current.parent / demo
+        current = base_path_of(current)
+    return None
+
+
+def resolved_table(ref: str) -> dict[str, Any]:
+    """A ruleset's manifest as one table, ``extends`` and ``[[edits]]`` applied (``board show``)."""
+    path = manifest_path(ref)
+    if path is None:
+        find_manifest(ref)  # its one-line refusal
+        raise GameError(say("unknown_ruleset", None, ref=ref, known=join(sorted(installed_manifests())) or say("none")))
+    load_manifest_file(path)  # checked as a board is, with its one-line errors
+    return _manifest_table(path, ())
 
 
 def merge_tables(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
