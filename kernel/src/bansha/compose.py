@@ -46,15 +46,14 @@ class Edit(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     draw: int | None = None
 
 
-class _Edits(msgspec.Struct):
+class Edits(msgspec.Struct):
+    """A variant's ``[[edits]]`` (converted under this key, so an error names ``edits[N].key``)."""
+
     edits: list[Edit]
 
 
-def apply_edits(table: dict[str, Any], raw_edits: Any, source: str) -> dict[str, Any]:
+def apply_edits(table: dict[str, Any], edits: list[Edit], source: str) -> dict[str, Any]:
     """``table`` (a merged manifest table) with the ``[[edits]]`` of ``source`` applied."""
-    from .registry import convert
-
-    edits = convert({"edits": raw_edits}, _Edits, source).edits  # errors name edits[N].key
     out = copy.deepcopy(table)
     for n, edit in enumerate(edits):
         where = f"{source}: edits[{n}]"

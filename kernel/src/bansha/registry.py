@@ -128,9 +128,9 @@ def _manifest_table(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
 
 
 def _edited(table: dict[str, Any], edits: Any, path: Path) -> dict[str, Any]:
-    from .compose import apply_edits  # only a variant with ``[[edits]]`` needs it
+    from .compose import Edits, apply_edits  # only a variant with ``[[edits]]`` needs it
 
-    return apply_edits(table, edits, str(path))
+    return apply_edits(table, convert({"edits": edits}, Edits, str(path)).edits, str(path))
 
 
 def base_path_of(path: Path) -> Path | None:
@@ -229,6 +229,23 @@ def find_manifest(ref: str, relative_to: Path | None = None) -> Manifest:
 # ------------------------------------------------------------------------------- plugins
 
 
+def missing_plugins(manifest: Manifest, missing: list[str]) -> str:
+    """One line naming every plugin of ``manifest`` not installed and the one command that
+    installs their distributions (plugin ``P.x`` is published as ``bansha-P-x``): a
+    board's plugins come with its distribution ``bansha-P`` (``bansha-m217`` installs all of
+    m217's), so a plugin of the board itself, or of the board a variant ``P-…`` is named after,
+    is installed by that; any other (an out-of-tree role) by its own distribution."""
+    dists = [f"bansha-{name.replace('.', '-')}" for name in missing]
+    install = []
+    for name, dist in zip(missing, dists, strict=True):
+        board, _, _ = name.partition(".")
+        want = f"bansha-{board}" if manifest.id == board or manifest.id.startswith(board + "-") else dist
+        if want not in install:
+            install.append(want)
+    return say("m_not_installed", manifest.language, ruleset=manifest.id, count=len(missing),
+               names=join(missing, lang_of(manifest.language)), command="pip install " + " ".join(install))
+
+
 class Ruleset:
     """A manifest with its plugins loaded and checked: one per manifest, shared by games."""
 
@@ -242,13 +259,11 @@ class Ruleset:
         self.pm.register(builtins, name="bansha.builtins")
         wanted = set(manifest.roles.values()) | set(manifest.rules)
         eps = {ep.name: ep for ep in entry_points(ROLE_GROUP) if ep.name in wanted}
+        missing = sorted(wanted - set(eps) - set(LOCAL_PLUGINS))
+        if missing:
+            raise GameError(missing_plugins(manifest, missing))
         for name in sorted(wanted):
-            if name in LOCAL_PLUGINS:
-                self.pm.register(LOCAL_PLUGINS[name], name=name)
-            elif name in eps:
-                self.pm.register(eps[name].load(), name=name)
-            else:
-                raise GameError(say("m_not_installed", manifest.language, ruleset=manifest.id, name=name, group=ROLE_GROUP))
+            self.pm.register(LOCAL_PLUGINS[name] if name in LOCAL_PLUGINS else eps[name].load(), name=name)
         # a misspelt hook name is an error, not a silently dead rule
         self.pm.check_pending()
         self.roles: dict[str, Role] = {}
