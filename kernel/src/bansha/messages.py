@@ -172,6 +172,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "extends_kind": ("{file}：键 extends：应为规则的 id 或清单路径", "{file}: key extends: expected the id or path of a ruleset"),
     "extends_unknown": ("{file}：extends 的规则 {ref} 不存在（已安装：{known}）；若它是发布的板子：pip install bansha-{ref}",
                         "{file}: extends unknown ruleset {ref} (installed: {known}); if it is a published board: pip install bansha-{ref}"),
+    "edit_kind": ("{where}：一条 edits 只改一处：pool、list、phase，或 fixed/add_constraint/remove_constraint 之一",
+                  "{where}: one edit changes one thing: pool, list, phase, or one of fixed/add_constraint/remove_constraint"),
+    "edit_no_anchor": ("{where}：找不到 before/after 所指的 {name}", "{where}: before/after names {name}, which is not there"),
+    "edit_dup": ("{where}：{name} 已经在那里", "{where}: {name} is already there"),
+    "edit_no_item": ("{where}：基础规则里没有 {name}", "{where}: the base has no {name}"),
+    "edit_no_list": ("{where}：{name} 不是列表", "{where}: {name} is not a list"),
     "extends_cycle": ("{file}：extends {ref} 形成循环", "{file}: extends {ref} in a cycle"),
     # ------------------------------------------------------- the kernel's rulings (bansha rulings)
     "ruling_remove": ("PLAYER [--text 理由]：取消玩家参赛资格（出局）", "PLAYER [--text reason]: take a player out of the game (disqualification)"),
