@@ -58,11 +58,12 @@ def board_new(board_id: str = Argument(..., help="h_board_new_id"),
 @guarded
 def role_new(name: str = Argument(..., help="h_role_new_name"),
              board: str = Option(..., "--board", help="h_role_new_board"),
+             alias: str = Option(None, "--alias", help="h_role_new_alias"),
              into: str = Option(".", "--dir", help="h_new_dir"), as_json: bool = JsonOpt) -> None:
     """Write an installable role distribution for an installed board (``bansha role new``)."""
     from .scaffold import new_role
 
-    folder = new_role(name, board, into)
+    folder = new_role(name, board, into, alias)
     if as_json:
         return _json({"dir": str(folder)})
     echo(str(folder))
