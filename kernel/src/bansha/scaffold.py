@@ -19,7 +19,7 @@ from typing import Any
 from .messages import say
 from .model import GameError
 
-_SLUG = re.compile(r"[a-z][a-z0-9-]*[a-z0-9]")
+_SLUG = re.compile(r"[a-z](?:[a-z0-9-]*[a-z0-9])?")
 
 
 def _slug(text: str, what: str) -> str:
