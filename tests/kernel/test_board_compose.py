@@ -132,3 +132,12 @@ def test_demo_plays_a_variant_by_path(tmp_path):
     out = _bansha("demo", "--ruleset", str(tmp_path / "v.toml"), cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("新日暮里（屠城） — ") and "游戏结束" in out.stdout and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("board", ["m217", "qisha-xia", "light-shadow", "mafia-basic"])
+def test_demo_plays_every_shipped_board(board):
+    out = _bansha("demo", "--ruleset", board, "--json")
+    assert out.returncode == 0, out.stderr
+    import json
+
+    assert json.loads(out.stdout)["winner"], f"{board}'s demo is played to its end"
