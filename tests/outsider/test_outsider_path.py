@@ -81,7 +81,10 @@ def test_an_outsider_installs_scaffolds_builds_and_plays_from_wheels(tmp_path):
     assert where.returncode == 0 and all(str(tmp_path / "author") in line for line in where.stdout.splitlines()), where
     listed = run("bansha", "rulesets")
     assert listed.returncode == 0 and listed.stdout.split()[0] == "m217", listed.stdout + listed.stderr
+    # the listing commands with one board of four installed
     assert run("bansha", "role", "show", "熊").returncode == 0
+    roles = run("bansha", "roles")
+    assert roles.returncode == 0 and "熊" in roles.stdout, roles.stderr
 
     # 2. scaffolds: a role for m217 and a variant of m217
     work = tmp_path / "work"
