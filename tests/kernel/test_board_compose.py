@@ -141,3 +141,23 @@ def test_demo_plays_every_shipped_board(board):
     import json
 
     assert json.loads(out.stdout)["winner"], f"{board}'s demo is played to its end"
+
+
+def test_a_step_takes_and_loses_handlers_by_name(tmp_path):
+    (tmp_path / "v.toml").write_text("""extends = "m217"
+id = "v"
+name = "v"
+[[edits]]
+phase = "noon"
+step = "投票"
+remove = ["m217.tie"]
+add_handlers = ["m217.yellow"]
+after = "bansha.vote"
+add_after = ["m217.deaths"]
+""", encoding="utf-8")
+    step = next(s for p in find_manifest(str(tmp_path / "v.toml")).phases if p.name == "noon" for s in p.steps if s.name == "投票")
+    assert step.handlers == ["bansha.vote", "m217.yellow", "m217.clock.verdict"] and step.after == ["m217.deaths"]
+    (tmp_path / "w.toml").write_text('extends = "m217"\nid = "w"\nname = "w"\n[[edits]]\nphase = "noon"\nstep = "投票"\nremove = ["nope"]\n',
+                                     encoding="utf-8")
+    with pytest.raises(GameError, match="基础规则里没有 nope"):
+        find_manifest(str(tmp_path / "w.toml"))

@@ -115,10 +115,13 @@ def _edit_phase(table: dict[str, Any], edit: Edit, where: str) -> None:
         step = next((s for s in steps if s.get("name") == edit.step), None)
         if step is None:
             raise GameError(say("edit_no_item", None, where=where, name=edit.step))
-        step["handlers"] = _place(_removed(step.get("handlers", []), [h for h in edit.remove if h in step.get("handlers", [])], where),
-                                  edit.add_handlers, edit, where)
-        if edit.add_after:
-            step["after"] = [*step.get("after", []), *edit.add_after]
+        handlers, after = list(step.get("handlers", [])), list(step.get("after", []))
+        for name in edit.remove:  # a handler run before the step's actions, or after them
+            if name not in handlers and name not in after:
+                raise GameError(say("edit_no_item", None, where=where, name=name))
+            handlers, after = [h for h in handlers if h != name], [h for h in after if h != name]
+        step["handlers"] = _place(handlers, edit.add_handlers, edit, where)
+        step["after"] = _place(after, edit.add_after, Edit(), where)
         return
     steps = _removed(steps, edit.remove, where, key=lambda s: s.get("name"))
     phase["steps"] = _place(steps, [*edit.add, *edit.insert], edit, where, key=lambda s: s.get("name"))
