@@ -161,3 +161,12 @@ add_after = ["m217.deaths"]
                                      encoding="utf-8")
     with pytest.raises(GameError, match="基础规则里没有 nope"):
         find_manifest(str(tmp_path / "w.toml"))
+
+
+def test_missing_plugins_are_one_line_with_the_command_that_installs_them(tmp_path):
+    (tmp_path / "v.toml").write_text('extends = "m217"\nid = "m217-x"\nname = "x"\n[roles]\n'
+                                     '"白昼学者" = "community.day-scholar"\n"送葬人" = "community.undertaker"\n', encoding="utf-8")
+    with pytest.raises(GameError) as err:
+        ruleset_for(find_manifest(str(tmp_path / "v.toml")))
+    assert str(err.value) == ("规则 m217-x 缺少 2 个插件（community.day-scholar、community.undertaker）；"
+                              "安装它们：pip install bansha-community-day-scholar bansha-community-undertaker")
