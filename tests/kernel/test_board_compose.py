@@ -170,3 +170,37 @@ def test_missing_plugins_are_one_line_with_the_command_that_installs_them(tmp_pa
         ruleset_for(find_manifest(str(tmp_path / "v.toml")))
     assert str(err.value) == ("规则 m217-x 缺少 2 个插件（community.day-scholar、community.undertaker）；"
                               "安装它们：pip install bansha-community-day-scholar bansha-community-undertaker")
+
+
+def test_the_documented_scholar_variant_loads_and_deals(tmp_path, bansha_plugin):
+    """docs/manifests.md's example, as written there, with two stand-in plugins for its roles."""
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "manifests.md").read_text(encoding="utf-8")
+    section = doc[doc.index("### Composing without copying"):]
+    text = re.search(r"```toml\n(.*?)```", section, re.S).group(1)
+    for entry, role, skill, step in (("community.day-scholar", "白昼学者", "时波削弱", "早夜1"),
+                                     ("community.undertaker", "送葬人", "送葬", "出局20")):
+        plugin = types.ModuleType(entry)
+
+        def roles(role=role, skill=skill, step=step):
+            return [Role(name=role, camp="村民阵营", skills=(Skill(name=skill, phases=("night",), step=step, effect=None),))]
+
+        plugin.bansha_roles = hookimpl(roles)
+        bansha_plugin(entry, plugin)
+    (tmp_path / "m217-scholar.toml").write_text(text, encoding="utf-8")
+    m = find_manifest(str(tmp_path / "m217-scholar.toml"))
+    weak = next(p for p in m.tables[0].pools if p.name == "弱神")
+    assert weak.draw == 5 and weak.roles[-2:] == ["白昼学者", "送葬人"] and "熊" not in weak.roles
+    order = m.options["death_order"]
+    assert order[order.index("毒药") + 1] == "送葬"
+    rs = ruleset_for(m)
+    assert rs.role("白昼学者").skill("时波削弱").step == "早夜1"
+    assert sum(1 for _ in deal(rs, [f"p{i}" for i in range(14)], 3)) == 14
+
+
+def test_a_pool_grown_without_shrinking_another_is_refused_when_it_loads(tmp_path):
+    (tmp_path / "v.toml").write_text('extends = "m217"\nid = "v"\nname = "v"\n[[edits]]\npool = "弱神"\ndraw = 5\n', encoding="utf-8")
+    with pytest.raises(GameError, match="14 人桌发出 15 张身份牌"):
+        ruleset_for(find_manifest(str(tmp_path / "v.toml")))

@@ -427,6 +427,13 @@ class Ruleset:
             for r in [*t.fixed, *(r for pool in t.pools for r in pool.roles)]:
                 if r not in self.roles:
                     raise GameError(self.msg("m_table_role", where=where, role=r))
+            # a variant's [[edits]] that grow one pool must shrink another: said when it loads
+            for pool in t.pools:
+                if pool.draw > len(pool.roles):
+                    raise GameError(self.msg("m_pool_draw", where=where, pool=pool.name, draw=pool.draw, roles=len(pool.roles)))
+            cards = sum(t.fixed.values()) + sum(pool.draw for pool in t.pools)
+            if not t.camps and cards != t.seats:
+                raise GameError(self.msg("m_table_cards", where=where, seats=t.seats, cards=cards))
 
 
 #: what ``_PluginManager._register_module`` uses of pluggy beyond its public API (pluggy 1.5–1.x
