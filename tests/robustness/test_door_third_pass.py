@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "rulesets" / "bansha_rulesets" / "templates"
 M14 = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛", "壬", "癸", "子", "丑", "寅", "卯"]
 LS12 = ["梦见", "卡片", "阿木", "小雨", "青石", "白鹭", "黑猫", "夜莺", "铁山", "影子", "紫烟", "乌鸦"]
 DEEP = "x = " + "[" * 5000 + "\n"
@@ -158,7 +157,7 @@ def test_close_times_that_no_day_has(tmp_path, noon, close):
 
 # -------------------------------------------------------------------------- templates
 
-M217_BOARD = (TEMPLATES / "m217.toml").read_text(encoding="utf-8")
+M217_BOARD = __import__("bansha.board", fromlist=["board_file"]).board_file("m217").read_text(encoding="utf-8")  # the installed board
 TITLE = 'title = "【{board}】{phase}公告"'
 BAD_TEMPLATES = {
     "sections-int": (('sections = ["last_words", "deaths", "votes", "announcements", "seats", "deadline"]', "sections = 3"),

@@ -175,7 +175,7 @@ def test_real_subprocess_refusals_are_one_line(tmp_path, templates, argv):
 FILE_SETTINGS = settings(max_examples=40, derandomize=True, deadline=None, print_blob=True,
                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 ROOT = Path(__file__).resolve().parents[2]
-M217_BOARD = (ROOT / "rulesets" / "bansha_rulesets" / "templates" / "m217.toml").read_text(encoding="utf-8")
+M217_BOARD = __import__("bansha.board", fromlist=["board_file"]).board_file("m217").read_text(encoding="utf-8")  # the installed board
 M217_THREAD = (ROOT / "tests" / "loop" / "threads" / "m217-noon1.txt").read_text(encoding="utf-8")
 #: TOML values of every kind a person might write where another belongs
 TOML_VALUES = st.one_of(
