@@ -124,17 +124,11 @@ def _json(data: Any) -> None:
 
 
 def _kv(pairs: list[str], flag: str = "--arg", lang: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            from .model import GameError
+    # one door with the web forms (forms.py): a whole number is an int; anything else (1.5,
+    # --5, ², 甲, a 5,000-digit number) stays the text it is
+    from .forms import pairs as parse_pairs
 
-            raise GameError(say("kv_expected", lang, flag=flag, pair=pair))
-        # a whole number is an int; anything else (1.5, --5, ², 甲) stays the text it is
-        out[key] = int(value) if re.fullmatch(r"-?\d+", value) else value
-    return out
+    return parse_pairs(pairs, flag, lang)
 
 
 def _echo_phase(label: str, feedback: dict[str, list[str]], announcement: list[str], lang: str | None = None) -> None:
@@ -388,11 +382,11 @@ def new(
     as_json: bool = JsonOpt,
 ) -> None:
     """Create a game, dealing roles from the manifest with the seed (or from --deal)."""
-    from . import deal as dealing
-    from .model import Deal, GameError, Setup
-    from .names import MAX_GAME_NAME, check_name, reserved_of
-    from .options import check_options
-    from .registry import decode_toml, find_manifest, ruleset_for
+    from pathlib import Path
+
+    from .forms import new_setup
+    from .model import GameError
+    from .registry import find_manifest, ruleset_for
 
     manifest = find_manifest(ruleset)
     try:
@@ -403,29 +397,27 @@ def new(
             raise GameError(say("file_said", manifest.language, file=ruleset, why=exc)) from None
         raise
     lang = _BOARD[0] = rs.lang
-    game = check_name(game, "what_game", lang, limit=MAX_GAME_NAME)
-    if not 0 <= seed <= 2**63 - 1:
-        raise GameError(say("seed_range", lang, seed=seed))
-    opts = check_options(manifest, _kv(option, "--option", lang), "--option", lang)
     notes: list[str] = []
+    raw = None
+    names: list[str] = []
     if deal_file is not None:
         try:
             raw = deal_file.read_bytes()
         except OSError as exc:
             raise GameError(say("deal_unreadable", lang, file=deal_file, why=exc.strerror)) from None
-        setups = decode_toml(raw, Deal, str(deal_file)).players
-        _check_deal(rs, setups, str(deal_file))
-        dealt_by = str(deal_file)
     else:
+        from .names import reserved_of
+
+        # the roster files' notes here; every name then goes through the one door (forms.py)
         names, notes = _players(players or [], lang, reserved_of(manifest))
         if not names:
-            from pathlib import Path
-
             files = [v for v in players or [] if Path(v).is_file()]
             raise GameError(say("no_players_in_file", lang, file=files[0]) if files else say("no_players", lang))
-        setups = dealing.deal(rs, names, seed)
-        dealt_by = f"seed {seed}"
-    setup = Setup(ruleset=manifest.id, manifest=manifest, players=setups, seed=seed, options=opts, dealt_by=dealt_by)
+    # one door with the console's create form: name, seed, house rules, deal or roster
+    game, setup, manifest, rs = new_setup(ruleset, game, names=names, seed=seed, deal=raw, deal_source=str(deal_file),
+                                          options=_kv(option, "--option", lang))
+    setups = setup.players
+    dealt_by = setup.dealt_by
     g = _store(db).create(game, setup)
     if as_json:
         return _json({"game": game, "phase": g.label, "players": setups, "notes": notes})
