@@ -41,6 +41,7 @@ def usable_skills(game: Game, name: str, director: bool = False) -> list[dict[st
             "name": s.name, "alias": s.alias, "min": s.targets,
             "max": s.max_targets if s.max_targets is not None else s.targets,
             "uses": left, "args": dict(s.args), "rule": s.rule, "tags": list(s.tags),
+            "arg_fields": {k: {"label": meaning, "choices": None} for k, meaning in s.args.items()},
             "targets": targets, "immediate": s.immediate,
             "acted": any(a.skill == s.name and a.actor == name for a in game.actions),
         })
@@ -58,7 +59,8 @@ def vote_options(game: Game, name: str) -> dict[str, Any] | None:
     names = [q["name"] for q in known if q["alive"] and (not isinstance(runoff, list) or q["name"] in runoff)]
     abstain = game.manifest.vote.abstain
     mine = [b.target for b in game.ballots if b.voter == name]
-    return {"targets": names, "abstain": abstain, "mine": mine}
+    post = game.manifest.vote.post  # a rule reads floor numbers: the form asks for one
+    return {"targets": names, "abstain": abstain, "mine": mine, "post": post if post != "optional" else ""}
 
 
 def tally(game: Game) -> list[tuple[str, int, list[str]]]:
@@ -206,3 +208,43 @@ def deadline_of(deadlines: Deadlines, game_name: str, game: Game) -> dict[str, s
     except ValueError:
         return None
     return d if d.get("phase") == game.label and game.winner is None else None
+
+
+# ------------------------------------------------------------------------ describing events
+
+def post_number(text: str) -> int | None:
+    """A vote's floor number (楼层) as typed: empty is none; else a whole number from 1."""
+    from bansha.forms import parse_int
+
+    text = text.strip()
+    return parse_int(text, "楼层", "zh", lo=1, hi=10**9) if text else None
+
+
+def describe_input(ev) -> str:
+    """An act, unact or vote event in a line of the board's language."""
+    from bansha.model import ActEvent, UnactEvent, VoteEvent
+
+    if isinstance(ev, ActEvent):
+        return f"{ev.actor} {ev.skill} {' '.join(ev.targets)}".rstrip()
+    if isinstance(ev, UnactEvent):
+        return f"撤回 {ev.actor} {ev.skill}"
+    if isinstance(ev, VoteEvent):
+        return f"{ev.voter} 投 {ev.target}" + (f"（{ev.post} 楼）" if ev.post else "") + ("（代投）" if ev.proxy else "")
+    return type(ev).__name__
+
+
+def describe_event(ev, name) -> str:
+    """Any stored event in a line of the board's language (``name``: the board's phase names),
+    as the undo confirmation shows it."""
+    from bansha.model import ActEvent, AmendEvent, ResolveEvent, RulingEvent, UnactEvent, VoteEvent
+
+    where = name(ev.phase) if getattr(ev, "phase", "") else ""
+    if isinstance(ev, ActEvent | UnactEvent | VoteEvent):
+        return f"{where}：{describe_input(ev)}"
+    if isinstance(ev, ResolveEvent):
+        return f"结算{where}"
+    if isinstance(ev, RulingEvent):
+        return f"{where}：裁定 {ev.kind}" + (f" {ev.player}" if ev.player else "") + (f"：{ev.text[:40]}" if ev.text else "")
+    if isinstance(ev, AmendEvent):
+        return f"修正{where}：{describe_input(ev.event)}"
+    return type(ev).__name__
