@@ -319,9 +319,15 @@ def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ..
     names: list[str] = []
     notes: list[str] = []
     listed = False
+    def is_file(p: Path) -> bool:
+        try:
+            return p.is_file()
+        except (OSError, ValueError):  # a 5,000-character name, a NUL: no file, a name to check
+            return False
+
     for v in values:
         p = Path(v)
-        if p.is_file():
+        if is_file(p):
             got, said = read_roster(p, lang)
             names += got
             notes += said

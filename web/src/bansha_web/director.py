@@ -97,7 +97,7 @@ def routes(site: Site) -> list:
         form = await request.form()
         kept: dict[str, str] = {}
         try:
-            name = field(form, "name", "游戏名", 200)
+            name = field(form, "name", "游戏名", 20000)  # check_name says how long a name may be
             ruleset = field(form, "ruleset", "规则", 200).strip()
             roster = field(form, "roster", "玩家名单", 20000)
             seed = field(form, "seed", "种子", 100).strip() or "0"
