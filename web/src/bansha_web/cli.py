@@ -40,12 +40,12 @@ def _open(db: str | None):
 
 def worker_app():
     """The app of one of ``--workers N`` processes (uvicorn imports this factory in each): the
-    store named by the parent, and the parent's CSRF secret, so that a form rendered by one
-    worker is accepted by another."""
+    store named by the parent, whose CSRF secret every worker reads (app.csrf_secret), so that
+    a form rendered by one worker is accepted by another."""
     from .app import create_app
 
     store, tokens = _open(os.environ["BANSHA_SERVE_DB"] or None)
-    return create_app(store, tokens, secret=os.environ["BANSHA_SERVE_CSRF"])
+    return create_app(store, tokens)
 
 
 serve = App()
@@ -59,8 +59,6 @@ def serve_command(
     workers: int = typer.Option(1, "--workers", min=1, max=64, help="h_serve_workers"),
 ) -> None:
     """Serve the director's console and every player's page for the games of the store."""
-    import secrets
-
     import uvicorn
     from bansha.model import GameError
 
@@ -72,6 +70,9 @@ def serve_command(
         typer.echo(f"错误：{exc}", err=True)
         raise typer.Exit(2) from None
     token = tokens.new_director()  # in the store: every worker accepts it
+    from .app import csrf_secret
+
+    csrf_secret(store)  # made now, before any worker starts: they all read this one
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo("bansha serve: 导演登录链接（请勿外传）:")
     typer.echo(f"    http://{shown}:{port}/login/{token}")
@@ -82,5 +83,4 @@ def serve_command(
         return
     store.close()
     os.environ["BANSHA_SERVE_DB"] = db or ""
-    os.environ["BANSHA_SERVE_CSRF"] = secrets.token_hex(32)  # this process's children only
     uvicorn.run("bansha_web.cli:worker_app", factory=True, workers=workers, **common)

@@ -135,6 +135,16 @@ def card_text(rule: str) -> str:
     return "\n".join(quoted) if quoted else (rule or "").strip()
 
 
+def newest_phase_first(lines: list[dict]) -> list[dict]:
+    """History lines, the newest phase first, each phase's lines in the order they were said."""
+    groups: list[list[dict]] = []
+    for line in lines:
+        if not groups or groups[-1][0]["phase"] != line["phase"]:
+            groups.append([])
+        groups[-1].append(line)
+    return [line for group in reversed(groups) for line in group]
+
+
 class Site:
     """The shared parts of one server process."""
 
@@ -228,8 +238,8 @@ class Site:
         if out is None:
             if len(self.history_cache) >= 4096:
                 self.history_cache.clear()
-            feedback = [{"phase": name(f["phase"]), "text": f["text"]} for f in reversed(view["feedback"])]
-            announcements = [{"phase": name(a["phase"]), "text": a["text"]} for a in reversed(view["announcements"])]
+            feedback = newest_phase_first([{"phase": name(f["phase"]), "text": f["text"]} for f in view["feedback"]])
+            announcements = newest_phase_first([{"phase": name(a["phase"]), "text": a["text"]} for a in view["announcements"]])
             out = self.history_cache[key] = Markup(self.history_template.render(
                 feedback=feedback, announcements=announcements, players=view["players"]))
         return out

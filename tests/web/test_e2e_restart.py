@@ -1,0 +1,105 @@
+"""Issue 21 in a real browser, on SQLite and on PostgreSQL: the server restarts mid-game and
+the pages that stayed open go on working; nothing fails silently (a request that reaches no
+server, a refused form, a revoked link each say so on the page, in Chinese, with what to do).
+
+Chromium through Playwright, as test_e2e_browser.py; skipped locally without it, failing under CI."""
+
+from __future__ import annotations
+
+import asyncio
+
+from test_e2e_browser import LONG_WAIT, SHOTS, _launch, _need_browser
+from webhelpers import SEATS, Serve, setup_of
+
+
+def test_a_restart_mid_game_keeps_every_open_page_working(any_store):
+    _need_browser()
+    from bansha.store import open_store
+    from bansha_web.tokens import Tokens
+
+    with open_store(any_store) as store:
+        store.create("r1", setup_of())
+        links = Tokens(store).new_players("r1", [n for n, _ in SEATS])
+    serve = Serve(any_store).start()
+    try:
+        asyncio.run(_restart(serve, links))
+    finally:
+        serve.stop()
+
+
+async def _restart(serve: Serve, links: dict[str, str]):
+    from bansha.store import open_store
+    from playwright.async_api import async_playwright, expect
+
+    errors: list[str] = []
+    async with async_playwright() as p:
+        browser, user_data = await _launch(p)
+        try:
+            d_ctx = await browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")
+            d_ctx.set_default_timeout(LONG_WAIT)
+            d = await d_ctx.new_page()
+            d.on("pageerror", lambda e: errors.append(str(e)))
+            await d.goto(serve.login)
+            await d.goto(f"{serve.base}/d/g/r1")
+            await expect(d.locator("h2[data-label]")).to_have_text("第1天 白天")
+            p_ctx = await browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN", is_mobile=True)
+            p_ctx.set_default_timeout(LONG_WAIT)
+            pg = await p_ctx.new_page()
+            pg.on("pageerror", lambda e: errors.append(str(e)))
+            await pg.goto(f"{serve.base}/p/{links['士一']}")
+            vote = pg.locator("#live form#vote")
+            # no vote is preselected: one tap does not abstain
+            assert await vote.locator("select[name=target]").input_value() == ""
+            assert "day 1" not in await pg.inner_text("body")
+
+            # the server goes away: a submission says so on the page
+            serve.stop()
+            await vote.locator("select[name=target]").select_option("黑一")
+            await vote.locator("button").click()
+            await expect(pg.locator("#said .error")).to_contain_text("无法连接服务器", timeout=LONG_WAIT)
+
+            # back, on the same store: the open page's next submission succeeds, no reload
+            serve.start()
+            await vote.locator("button").click()
+            await expect(pg.locator("#said .message")).to_contain_text("已投票：黑一", timeout=LONG_WAIT)
+            with open_store(serve.db) as store:
+                assert [(b.voter, b.target) for b in store.load("r1").ballots] == [("士一", "黑一")]
+            # the director's console, open since before the restart, sees it and resolves
+            await expect(d.locator("#state")).to_contain_text("黑一 1（士一）", timeout=LONG_WAIT)
+            await d.click("#resolve")
+            await expect(d.locator("#said .message")).to_contain_text("已结算第1天 白天；现在是第1天 夜晚", timeout=LONG_WAIT)
+            # the player's page follows by itself, in the board's words; the old "已投票" is gone with its phase
+            await expect(pg.locator("#phase")).to_have_text("第1天 夜晚", timeout=LONG_WAIT)
+            await expect(pg.locator("#said .message")).to_have_count(0, timeout=LONG_WAIT)
+            if SHOTS:
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                await d.screenshot(path=str(SHOTS / "console.png"), full_page=False)
+
+            # a forged form is refused on the page, in words, with what to do
+            red = await (await browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN")).new_page()
+            red.on("pageerror", lambda e: errors.append(str(e)))
+            await red.goto(f"{serve.base}/p/{links['赤']}")
+            form = red.locator("form", has=red.locator("input[name=skill][value='验人']")).first
+            await form.locator("select[name=target]").select_option("黑二")
+            await red.evaluate("document.querySelectorAll('input[name=_csrf_token]').forEach(e => e.value = 'forged')")
+            await form.locator("button").click()
+            await expect(red.locator("#said .error")).to_contain_text("请刷新本页", timeout=LONG_WAIT)
+            # after the reload it names, the same choice goes through
+            await red.reload()
+            form = red.locator("form", has=red.locator("input[name=skill][value='验人']")).first
+            await form.locator("select[name=target]").select_option("黑二")
+            await form.locator("button").click()
+            await expect(red.locator("#said .message")).to_contain_text("已提交：验人 黑二", timeout=LONG_WAIT)
+            if SHOTS:
+                await red.screenshot(path=str(SHOTS / "player.png"), full_page=True)
+
+            # a new link for 士一: the old page's live channel is closed and the page says why
+            await d.click("#seat-11 form[action$='/link'] button")  # 士一 sits 11th
+            await expect(d.locator("#links")).to_contain_text("士一")
+            await expect(pg.locator("#said .error")).to_contain_text("请向导演索取新链接", timeout=LONG_WAIT)
+            assert not errors, errors
+        finally:
+            await browser.close()
+            import shutil
+
+            shutil.rmtree(user_data, ignore_errors=True)
