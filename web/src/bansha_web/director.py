@@ -26,6 +26,7 @@ from litestar.response import Redirect, ServerSentEvent, Template
 from . import logic
 from .messages import ERR
 from .site import COOKIE, Refused, Site, Throttled, addr_of, page
+from .tokens import OWNER
 
 LINKS_COOKIE = "bansha_links"  # the new seats' links, for the one GET after a creation (post/redirect/get)
 
@@ -75,17 +76,21 @@ def routes(site: Site) -> list:
         return Redirect("/d", cookies=[Cookie(key=COOKIE, value=token, httponly=True, samesite="strict", path="/",
                                               secure=request.url.scheme == "https")])
 
-    def games_ctx(error: str = "", form: dict | None = None) -> dict[str, Any]:
+    def games_ctx(who: str, error: str = "", form: dict | None = None) -> dict[str, Any]:
         from bansha.registry import installed_manifests
 
         manifests = [{"id": m.id, "name": m.name, "seats": [t.seats for t in m.tables], "options": logic.option_fields(m)}
                      for m in installed_manifests().values()]
-        return {"games": store.names(), "rulesets": manifests, "error": error, "form": form or {}}
+        names = store.names()
+        if who != OWNER:  # a director sees the games they created
+            owners = tokens.owners(names)
+            names = [g for g in names if owners.get(g) == who]
+        return {"games": names, "rulesets": manifests, "error": error, "form": form or {}, "director": who}
 
     @get("/d")
     async def games(request: Request) -> Template:
-        await site.run(lambda: site.director(request))
-        return Template(template_name="games.html", context=await site.run(games_ctx))
+        who = await site.run(lambda: site.director(request))
+        return Template(template_name="games.html", context=await site.run(lambda: games_ctx(who)))
 
     @post("/d/new")
     async def new_game(request: Request) -> Response:
@@ -93,7 +98,7 @@ def routes(site: Site) -> list:
         file (TOML, uploaded or pasted), with house rules. A refused creation stores nothing and
         shows the form again as it was filled in; a created one redirects to its console (so a
         reload does not post it again), where its links are shown once."""
-        await site.run(lambda: site.director(request))
+        who = await site.run(lambda: site.director(request))
         form = await request.form()
         kept: dict[str, str] = {}
         try:
@@ -116,12 +121,13 @@ def routes(site: Site) -> list:
                 game, setup, _m, _rs = new_setup(ruleset, name, names=roster_lines(roster), seed=seed,
                                                  deal=deal_raw or None, deal_source="发牌文件", options=options)
                 store.create(game, setup)
+                tokens.set_owner(game, who)
                 return game, tokens.new_players(game, [p.name for p in setup.players])
 
             game, links = await site.run(create)
         except GameError as exc:
             refusal = str(exc)
-            return Template(template_name="games.html", context=await site.run(lambda: games_ctx(refusal, kept)),
+            return Template(template_name="games.html", context=await site.run(lambda: games_ctx(who, refusal, kept)),
                             status_code=422)
         payload = base64.urlsafe_b64encode(json.dumps({"game": game, "links": links}, ensure_ascii=False).encode()).decode()
         return Redirect(f"/d/g/{quote(game, safe='')}", status_code=303, cookies=[Cookie(
@@ -130,7 +136,7 @@ def routes(site: Site) -> list:
 
     @get("/d/g/{game:str}")
     async def console(request: Request, game: FromPath[str]) -> Response:
-        await site.run(lambda: site.director(request))
+        await site.run(lambda: site.director(request, game))
         links = None
         raw = request.cookies.get(LINKS_COOKIE)
         if raw:
@@ -148,11 +154,11 @@ def routes(site: Site) -> list:
 
     @get("/d/g/{game:str}/table")
     async def console_table(request: Request, game: FromPath[str]) -> Template:
-        await site.run(lambda: site.director(request))
+        await site.run(lambda: site.director(request, game))
         return Template(template_name="_state.html", context=await site.run(lambda: site.console_ctx(game)))
 
     async def director_write(request: Request, game: str, make) -> Template:
-        await site.run(lambda: site.director(request))
+        await site.run(lambda: site.director(request, game))
         form = await request.form()
 
         def write():
@@ -327,7 +333,7 @@ def routes(site: Site) -> list:
 
     @get("/d/g/{game:str}/events")
     async def d_events(request: Request, game: FromPath[str]) -> ServerSentEvent:
-        await site.run(lambda: site.director(request))
+        await site.run(lambda: site.director(request, game))
         await site.run(lambda: site.load(game))
         cookie = request.cookies.get(COOKIE)
 

@@ -182,10 +182,16 @@ class Site:
         addr = addr_of(request)
         self.throttle.failed(addr)
 
-    def director(self, request: Request) -> None:
+    def director(self, request: Request, game: str | None = None) -> str:
+        """The director the request's cookie names; with ``game``, one who may open it (its
+        creator, or the store's owner). A game of another director is "not found" to them, as
+        a game that does not exist (a refusal reveals nothing either)."""
         token = request.cookies.get(COOKIE)
-        if token and self.tokens.is_director(token):
-            return
+        who = self.tokens.director(token) if token else None
+        if who is not None:
+            if game is not None and not self.tokens.may_open(who, game):
+                raise NotFoundException(detail=ERR["no_game"].format(name=excerpt(game)))
+            return who
         if token:  # a cookie that is no director's: a guess, or a revoked link
             wait = self.throttle.wait(addr_of(request))
             if wait:
