@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
-from test_e2e_browser import LONG_WAIT, SHOTS, _launch, _need_browser
+from test_e2e_browser import LONG_WAIT, _launch, _need_browser
 from webhelpers import SEATS, Serve, setup_of
 
 
@@ -71,9 +71,6 @@ async def _restart(serve: Serve, links: dict[str, str]):
             # the player's page follows by itself, in the board's words; the old "已投票" is gone with its phase
             await expect(pg.locator("#phase")).to_have_text("第1天 夜晚", timeout=LONG_WAIT)
             await expect(pg.locator("#said .message")).to_have_count(0, timeout=LONG_WAIT)
-            if SHOTS:
-                SHOTS.mkdir(parents=True, exist_ok=True)
-                await d.screenshot(path=str(SHOTS / "console.png"), full_page=False)
 
             # a forged form is refused on the page, in words, with what to do
             red = await (await browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN")).new_page()
@@ -90,8 +87,6 @@ async def _restart(serve: Serve, links: dict[str, str]):
             await form.locator("select[name=target]").select_option("黑二")
             await form.locator("button").click()
             await expect(red.locator("#said .message")).to_contain_text("已提交：验人 黑二", timeout=LONG_WAIT)
-            if SHOTS:
-                await red.screenshot(path=str(SHOTS / "player.png"), full_page=True)
 
             # a new link for 士一: the old page's live channel is closed and the page says why
             await d.click("#seat-11 form[action$='/link'] button")  # 士一 sits 11th
