@@ -119,6 +119,9 @@ def test_static_paths_head_and_unknown_pages(web):
     assert r.status_code == 200 and r.content == b""
     r = c.head(f"/p/{web.links['g1']['赤']}")
     assert r.status_code == 200 and r.content == b"" and r.headers["x-frame-options"] == "DENY"
+    r = c.head(f"/p/{web.links['g1']['赤']}/events")  # an event stream: headers, and done
+    assert r.status_code == 200 and r.content == b"" and r.headers["content-type"].startswith("text/event-stream")
+    assert c.head("/p/nope").status_code == 404
 
 
 # --------------------------------------------------------------------- never silent

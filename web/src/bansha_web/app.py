@@ -161,17 +161,28 @@ def create_app(store, tokens, secret: str | None = None, throttle: Throttle | No
 
 
 def head_as_get(app):
-    """``HEAD`` answered as ``GET`` without its body (Litestar routes a GET handler to GET only)."""
+    """``HEAD`` answered as ``GET`` without its body (Litestar routes a GET handler to GET only):
+    the GET's status and headers, then an empty body at once and the GET stopped (an event
+    stream's GET never ends by itself)."""
+    import asyncio
+
     async def asgi(scope, receive, send):
         if scope["type"] != "http" or scope["method"] != "HEAD":
             return await app(scope, receive, send)
+        started = asyncio.Event()
 
-        async def no_body(message):
-            if message["type"] == "http.response.body":
-                message = {**message, "body": b""}
-            await send(message)
+        async def headers_only(message):
+            if message["type"] == "http.response.start" and not started.is_set():
+                await send(message)
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+                started.set()
 
-        return await app({**scope, "method": "GET"}, receive, no_body)
+        task = asyncio.ensure_future(app({**scope, "method": "GET"}, receive, headers_only))
+        waiter = asyncio.ensure_future(started.wait())
+        await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        for t in (task, waiter):
+            t.cancel()
+        await asyncio.gather(task, waiter, return_exceptions=True)
 
     asgi.litestar = app  # the app itself, for tests and uvicorn's lifespan
     return asgi
