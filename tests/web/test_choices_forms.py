@@ -97,9 +97,30 @@ def test_m217_opening_counts_and_argument_values(tmp_path):
                 assert forms[ch.skill]["targets"] == ch.targets and forms[ch.skill]["args"] == ch.args
                 if ch.max_targets > 1:
                     assert forms[ch.skill]["boxes"] and page.count('name="target"') < 40
-        hidden = {ch.skill: ch for ch in seat_choices(g, "乙")}
-        for ch in hidden.values():
-            for k in ("camp", "role"):
-                if k in ch.args:
-                    assert ch.args[k], (ch.skill, k)  # a closed set, offered as a select
+        heresy = forms_of(c.get(f"/p/{links['甲']}").text)["异端"]
+        assert heresy["boxes"] and len(heresy["targets"]) == 13  # one checkbox a seat, no drop-downs
+        hide = forms_of(c.get(f"/p/{links['乙']}").text)["潜藏"]
+        assert "狼人阵营" in hide["args"]["camp"] and "村民阵营" in hide["args"]["camp"]
+        assert "狼王" in hide["args"]["role"] and hide["args"]["armed"] == ["是", "否"]  # selects, not free text
     store.close()
+
+
+def test_console_waiting_and_tally_are_the_engines(web):
+    """未行动 counts only seats that may do something now; the tally is the count resolve makes.
+    > 幻觉一：在任意一晚对除自己以外的2个人使用，使得此2人在接下来的白天的投票强制与幻侠一致（他们的实际投票无效）"""
+    from bansha.model import ActEvent, ResolveEvent, VoteEvent
+
+    to_night(web.store)
+    g = web.store.load("g1")
+    c = web.client(login=True)
+    page = c.get("/d/g/g1").text
+    can = [n for n in g.players if seat_choices(g, n)]
+    assert re.search(r'未行动 <span id="waiting-count">(\d+)</span>', page).group(1) == str(len(can))
+    assert len(can) < 20  # 侠士 and the neutral 青侠 have nothing to send at night
+    web.store.append("g1", ActEvent(phase="night 1", actor="幻", skill="幻觉一", targets=["士一", "士二"]))
+    web.store.append("g1", ResolveEvent(phase="night 1"))
+    for voter, target in [("幻", "黑一"), ("士一", "黑二"), ("士二", "黑二"), ("士三", "黑二")]:
+        web.store.append("g1", lambda g, v=voter, t=target: VoteEvent(phase=g.label, voter=v, target=t))
+    t = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.unescape(c.get("/d/g/g1").text)))
+    # 士一 and 士二 vote with 幻: 黑一 3, 黑二 1 — a plain count of ballots would say 黑二 3
+    assert "黑一 3（幻、士一、士二）" in t and "黑二 1（士三）" in t, t[t.index("票数"):t.index("票数") + 200]

@@ -277,13 +277,9 @@ class Site:
         view = director_view(g)
         name = self.namer(g)
         done, waiting = logic.acted_or_not(g)
+        # the same answer as the players' pages (bansha.choices), without the thread's view
         skills = {p.name: logic.usable_skills(g, p.name, director=True) for p in g.players.values()}
-        for p in g.players.values():  # the director sees every target, the thread's view aside
-            for s in skills[p.name]:
-                sk, _ = g.find_skill(p, s["name"])
-                s["targets"] = [q.name for q in g.players.values() if (q.alive or sk.may_target_dead)
-                                and (q.name != p.name or sk.may_target_self)]
-        votes = {p.name: logic.vote_options(g, p.name) for p in g.players.values()}
+        votes = {p.name: logic.vote_options(g, p.name, director=True) for p in g.players.values()}
         choices = logic.amend_choices(g)
         choices["phase_names"] = [(ph, name(ph)) for ph in choices["phases"]]
         return {"game": game_name, "view": view, "done": done, "waiting": waiting, "skills": skills,
