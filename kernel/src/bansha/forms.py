@@ -30,11 +30,11 @@ NUMBER = re.compile(rf"-?\d{{1,{MAX_DIGITS}}}")
 
 def excerpt(value: Any, limit: int = EXCERPT) -> str:
     """``value`` as a refusal quotes it: at most ``limit`` characters, control characters
-    shown as escapes, and an ellipsis saying more was typed."""
+    shown as escapes (``\x07``), and an ellipsis saying more was typed."""
     text = str(value)
     short = text[:limit]
     shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in short)
-    return repr(shown + ("…" if len(text) > limit else ""))
+    return shown + ("…" if len(text) > limit else "")
 
 
 def text_of(value: Any, what: str, lang: str | None = None, limit: int | None = None) -> str:
