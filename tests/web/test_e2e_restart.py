@@ -9,25 +9,22 @@ from __future__ import annotations
 import asyncio
 
 from test_e2e_browser import LONG_WAIT, _launch, _need_browser
-from webhelpers import SEATS, Serve, setup_of
+from webhelpers import SEATS, Serve
 
 
 def test_a_restart_mid_game_keeps_every_open_page_working(any_store):
     _need_browser()
-    from bansha.store import open_store
-    from bansha_web.tokens import Tokens
-
-    with open_store(any_store) as store:
-        store.create("r1", setup_of())
-        links = Tokens(store).new_players("r1", [n for n, _ in SEATS])
     serve = Serve(any_store).start()
     try:
-        asyncio.run(_restart(serve, links))
+        asyncio.run(_restart(serve))
     finally:
         serve.stop()
 
 
-async def _restart(serve: Serve, links: dict[str, str]):
+DEAL = "\n".join(f'[[players]]\nname = "{n}"\nrole = "{r}"' for n, r in SEATS)
+
+
+async def _restart(serve: Serve):
     from bansha.store import open_store
     from playwright.async_api import async_playwright, expect
 
@@ -40,7 +37,31 @@ async def _restart(serve: Serve, links: dict[str, str]):
             d = await d_ctx.new_page()
             d.on("pageerror", lambda e: errors.append(str(e)))
             await d.goto(serve.login)
-            await d.goto(f"{serve.base}/d/g/r1")
+            # a refused creation: said on the form, kept as typed, nothing stored
+            await d.fill("input[name=name]", "r0")
+            await d.select_option("select[name=ruleset]", "qisha-xia")
+            await d.fill("textarea[name=roster]", "\n".join(["弃权", *(n for n, _ in SEATS[1:])]))
+            await d.click("text=创建并发牌")
+            await expect(d.locator("p.error")).to_contain_text("弃权")
+            assert await d.input_value("input[name=name]") == "r0"
+            assert await d.input_value("select[name=ruleset]") == "qisha-xia"
+            # created from a pasted deal file: 303 to the console, the links once, with the host
+            await d.fill("input[name=name]", "r1")
+            await d.fill("textarea[name=roster]", "")
+            await d.click("summary:has-text('发牌文件')")
+            await d.fill("textarea[name=deal_text]", DEAL)
+            await d.click("text=创建并发牌")
+            await d.wait_for_url(f"{serve.base}/d/g/r1")
+            links = {}
+            for li in await d.query_selector_all("section.links li"):
+                name = (await li.inner_text()).split("：")[0].strip()
+                links[name] = (await (await li.query_selector("input")).get_attribute("value")).rsplit("/p/", 1)[1]
+            assert sorted(links) == sorted(n for n, _ in SEATS)
+            assert (await d.input_value("#links-all-text")).count(f"{serve.base}/p/") == 20
+            await d.reload()  # no second game, no links shown again
+            assert await d.locator("section.links").count() == 0
+            with open_store(serve.db) as store:
+                assert store.names() == ["r1"]
             await expect(d.locator("h2[data-label]")).to_have_text("第1天 白天")
             p_ctx = await browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN", is_mobile=True)
             p_ctx.set_default_timeout(LONG_WAIT)
@@ -92,6 +113,15 @@ async def _restart(serve: Serve, links: dict[str, str]):
             await d.click("#seat-11 form[action$='/link'] button")  # 士一 sits 11th
             await expect(d.locator("#links")).to_contain_text("士一")
             await expect(pg.locator("#said .error")).to_contain_text("请向导演索取新链接", timeout=LONG_WAIT)
+            # undo names what it removes and asks first
+            await d.click("#undo")
+            await expect(d.locator("#undo-confirm")).to_contain_text("赤 验人 黑二")
+            with open_store(serve.db) as store:
+                assert [a.actor for a in store.load("r1").actions] == ["赤"]
+            await d.click("#undo-confirm-button")
+            await expect(d.locator("#said .message")).to_contain_text("已撤销：", timeout=LONG_WAIT)
+            with open_store(serve.db) as store:
+                assert store.load("r1").actions == []
             assert not errors, errors
         finally:
             await browser.close()
