@@ -124,3 +124,23 @@ def test_console_waiting_and_tally_are_the_engines(web):
     t = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.unescape(c.get("/d/g/g1").text)))
     # 士一 and 士二 vote with 幻: 黑一 3, 黑二 1 — a plain count of ballots would say 黑二 3
     assert "黑一 3（幻、士一、士二）" in t and "黑二 1（士三）" in t, t[t.index("票数"):t.index("票数") + 200]
+
+
+def test_a_status_not_told_removes_no_form_of_the_players_page(web):
+    """A `no_cast` status the player was not told (docs/security.md: a page holds only what its
+    reader may know) leaves their forms as they were: the form's absence would tell them; the
+    director's console, which knows, offers nothing."""
+    from bansha.model import Status
+    from bansha_web.logic import usable_skills
+
+    to_night(web.store)
+    g = web.store.load("g1")
+    before = usable_skills(g, "赤")
+    assert [s["name"] for s in before] == ["验人"]
+    g.player("赤").statuses.append(Status(name="被阻止", told=False, data={"no_cast": True}))
+    assert seat_choices(g, "赤") == []  # the engine's answer: 赤 cannot cast now
+    assert [s["name"] for s in usable_skills(g, "赤")] == ["验人"]  # the page's: as if untold
+    assert usable_skills(g, "赤", director=True) == []
+    assert any(st.name == "被阻止" for st in g.player("赤").statuses)  # the game itself untouched
+    g.player("赤").statuses[-1].told = True
+    assert usable_skills(g, "赤") == []  # told: the form goes
