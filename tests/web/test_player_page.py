@@ -81,3 +81,12 @@ def test_the_vote_preselects_nothing_and_asks_the_floor_where_the_board_reads_it
     assert '<select name="target" aria-label="投票" required>' in form
     assert 'name="post"' in form  # 七杀·侠's 幻觉三 reads floor numbers (vote.post = "warn")
     assert form.index("黑一") < form.index("弃权")  # the abstain word last, never first
+
+
+def test_abstaining_is_a_choice_made_on_purpose(web):
+    c = web.client()
+    base = f"/p/{web.links['g1']['士二']}"
+    r = c.post(base + "/vote", data={"_csrf_token": csrf_of(c.get(base).text), "target": ""})
+    assert r.status_code == 422 and "请选择投票对象" in r.text and web.store.load("g1").ballots == []
+    r = c.post(base + "/vote", data={"_csrf_token": csrf_of(r.text), "target": "弃权"})
+    assert r.status_code == 200 and [(b.voter, b.target) for b in web.store.load("g1").ballots] == [("士二", "弃权")]
