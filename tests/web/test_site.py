@@ -105,3 +105,36 @@ def test_two_servers_on_one_store_serve_the_same_games(any_store):
     finally:
         one.stop()
         two.stop()
+
+
+def test_a_link_revoked_elsewhere_closes_its_open_event_stream(tmp_path):
+    """A revocation by another process (here the store written directly, as a second server or
+    the CLI would) reaches an open page's event stream at its next keep-alive: it is told
+    `gone` and closed, instead of receiving change pings for ever."""
+    import time
+
+    from bansha.store import open_store
+    from bansha_web.tokens import Tokens
+
+    db = str(tmp_path / "g.db")
+    with open_store(db) as store:
+        store.create("g1", setup_of())
+        old = Tokens(store).new_player("g1", "赤")
+    serve = Serve(db).start()
+    try:
+        with httpx.Client(timeout=30) as c, c.stream("GET", f"{serve.base}/p/{old}/events") as r:
+            assert r.status_code == 200
+            events = r.iter_lines()
+            assert next(events).startswith("event: hello")
+            start = time.monotonic()
+            with open_store(db) as store:
+                Tokens(store).new_player("g1", "赤")  # another process's "新链接"
+            seen = []
+            for line in events:
+                seen.append(line)
+                if line.startswith("data:") and "event: gone" in seen:
+                    break
+            assert "event: gone" in seen and "请向导演索取新链接" in seen[-1]
+            assert time.monotonic() - start < 15
+    finally:
+        serve.stop()

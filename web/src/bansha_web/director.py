@@ -25,7 +25,7 @@ from litestar.response import Redirect, ServerSentEvent, Template
 
 from . import logic
 from .messages import ERR
-from .site import COOKIE, Refused, Site, Throttled, addr_of, page
+from .site import COOKIE, REVOKE_CHECK, Refused, Site, Throttled, addr_of, page
 from .tokens import OWNER
 
 LINKS_COOKIE = "bansha_links"  # the new seats' links, for the one GET after a creation (post/redirect/get)
@@ -339,7 +339,7 @@ def routes(site: Site) -> list:
 
         async def stream():
             yield {"event": "hello", "data": "0"}
-            async for changed in site.hub.changes(game):
+            async for changed in site.hub.changes(game, keepalive=REVOKE_CHECK):
                 if not await site.run(lambda: tokens.is_director(cookie)):
                     yield {"event": "gone", "data": ERR["bad_director"]}
                     return

@@ -18,7 +18,7 @@ from litestar.response import ServerSentEvent, Template
 from . import logic
 from .director import act_event, field
 from .messages import ERR
-from .site import Site, page
+from .site import REVOKE_CHECK, Site, page
 
 
 def routes(site: Site) -> list:
@@ -105,7 +105,7 @@ def routes(site: Site) -> list:
         async def stream():
             last = first
             yield {"event": "hello", "data": "0"}
-            async for changed in site.hub.changes(game):
+            async for changed in site.hub.changes(game, keepalive=REVOKE_CHECK):
                 # a revoked link's open page is told so and its channel closed
                 if await site.run(lambda: tokens.player(token)) is None:
                     yield {"event": "gone", "data": ERR["bad_link"]}

@@ -26,6 +26,9 @@ from .messages import ERR
 
 HERE = Path(__file__).parent
 COOKIE = "bansha_director"
+#: seconds between an open event stream's keep-alives, at each of which it asks whether its
+#: token still counts: a link revoked by another process closes its pages within this
+REVOKE_CHECK = 5.0
 
 
 class Refused(HTTPException):
