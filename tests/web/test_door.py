@@ -187,3 +187,33 @@ def test_the_cli_takes_the_same_door(tmp_path):
     out = subprocess.run([sys.executable, "-m", "bansha.cli", "act", "g", "a", "b", "--arg", "k=" + "9" * 5000, "--db", db],
                          capture_output=True, text=True, timeout=60)
     assert "Traceback" not in out.stderr and out.returncode == 2
+
+
+def test_a_throttled_or_failed_htmx_request_is_a_notice_too(tmp_path, monkeypatch):
+    """429 and 500 reach an open page as its notice (what to do, in Chinese), not a dropped
+    response; the 500's exception is logged for the operator, never shown."""
+    from bansha.store import open_store
+    from bansha_web.app import Throttle, create_app
+    from bansha_web.tokens import Tokens
+    from litestar.testing import TestClient
+
+    store = open_store(str(tmp_path / "g.db"))
+    store.create("g1", __import__("webhelpers").setup_of())
+    good = Tokens(store).new_player("g1", "赤")
+    app = create_app(store, Tokens(store), throttle=Throttle(limit=2, window=60))
+    hx = {"HX-Request": "true"}
+    with TestClient(app) as c:
+        for i in range(2):
+            assert c.get(f"/p/bad{i}/view", headers=hx).status_code == 404
+        r = c.get("/p/bad-again/view", headers=hx)
+        assert r.status_code == 429 and r.headers["hx-retarget"] == "#said" and "秒后再试" in r.text
+        site = app.litestar.state.site
+
+        def broken(game):
+            raise RuntimeError("a secret detail")
+
+        monkeypatch.setattr(site, "load", broken)
+        r = c.get(f"/p/{good}/view", headers=hx)
+        assert r.status_code == 500 and r.headers["hx-retarget"] == "#said"
+        assert "服务器内部错误：请稍后再试" in r.text and "secret" not in r.text and "Traceback" not in r.text
+    store.close()
