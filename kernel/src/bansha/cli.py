@@ -340,41 +340,10 @@ def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ..
 
 
 def _check_deal(rs, setups, source: str) -> None:
-    """A deal file's seats: as many as a table of the ruleset, each name once, known roles
-    and camps; the error names the file and the key."""
-    from .deal import mismatch, table_for
-    from .model import GameError
-    from .names import check_name, fold, reserved_of
+    """A deal file's seats, checked at the one door (forms.check_deal)."""
+    from .forms import check_deal
 
-    lang = rs.lang
-    seen: dict[str, str] = {}
-    for i, ps in enumerate(setups):
-        try:
-            ps.name = check_name(ps.name, "what_player", lang, reserved=reserved_of(rs.manifest))
-        except GameError as exc:
-            raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].name", why=exc)) from None
-        if fold(ps.name) in seen:
-            first = seen[fold(ps.name)]
-            raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].name",
-                                why=say("name_repeated", lang, what=say("what_roster", lang), name=ps.name) if first == ps.name
-                                else say("name_twice", lang, what=say("what_roster", lang), first=first, second=ps.name)))
-        seen[fold(ps.name)] = ps.name
-        try:
-            rs.role(ps.role)
-        except GameError as exc:
-            raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].role", why=exc)) from None
-        if ps.camp:
-            try:
-                rs.camp(ps.camp)
-            except GameError as exc:
-                raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].camp", why=exc)) from None
-    sizes = [t.seats for t in rs.manifest.tables]
-    if sizes and len(setups) not in sizes:
-        raise GameError(say("deal_seats", lang, file=source, count=len(setups), ruleset=rs.manifest.id, sizes="/".join(map(str, sizes))))
-    if sizes:
-        why = mismatch(rs, table_for(rs, len(setups)), setups)
-        if why:
-            raise GameError(say("deal_table", lang, file=source, seats=len(setups), why=why))
+    check_deal(rs, setups, source)
 
 
 @commands.command(help="h_new")

@@ -91,6 +91,43 @@ def roster_lines(text: str) -> list[str]:
     return out
 
 
+def check_deal(rs, setups, source: str) -> None:
+    """A deal file's seats: as many as a table of the ruleset, each name once, known roles
+    and camps; the error names the file and the key."""
+    from .deal import mismatch, table_for
+    from .names import check_name, fold, reserved_of
+
+    lang = rs.lang
+    seen: dict[str, str] = {}
+    for i, ps in enumerate(setups):
+        try:
+            ps.name = check_name(ps.name, "what_player", lang, reserved=reserved_of(rs.manifest))
+        except GameError as exc:
+            raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].name", why=exc)) from None
+        if fold(ps.name) in seen:
+            first = seen[fold(ps.name)]
+            raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].name",
+                                why=say("name_repeated", lang, what=say("what_roster", lang), name=ps.name) if first == ps.name
+                                else say("name_twice", lang, what=say("what_roster", lang), first=first, second=ps.name)))
+        seen[fold(ps.name)] = ps.name
+        try:
+            rs.role(ps.role)
+        except GameError as exc:
+            raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].role", why=exc)) from None
+        if ps.camp:
+            try:
+                rs.camp(ps.camp)
+            except GameError as exc:
+                raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].camp", why=exc)) from None
+    sizes = [t.seats for t in rs.manifest.tables]
+    if sizes and len(setups) not in sizes:
+        raise GameError(say("deal_seats", lang, file=source, count=len(setups), ruleset=rs.manifest.id, sizes="/".join(map(str, sizes))))
+    if sizes:
+        why = mismatch(rs, table_for(rs, len(setups)), setups)
+        if why:
+            raise GameError(say("deal_table", lang, file=source, seats=len(setups), why=why))
+
+
 def new_setup(ruleset: str, game: str, *, names: list[str] | None = None, seed: int | str = 0,
               deal: bytes | None = None, deal_source: str = "", options: dict[str, Any] | None = None,
               listed: bool = False):
@@ -100,7 +137,6 @@ def new_setup(ruleset: str, game: str, *, names: list[str] | None = None, seed: 
     (a deal file's TOML, checked as ``--deal``) or from ``names`` dealt with the seed. Stores
     nothing."""
     from . import deal as dealing
-    from .cli import _check_deal
     from .model import Deal, Setup
     from .names import MAX_GAME_NAME, check_name, check_names, reserved_of
     from .options import check_options
@@ -117,7 +153,7 @@ def new_setup(ruleset: str, game: str, *, names: list[str] | None = None, seed: 
     opts = check_options(manifest, options or {}, "--option", lang)
     if deal:
         setups = decode_toml(deal, Deal, deal_source).players
-        _check_deal(rs, setups, deal_source)
+        check_deal(rs, setups, deal_source)
         dealt_by = deal_source
     else:
         checked = check_names(names or [], lang, reserved=reserved_of(manifest), in_list=listed)
