@@ -3,24 +3,23 @@ simulation can be played again (``play_game(..., keep=True)`` returns its event 
 
 from __future__ import annotations
 
-import random
 import re
 from functools import lru_cache
 from typing import Any
 
-from bansha.deal import deal
 from bansha.engine import Game
 from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, Setup, VoteEvent
-from bansha.registry import find_manifest, ruleset_for
+from bansha.registry import ruleset_for
 
+from .boards import coupled_deal, manifest_of
 from .policies import Choice, Seat, load_policy
 
 _OUT = re.compile(r"^(.+) is out \((.+)\)$")
 
 
-@lru_cache(maxsize=32)
-def _manifest(ruleset: str):
-    return find_manifest(ruleset)
+def _manifest(board):
+    """A board (a ruleset reference, or ``(ref, edits)``: ``bansha_sim.boards``)."""
+    return manifest_of(board)
 
 
 @lru_cache(maxsize=8)
@@ -28,10 +27,13 @@ def _policy(name: str):
     return load_policy(name)
 
 
-def new_game(ruleset: str, seats: int, seed: int, options: dict[str, Any]) -> tuple[Setup, Game]:
+def new_game(ruleset, seats: int, seed: int, options: dict[str, Any]) -> tuple[Setup, Game]:
+    """Dealt by ``coupled_deal`` (bansha_sim.boards): two boards sharing roles deal them to the
+    same seats of a seed, so their games can be compared seed by seed."""
     m = _manifest(ruleset)
+    ruleset_for(m)  # an unknown role or plugin is refused here
     names = [f"P{i:02d}" for i in range(1, seats + 1)]
-    setup = Setup(ruleset=m.id, manifest=m, players=deal(ruleset_for(m), names, seed), seed=seed,
+    setup = Setup(ruleset=m.id, manifest=m, players=coupled_deal(m, names, seed), seed=seed,
                   options=dict(options))
     return setup, Game(setup)
 
@@ -188,7 +190,7 @@ def answer_rulings(game: Game, pol, rng, camps, table, memo: dict | None = None)
     out = []
     for asked in game.hook.bansha_awaited_rulings(game=game):
         for r in asked or ():
-            seat = Seat(game, r["player"], [], None, rng, camps, table, memo)
+            seat = Seat(game, r["player"], [], None, f"{rng}/{game.label}/{r['player']}/ruling", camps, table, memo)
             ev = RulingEvent(phase=game.label, kind=r["kind"], player=r["player"],
                              text=pol.ruling(seat, r["kind"], r.get("question", ""), list(r.get("answers", ()))))
             try:
@@ -217,7 +219,10 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
     """Deal with ``seed`` and play until a camp wins, a draw, or the day limit (unfinished)."""
     setup, game = new_game(ruleset, seats, seed, options or {})
     pol = _policy(policy)
-    rng = random.Random(f"bansha-sim/{seed}")
+    # each seat draws from its own source each phase, seeded by the seed, the phase and the
+    # player (built on first use): two boards played on one seed give the same draws to the
+    # same decisions, whatever happened at the other seats (common random numbers)
+    rng = f"bansha-sim/{seed}"
     camps = tuple(c.name for c in game.manifest.camps)
     kinds = arg_kinds(game)
     t = table_of(game)
@@ -237,7 +242,7 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
             votes = vote_choices(game, p)
             if not choices and not votes:
                 continue
-            d = pol.decide(Seat(game, p.name, choices, votes, rng, camps, table, memo))
+            d = pol.decide(Seat(game, p.name, choices, votes, f"{rng}/{label}/{p.name}", camps, table, memo))
             for skill, options_, args in d.actions:
                 # an option is its targets, or (targets, its own args)
                 _first_accepted(game, log, (

@@ -51,7 +51,8 @@ class Decision:
 class Seat:
     """What a policy may see: ``name``, ``view`` (the player's view, built on first use),
     ``choices`` (skills usable now), ``vote`` (the players one may vote for, None when no vote
-    is taken), ``rng`` (a random source seeded from the game's seed), ``camps`` and ``table``
+    is taken), ``rng`` (a random source seeded from the game's seed, the phase and the seat, or
+    given), ``camps`` and ``table``
     (public: the manifest), ``memo`` (a dict that lives as long as the game: what a policy
     worked out from this seat's view and may carry on from next phase, never shared between
     games)."""
@@ -68,7 +69,16 @@ class Seat:
         self.name = name
         self.choices = choices
         self.vote = vote
-        self.rng = rng
+        if isinstance(rng, str):
+            self._rng_seed = rng  # seeded on first use (``rng``): most seats of mafia-basic draw once
+        else:
+            self.rng = rng
+
+    @cached_property
+    def rng(self):
+        import random
+
+        return random.Random(self._rng_seed)
 
     @cached_property
     def view(self) -> dict[str, Any]:
