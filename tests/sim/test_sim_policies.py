@@ -27,9 +27,15 @@ def test_informed_mafia_never_vote_for_each_other_and_vote_together():
 
 
 def test_informed_mafia_win_more_than_random():
-    a = aggregate(run("mafia-basic", 12, 400, 0, "random", {"mafia": 2}, 30), ["黑手党", "市民"])
-    b = aggregate(run("mafia-basic", 12, 400, 0, "informed", {"mafia": 2}, 30), ["黑手党", "市民"])
-    assert b["rates"]["黑手党"]["low"] > a["rates"]["黑手党"]["high"]
+    """About 10 points more (0.72 → 0.82 at 1,000 games); on the same 400 seeds the paired
+    difference's interval lies above 0."""
+    from bansha_sim.stats import paired
+
+    ra = run("mafia-basic", 12, 400, 0, "random", {"mafia": 2}, 30)
+    rb = run("mafia-basic", 12, 400, 0, "informed", {"mafia": 2}, 30)
+    a, b = (aggregate(r, ["黑手党", "市民"]) for r in (ra, rb))
+    assert b["rates"]["黑手党"]["p"] > a["rates"]["黑手党"]["p"]
+    assert paired(ra, rb, "黑手党")["low"] > 0
 
 
 def test_a_game_that_cannot_end_is_unfinished_at_the_day_limit():
