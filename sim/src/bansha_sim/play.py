@@ -9,6 +9,7 @@ from typing import Any
 
 from bansha.engine import Game
 from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, Setup, VoteEvent
+from bansha.posts import final_votes
 from bansha.registry import ruleset_for
 
 from .boards import coupled_deal, manifest_of
@@ -41,6 +42,11 @@ def new_game(ruleset, seats: int, seed: int, options: dict[str, Any]) -> tuple[S
 def table_of(game):
     """The public table at this seat count (who plays which camp's roles), or None."""
     return next((t for t in game.manifest.tables if t.seats == len(game.players)), None)
+
+
+def role_camps(game) -> dict[str, str]:
+    """Each role of the ruleset with its camp (public: the ruleset's documents)."""
+    return {r.name: r.camp for r in game.ruleset.roles.values() if r.camp}
 
 
 def arg_kinds(game) -> dict[str, tuple[str, ...]]:
@@ -229,11 +235,17 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
     table = {c: tuple(r) for c, r in t.camps.items()} if t is not None else {}
     log: list = []
     memo: dict = {}  # the policy's own memory of this game (``Seat.memo``)
+    # public: the vote record of each closed vote phase, as the phase's post publishes it
+    # (bansha.posts.final_votes: each voter's standing vote), and each role's camp (the ruleset)
+    record: dict[str, list[tuple[str, str]]] = {}
+    roles = role_camps(game)
     phases = 0
     stuck = False
     while game.winner is None and game.day <= day_limit and phases < 8 * (day_limit + 2):
         phases += 1
         label = game.label
+        begin = len(log)
+        voting = game.phase.vote
         floor = 0  # the ballots of the phase are its vote thread's posts 1, 2, … (幻觉三 reads them)
         for p in list(game.players.values()):
             if game.winner is not None or game.label != label:
@@ -242,7 +254,8 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
             votes = vote_choices(game, p)
             if not choices and not votes:
                 continue
-            d = pol.decide(Seat(game, p.name, choices, votes, f"{rng}/{label}/{p.name}", camps, table, memo))
+            d = pol.decide(Seat(game, p.name, choices, votes, f"{rng}/{label}/{p.name}", camps, table, memo,
+                              record, roles))
             for skill, options_, args in d.actions:
                 # an option is its targets, or (targets, its own args)
                 _first_accepted(game, log, (
@@ -265,6 +278,8 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
             stuck = True  # the phase cannot close (a ruling awaited): the game cannot progress
             break
         log.append(ev)
+        if voting:
+            record[label] = [(v.voter, v.target) for v in final_votes(game, log[begin:], label)]
     causes: dict[str, int] = {}
     for t in game.trace:
         m = _OUT.match(t.text)
