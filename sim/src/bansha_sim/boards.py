@@ -23,10 +23,11 @@ seed and the role's name, so that what two boards share is dealt alike:
 - the deal is drawn again (a new attempt, new keys) while a constraint fails: uniform over the
   deals that hold, as ``draw_roles``; ``replace_from`` turns the pool's drawn role of smallest
   key (another hash) into the role;
-- each drawn role takes a slot of its pool (the first free one in its own order of the slots);
-  the slots (a fixed role's copy, a pool's draw, a camp's card where the table deals by camp) take
-  seats in the order of their keys, each the first seat still free in its own order of the
-  seats (a hash of seed, card and seat). The law of the assignment does not change when the
+- each drawn role takes a slot of its pool, the first free one in its own sequence of uniform
+  draws (``bansha_sim.draws.Draws`` seeded by seed, pool and role); the slots (a fixed role's
+  copy, a pool's draw, a camp's card where the table deals by camp) take seats one after the
+  other in a fixed order, each the first seat still free in its own sequence of draws (seeded by
+  seed and slot). The law of the assignment does not change when the
   seats are renamed, so every assignment of the cards is equally likely, as in ``deal``. Two
   boards with the same slots give each slot the same seat; a role both draw into a pool takes
   the same slot unless one drawn before it on one board only took it (m217 with two roles taken
@@ -43,6 +44,8 @@ from typing import Any
 
 import msgspec
 from bansha.model import GameError, Manifest, PlayerSetup, Pool, Table
+
+from .draws import Draws
 
 EDIT_KINDS = ("pool", "draw", "fixed", "role")
 _TOKEN = re.compile(r"([+-])([^+-]+)")
@@ -140,11 +143,15 @@ def _holds(c, roles: list[str]) -> bool:
 
 
 def _first_free(n: int, taken: list[bool], *card) -> int:
-    """The first free place of ``n`` in the card's own order of them (a hash per place)."""
-    order = sorted(range(n), key=lambda i: _key(*card, i))
-    i = next(i for i in order if not taken[i])
-    taken[i] = True
-    return i
+    """The first free place of ``n`` in the card's own sequence of uniform draws (a source seeded
+    by the card): uniform over the free places, and the same place on two boards where the same
+    places are free."""
+    draws = Draws("/".join(map(str, card)))
+    while True:
+        i = draws.below(n)
+        if not taken[i]:
+            taken[i] = True
+            return i
 
 
 def coupled_slots(table: Table, seed: int) -> dict[tuple, str]:
@@ -189,7 +196,7 @@ def coupled_deal(manifest: Manifest, names: list[str], seed: int) -> list[Player
     n = len(names)
     taken = [False] * n
     seat_of: dict[int, tuple[str, str]] = {}
-    for slot in sorted(slots, key=lambda k: _key("card", seed, *k)):
+    for slot in sorted(slots):  # any fixed order keeps the deal fair; a sorted one is the same on both boards
         seat_of[_first_free(n, taken, "seat", seed, *slot)] = slots[slot]
     setups = [PlayerSetup(name=names[s], role=seat_of[s][0], camp=seat_of[s][1]) for s in range(n)]
     number_cards(table, setups)

@@ -237,7 +237,17 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
     memo: dict = {}  # the policy's own memory of this game (``Seat.memo``)
     # public: the vote record of each closed vote phase, as the phase's post publishes it
     # (bansha.posts.final_votes: each voter's standing vote), and each role's camp (the ruleset)
-    record: dict[str, list[tuple[str, str]]] = {}
+    spans: dict[str, tuple[int, int]] = {}  # a closed vote phase's events: log[begin:end]
+
+    def record() -> dict[str, list[tuple[str, str]]]:
+        # made when a policy first reads it (mafia-basic's random players never do), each
+        # phase's once a game
+        done = memo.setdefault("published votes", {})
+        for lb, (b, e) in spans.items():
+            if lb not in done:
+                done[lb] = [(v.voter, v.target) for v in final_votes(game, log[b:e], lb)]
+        return dict(done)
+
     roles = role_camps(game)
     phases = 0
     stuck = False
@@ -279,7 +289,7 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
             break
         log.append(ev)
         if voting:
-            record[label] = [(v.voter, v.target) for v in final_votes(game, log[begin:], label)]
+            spans[label] = (begin, len(log))
     causes: dict[str, int] = {}
     for t in game.trace:
         m = _OUT.match(t.text)

@@ -65,7 +65,7 @@ class Seat:
         self._game = game
         #: the vote record of each closed vote phase, as its post publishes it: label -> [(voter,
         #: target), …] (each voter's standing vote)
-        self.votes = votes if votes is not None else {}
+        self._votes = votes if votes is not None else {}
         #: each role of the ruleset with its camp (public: the ruleset's documents)
         self.roles = roles or {}
         self.memo = memo if memo is not None else {}
@@ -82,10 +82,15 @@ class Seat:
             self.rng = rng
 
     @cached_property
-    def rng(self):
-        import random
+    def votes(self) -> dict[str, list[tuple[str, str]]]:
+        """The vote record of each closed vote phase (given, or made on first use)."""
+        return self._votes() if callable(self._votes) else self._votes
 
-        return random.Random(self._rng_seed)
+    @cached_property
+    def rng(self):
+        from .draws import Draws
+
+        return Draws(self._rng_seed)
 
     @cached_property
     def view(self) -> dict[str, Any]:
