@@ -30,6 +30,7 @@ import typer
 from bansha.cli_help import App
 from bansha.messages import extend
 
+from . import cli as _sim_cli  # noqa: F401  (simulate's catalogue keys: h_sim_seats, h_sim_plot, …)
 from .stats import Z95, wilson
 
 Z99 = 2.5758293035489004
