@@ -9,7 +9,6 @@ import math
 import subprocess
 import sys
 from collections import Counter
-from pathlib import Path
 from types import SimpleNamespace
 
 from bansha.registry import find_manifest
@@ -96,9 +95,9 @@ def test_compare_two_board_files(tmp_path):
     """`bansha simulate A B`: a board file that gives mafia-basic's 10-seat table 4 mafia instead
     of 3 (theory: 0.93 → 0.99 for the mafia) plays the same seeds; the paired interval is the
     difference's, and excludes 0."""
-    import bansha_rulesets
+    from bansha.registry import manifest_path
 
-    text = (Path(bansha_rulesets.__file__).parent / "mafia-basic.toml").read_text(encoding="utf-8")
+    text = manifest_path("mafia-basic").read_text(encoding="utf-8")
     b = tmp_path / "more-mafia.toml"
     b.write_text(text.replace('seats = 10\nfixed = { "黑手党" = 3, "平民" = 7 }',
                               'seats = 10\nfixed = { "黑手党" = 5, "平民" = 5 }'), encoding="utf-8")
