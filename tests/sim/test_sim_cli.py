@@ -140,7 +140,7 @@ def test_policy_sees_only_the_view(monkeypatch):
     assert seen
     s = seen[0]
     public = {a for a in vars(s) if not a.startswith("_")}
-    assert public <= {"name", "choices", "vote", "rng", "camps", "table", "view", "memo"}
+    assert public <= {"name", "choices", "vote", "rng", "camps", "table", "view", "memo", "votes", "roles"}
     # one memo a game, shared by its seats; the next game starts another
     n = len(seen)
     play_game("mafia-basic", 7, 4)
