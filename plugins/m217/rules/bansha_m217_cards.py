@@ -1,0 +1,160 @@
+"""新日暮里 (M217): the board's cards for homebrew roles (kernel/src/bansha/homebrew.py).
+
+``bansha_m217_rules`` gives them through ``bansha_cards``; each plays the board's own machinery
+(``give``, ``hit``, ``flip``, ``surface``, ``judged_camp``), so a homebrew skill meets the
+targeting chain, 隐身, 守护 and the night's order of deaths as a Python role does.
+
+| card | parameters | 用语定义 |
+| --- | --- | --- |
+| 指杀, 穿透, 致死伤害, 暴击 | — | the target 承受 that kill (``hit``; step (20) lands it, an action answered at once lands it now) |
+| 获得状态 | ``name``, ``until`` (本阶段, 晨曦: "持续至下一个[正午]开始", 下一晚, 永久), ``count``, ``told`` | ``give``: told as the document says |
+| 守护 | ``count`` | [守护：X] for good |
+| 沉默, 冰冻 | ``until`` | the status (told with its end) |
+| 常驻状态 | ``name``, ``count`` | [常驻]: whoever holds the skill has the status (``m217.standing.<skill>``) |
+| 表面身份, 表面阵营, 实际阵营, 实际身份 | ``text`` (``{chosen}``, ``{value}``; 表面阵营's ``village``/``other``) | feedback to the sender, once per 结算目标 |
+| 翻牌 | — | "X翻牌，实际身份为Y。" |
+| 投票取消 | — | "当天投票取消" (骑士's 决斗) |
+"""
+
+from __future__ import annotations
+
+from bansha import Status
+from bansha.homebrew import Card, Params
+from bansha_m217_rules import VILLAGE, flip, give, hit, identity, judged_camp, surface
+
+KILLS = ("指杀", "穿透", "致死伤害", "暴击")
+
+
+class StatusParams(Params, kw_only=True, forbid_unknown_fields=True):
+    name: str
+    until: str = "永久"
+    count: int | None = None
+    told: bool | None = None
+
+
+class Until(Params, kw_only=True, forbid_unknown_fields=True):
+    until: str = "晨曦"
+
+
+class Guard(Params, kw_only=True, forbid_unknown_fields=True):
+    count: int = 1
+
+
+class Standing(Params, kw_only=True, forbid_unknown_fields=True):
+    name: str
+    count: int | None = None
+
+
+class Feedback(Params, kw_only=True, forbid_unknown_fields=True):
+    text: str = "{chosen}是{value}"
+
+
+class SideFeedback(Params, kw_only=True, forbid_unknown_fields=True):
+    village: str = "{chosen}为村民阵营"
+    other: str = "{chosen}为非村民阵营"
+
+
+UNTIL = ("本阶段", "晨曦", "下一晚", "永久")
+
+
+def _until(res, until: str) -> str | None:
+    game = res.game
+    if until == "本阶段":
+        return res.label
+    if until == "晨曦":
+        # > 持续至下一个[正午]阶段开始 (the dawn before it ends)
+        return f"dawn {game.day}"
+    if until == "下一晚":
+        return f"night {game.day + (0 if game.phase.name in ('dusk', 'opening') else 1)}"
+    if until == "永久":
+        return None
+    raise ValueError(until)
+
+
+def _check_until(p):
+    if p.until not in UNTIL:
+        raise ValueError(f"until：{p.until} 不是可选值（{'、'.join(UNTIL)}）")
+
+
+class CheckedStatus(StatusParams, kw_only=True, forbid_unknown_fields=True):
+    def __post_init__(self):
+        _check_until(self)
+
+
+class CheckedUntil(Until, kw_only=True, forbid_unknown_fields=True):
+    def __post_init__(self):
+        _check_until(self)
+
+
+def _kill(kind):
+    def run(res, a, who, p):
+        hit(res, a, who, kind)
+    return run
+
+
+def give_status(res, a, who, p):
+    give(res, who, p.name, until=_until(res, p.until), count=p.count, source=a.skill, told=p.told)
+
+
+def _named(name):
+    def run(res, a, who, p):
+        give(res, who, name, until=_until(res, p.until), source=a.skill)
+    return run
+
+
+def guard(res, a, who, p):
+    give(res, who, "守护", count=p.count, source=a.skill)
+
+
+def standing_handlers(skill, p):
+    """> [常驻]: the rules give whoever holds the skill these statuses (``m217.standing.<skill>``)."""
+    def statuses(game, player):
+        return [Status(name=p.name, count=p.count, source=skill)]
+    return {f"m217.standing.{skill}": statuses}
+
+
+def _feedback(read):
+    def run(res, a, who, p):
+        value = read(res.game, who, a.actor)
+        res.feedback(a.actor, p.text.format(chosen=a.chosen[0] if a.chosen else who, value=value, target=who))
+    return run
+
+
+def side(res, a, who, p):
+    # > 反馈结算目标的[表面阵营]，若其为[村民阵营]，反馈[选择目标为村民阵营]，否则…[选择目标为非村民阵营]
+    chosen = a.chosen[0] if a.chosen else who
+    text = p.village if surface(res.game, who)["camp"] == VILLAGE else p.other
+    res.feedback(a.actor, text.format(chosen=chosen, target=who))
+
+
+def reveal(res, a, who, p):
+    flip(res, a)
+
+
+def cancel_vote(res, a, who, p):
+    # > 且当天投票取消。
+    res.game.data["m217.vote_cancelled"] = res.game.label
+    res.announce("今日投票取消。")
+
+
+def _identity(game, t, by):
+    p = game.player(t)
+    return identity(game, p) or p.role
+
+
+CARDS = [
+    *(Card(kind, _kill(kind), text=f"结算目标承受[{kind}]", does=("harm",)) for kind in KILLS),
+    Card("获得状态", give_status, params=CheckedStatus, text="获得[{name}]（{until}）"),
+    Card("守护", guard, params=Guard, text="获得[守护：{count}]", does=("help",)),
+    Card("沉默", _named("沉默"), params=CheckedUntil, text="获得[沉默]（{until}）", does=("harm",)),
+    Card("冰冻", _named("冰冻"), params=CheckedUntil, text="获得[冰冻]（{until}）", does=("harm",)),
+    Card("常驻状态", lambda res, a, who, p: None, params=Standing, text="[常驻]：持有者获得[{name}]",
+         handlers=standing_handlers, passive=True),
+    Card("表面身份", _feedback(lambda g, t, by: surface(g, t)["role"]), params=Feedback,
+         text="反馈[表面身份]：{text}", does=("check",)),
+    Card("表面阵营", side, params=SideFeedback, text="反馈[表面阵营]：{village} / {other}", does=("check",)),
+    Card("实际阵营", _feedback(judged_camp), params=Feedback, text="反馈[实际阵营]：{text}", does=("check",)),
+    Card("实际身份", _feedback(_identity), params=Feedback, text="反馈[实际身份]：{text}", does=("check",)),
+    Card("翻牌", reveal, text="[翻牌]：公开实际身份", whole=True),
+    Card("投票取消", cancel_vote, text="当天投票取消", whole=False),
+]
