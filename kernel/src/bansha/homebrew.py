@@ -131,9 +131,9 @@ class Card:
         line = self.text.format(**fields)
         extra = [say("hb_to_" + p.to, lang)] if p.to != "target" else []
         if p.if_camp:
-            extra.append(f"if_camp={p.if_camp}")
+            extra.append(say("hb_if_camp", lang, camp=p.if_camp))
         if p.unless_camp:
-            extra.append(f"unless_camp={p.unless_camp}")
+            extra.append(say("hb_unless_camp", lang, camp=p.unless_camp))
         return f"[{self.name}] {line}" + (f"（{'，'.join(extra)}）" if extra else "")
 
 

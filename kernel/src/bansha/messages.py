@@ -190,6 +190,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "hb_dead_only": ("{skill}：选择范围：任意一名已出局角色（{names}仍在场上）", "{skill}: only players out of the game ({names} still in it)"),
     "hb_file_kind": ("{file}：键 homebrew_files：应为文件名的列表", "{file}: key homebrew_files: expected a list of file names"),
     "hb_file_keys": ("{file}：只能包含 [[homebrew]]（多余的键：{keys}）", "{file}: holds only [[homebrew]] (other keys: {keys})"),
+    "hb_if_camp": ("仅当结算目标为{camp}", "only if the target is of {camp}"),
+    "hb_unless_camp": ("结算目标为{camp}时不结算", "not if the target is of {camp}"),
     "hb_to_target": ("作用于结算目标", "on the target"),
     "hb_to_actor": ("作用于发动者", "on the sender"),
     "hb_to_all": ("作用于所有在场角色", "on every player in the game"),

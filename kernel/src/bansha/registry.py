@@ -92,6 +92,11 @@ def load_manifest_file(path: Path) -> Manifest:
     if not isinstance(table.get("id"), str) or not table["id"].strip():
         raise GameError(say("no_manifest_id", table.get("language") if isinstance(table.get("language"), str) else None, file=path))
     m = convert(table, Manifest, str(path))
+    if m.homebrew:
+        from .homebrew import check_schema
+
+        # the declarations' own shape, naming the file (their cards and steps: when the board loads)
+        check_schema(m.homebrew, str(path), m.language)
     from .options import check_declarations
 
     check_declarations(m, str(path))

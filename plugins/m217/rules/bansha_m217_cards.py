@@ -155,6 +155,6 @@ CARDS = [
     Card("表面阵营", side, params=SideFeedback, text="反馈[表面阵营]：{village} / {other}", does=("check",)),
     Card("实际阵营", _feedback(judged_camp), params=Feedback, text="反馈[实际阵营]：{text}", does=("check",)),
     Card("实际身份", _feedback(_identity), params=Feedback, text="反馈[实际身份]：{text}", does=("check",)),
-    Card("翻牌", reveal, text="[翻牌]：公开实际身份", whole=True),
+    Card("翻牌", reveal, text="公开实际身份", whole=True),
     Card("投票取消", cancel_vote, text="当天投票取消", whole=False),
 ]
