@@ -13,7 +13,6 @@ from pathlib import Path
 
 import msgspec
 import pytest
-
 from bansha import scenario
 from bansha.registry import find_manifest, ruleset_for
 

@@ -19,8 +19,8 @@ through ``bansha_cards`` and may replace one of these by giving a card of the sa
 
 from __future__ import annotations
 
-from .hookspecs import hookimpl
 from .homebrew import Card, Params
+from .hookspecs import hookimpl
 from .model import Status
 
 PROTECTED = "bansha.cards.protected"
