@@ -74,6 +74,10 @@ MALFORMED = [
      "homebrew[0].skills[0].effects[0].if_camp", "没有阵营 月亮阵营"),
     ("a jinx with an unknown role", GOOD_SKILL + '[[homebrew.jinxes]]\nrole = "路人"\nrule = "…"\n',
      "homebrew[0].jinxes[0].role", "本规则没有角色 路人"),
+    ("a targeted trigger no step plays", GOOD_SKILL.replace('phases = ["night"]\n', 'trigger = "targeted"\n'),
+     "homebrew[0].skills[0].trigger", "被指定触发需要某个步骤的 after 包含 bansha.homebrew.targeted"),
+    ("an unknown trigger", GOOD_SKILL.replace('phases = ["night"]\n', 'trigger = "dawn"\n'),
+     "homebrew[0].skills[0].trigger", "dawn 不是可选值"),
     ("a skill with no phase", GOOD_SKILL.replace('phases = ["night"]\n', ''),
      "homebrew[0].skills[0].phases", "技能需要 phases"),
 ]

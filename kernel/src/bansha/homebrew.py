@@ -37,8 +37,12 @@ if TYPE_CHECKING:
 
 #: a skill's target range: players in the game, players out of it, or either
 RANGES = ("alive", "dead", "any")
-#: when a triggered skill plays its cards by itself: "death" (its holder has left the game)
-TRIGGERS = ("", "death")
+#: when a triggered skill plays its cards by itself: "death" (its holder has left the game, on
+#: who caused it) or "targeted" (an action of the phase targets the holder, on its sender: where
+#: a step's ``after`` names the handler ``bansha.homebrew.targeted``)
+TRIGGERS = ("", "death", "targeted")
+#: the handler that plays "targeted" triggers, named by the manifest where they fire
+TARGETED = "bansha.homebrew.targeted"
 #: whom a card acts on (``to``): the skill's final target, its sender, every player in the
 #: game, or (a death trigger) who caused the exit
 RECIPIENTS = ("target", "actor", "all", "killer")
@@ -81,7 +85,9 @@ class HomebrewSkill(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     args: dict[str, str] = {}
     rule: str = ""
     does: list[str] = []
-    #: "death": played by itself when its holder leaves the game, on who caused the exit
+    #: "death": played by itself when its holder leaves the game, on who caused the exit;
+    #: "targeted": when an action of the phase targets the holder, on its sender (where a step's
+    #: ``after`` names ``bansha.homebrew.targeted``)
     trigger: str = ""
     #: the cards, in order: ``{ card = "NAME", … its parameters }``
     effects: list[dict[str, Any]] = []
@@ -260,6 +266,10 @@ def build(ruleset, raw: list[dict[str, Any]], cards: dict[str, Card]) -> Homebre
                 cards=tuple(pl.card.describe(pl.params, lang) for pl in own))
             if s.trigger == "death":
                 plugin.on_death[s.name] = compiled
+            elif s.trigger == "targeted":
+                if not any(TARGETED in st.after for p in m.phases for st in p.steps):
+                    raise fail(f"{sk}.trigger", "hb_targeted_handler", handler=TARGETED)
+                plugin.on_targeted[s.name] = compiled
             if s.target_range == "dead":
                 plugin.dead_only[s.name] = s.name
             skills.append(skill)
@@ -333,6 +343,7 @@ class HomebrewPlugin:
         self.roles: list[Role] = []
         #: triggered skills: name -> their cards
         self.on_death: dict[str, _Compiled] = {}
+        self.on_targeted: dict[str, _Compiled] = {}
         #: skills whose range is the players out of the game
         self.dead_only: dict[str, str] = {}
         #: the cards' own plugins and handlers, registered once
@@ -351,7 +362,28 @@ class HomebrewPlugin:
 
     @hookimpl
     def bansha_step_handlers(self):
-        return self.handlers
+        return {**self.handlers, TARGETED: self.targeted}
+
+    def targeted(self, res: Resolution) -> None:
+        """``bansha.homebrew.targeted``: every "targeted" trigger whose holder an action of this
+        phase (not voided, not the holder's own) targets plays its cards on the action's sender,
+        once per action, in submission order."""
+        game = res.game
+        done = res.data.setdefault(TARGETED, set())
+        for a in res.actions:
+            if a.void is not None:
+                continue
+            for name in dict.fromkeys(a.targets):
+                holder = game.player(name)
+                if name == a.actor or not holder.alive:
+                    continue
+                for skill, compiled in self.on_targeted.items():
+                    if (holder.role not in self._holders(skill) and skill not in holder.acquired) or (a.seq, name, skill) in done:
+                        continue
+                    done.add((a.seq, name, skill))
+                    t = Action(actor=name, skill=skill, chosen=[a.actor], targets=[a.actor], args={"by": a.skill})
+                    res.trace(skill, say("hb_targeted_trace", game.manifest.language, name=name, by=a.actor, skill=skill))
+                    compiled.effect(res, t)
 
     @hookimpl
     def bansha_validate_action(self, game, action):
