@@ -13,14 +13,16 @@ targeting chain, 隐身, 守护 and the night's order of deaths as a Python role
 | 常驻状态 | ``name``, ``count`` | [常驻]: whoever holds the skill has the status (``m217.standing.<skill>``) |
 | 表面身份, 表面阵营, 实际阵营, 实际身份 | ``text`` (``{chosen}``, ``{value}``; 表面阵营's ``village``/``other``) | feedback to the sender, once per 结算目标 |
 | 翻牌 | — | "X翻牌，实际身份为Y。" |
+| 诽谤 | — | 乌鸦's: "结算目标在下一个游戏日投票时被投票数多计一票，并公示[目标角色被诽谤]" |
+| 刷新至初始 | — | 圣女's: the target's counted skills, lost skills and skills' own state 刷新至初始, and told |
 | 投票取消 | — | "当天投票取消" (骑士's 决斗) |
 """
 
 from __future__ import annotations
 
-from bansha import Status
+from bansha import Status, hookimpl
 from bansha.homebrew import Card, Params
-from bansha_m217_rules import VILLAGE, flip, give, hit, identity, judged_camp, surface
+from bansha_m217_rules import VILLAGE, flip, give, hit, identity, judged_camp, surface, vote_cancelled
 
 KILLS = ("指杀", "穿透", "致死伤害", "暴击")
 
@@ -137,6 +139,59 @@ def cancel_vote(res, a, who, p):
     res.announce("今日投票取消。")
 
 
+SLANDER = "m217.slander"
+VOTE_PHASES = ("noon", "extra-noon")
+#: this count of votes has added the slanders (res.data)
+COUNTED = "m217.slander.counted"
+
+
+def slander(res, target: str) -> None:
+    """> 结算目标在下一个游戏日投票时被投票数多计一票，并公示[目标角色被诽谤]。
+    > 多个诽谤诽谤同一人时，只公示一次诽谤，但计票会按照实际诽谤次数计票。
+    Kept in ``game.data["m217.slander"]`` (day -> {target: count}): night N is followed by the
+    discussion day noon N."""
+    game = res.game
+    tonight = game.data.setdefault(SLANDER, {}).setdefault(str(game.day), {})
+    if target not in tonight:
+        res.announce(f"{target}被诽谤。")
+    tonight[target] = tonight.get(target, 0) + 1
+
+
+def count_slander(res) -> None:
+    """> PS：一天内有多次投票贴，诽谤对于所有的投票贴都正常生效。 The day's slanders as votes no
+    ballot carries (``res.data["extra_votes"]``), once per count whoever asks (乌鸦's plugin, the
+    card's hook)."""
+    game = res.game
+    if game.phase.name not in VOTE_PHASES or res.data.get(COUNTED) or vote_cancelled(game):
+        return  # 骑士's 决斗: the day's vote is cancelled, 诽谤 with it
+    res.data[COUNTED] = True
+    extra = res.data.setdefault("extra_votes", {})
+    for target, n in sorted(game.data.get(SLANDER, {}).get(str(game.day), {}).items()):
+        res.trace("诽谤", f"{target}额外计{n}票")
+        extra[target] = extra.get(target, 0) + n
+
+
+class _Slander:
+    @hookimpl
+    def bansha_adjust_ballots(self, res, ballots):
+        count_slander(res)
+
+
+def refresh(res, target: str) -> None:
+    """> 该玩家[实际身份]的对应技能刷新至初始，并且目标会收到技能刷新的通知。 Counted uses, lost skills
+    and a skill's own state (``m217.refresh.<skill>``, 九尾狐's tails)."""
+    game = res.game
+    p = game.player(target)
+    for s in game.ruleset.role(p.role).skills:
+        if s.uses is not None:
+            p.uses[s.name] = s.uses
+        again = game.ruleset.handlers.get(f"m217.refresh.{s.name}")
+        if again is not None:
+            again(res, p)
+    p.data["m217.lost"] = []
+    res.feedback(target, "圣水：你的技能已刷新至初始。")
+
+
 def _identity(game, t, by):
     p = game.player(t)
     return identity(game, p) or p.role
@@ -157,4 +212,7 @@ CARDS = [
     Card("实际身份", _feedback(_identity), params=Feedback, text="反馈[实际身份]：{text}", does=("check",)),
     Card("翻牌", reveal, text="公开实际身份", whole=True),
     Card("投票取消", cancel_vote, text="当天投票取消", whole=False),
+    Card("诽谤", lambda res, a, who, p: slander(res, who), text="下一个游戏日投票时多计一票，并公示", does=("harm",),
+         hooks=_Slander()),
+    Card("刷新至初始", lambda res, a, who, p: refresh(res, who), text="技能刷新至初始，并通知", does=("help",)),
 ]
