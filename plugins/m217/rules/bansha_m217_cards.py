@@ -22,7 +22,16 @@ from __future__ import annotations
 
 from bansha import Status, hookimpl
 from bansha.homebrew import Card, Params
-from bansha_m217_rules import VILLAGE, flip, give, hit, identity, judged_camp, surface, vote_cancelled
+from bansha_m217_rules import (
+    VILLAGE,
+    flip,
+    give,
+    hit,
+    identity,
+    judged_camp,
+    surface,
+    vote_cancelled,
+)
 
 KILLS = ("指杀", "穿透", "致死伤害", "暴击")
 
