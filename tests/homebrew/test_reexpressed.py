@@ -40,8 +40,11 @@ def cases():
 
 #: refusals the Python plugin words in its own name where the board's rule for every skill of
 #: the kind says "its holder" (猎人's "最后一枪是[亡语]技能：在猎人出局后…", the m217 rules'
-#: "…在持有者出局后…" for any [亡语] skill): the same refusal, in the board's general wording
-WORDING = {"在猎人出局后": "在持有者出局后"}
+#: "…在持有者出局后…" for any [亡语] skill), or names a limit its own way: the same refusal, in
+#: the general wording
+WORDING = {"在猎人出局后": "在持有者出局后",
+           # 魔术师's [绝情] in its words, the homebrew limit once_per_target in the kernel's
+           "已被选择过交换（[绝情]）": "已被选择过（每名玩家仅可被选择一次）"}
 
 
 def reworded(sc):

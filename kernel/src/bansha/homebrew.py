@@ -78,6 +78,10 @@ class HomebrewSkill(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     uses: int | None = None
     per_phase: int = 1
     no_repeat_target: bool = False
+    #: "每名玩家仅可被选择一次": a player chosen once (when the skill resolved) is refused after
+    once_per_target: bool = False
+    #: the targets of one action must be different players
+    distinct_targets: bool = False
     immediate: bool = False
     while_out: bool = False
     group: str | None = None
@@ -254,7 +258,7 @@ def build(ruleset, raw: list[dict[str, Any]], cards: dict[str, Card]) -> Homebre
             for k, jx in enumerate(d.jinxes):
                 if jx.skill in ("", s.name):
                     jinxes[jx.role] = played(jx.effects, f"{rk}.jinxes[{k}].effects", s.name)
-            compiled = _Compiled(own, jinxes, s.targets, s.target_range)
+            compiled = _Compiled(own, jinxes, s.targets, s.target_range, s.once_per_target)
             does = tuple(s.does) or tuple(dict.fromkeys(x for pl in own for x in pl.card.does))
             skill = Skill(
                 name=s.name, alias=s.alias, phases=tuple(s.phases), step=s.step, priority=s.priority,
@@ -272,6 +276,10 @@ def build(ruleset, raw: list[dict[str, Any]], cards: dict[str, Card]) -> Homebre
                 plugin.on_targeted[s.name] = compiled
             if s.target_range == "dead":
                 plugin.dead_only[s.name] = s.name
+            if s.once_per_target:
+                plugin.once_per_target.add(s.name)
+            if s.distinct_targets:
+                plugin.distinct_targets.add(s.name)
             skills.append(skill)
         for k, jx in enumerate(d.jinxes):
             if jx.role not in names:
@@ -287,11 +295,16 @@ def build(ruleset, raw: list[dict[str, Any]], cards: dict[str, Card]) -> Homebre
 class _Compiled:
     """A homebrew skill's cards, ready to play: ``effect(res, action)`` for the engine."""
 
-    def __init__(self, own, jinxes, targets, target_range):
+    def __init__(self, own, jinxes, targets, target_range, once_per_target=False):
         self.own, self.jinxes, self.targets, self.range = own, jinxes, targets, target_range
+        self.once_per_target = once_per_target
 
     def effect(self, res: Resolution, a: Action) -> None:
         game = res.game
+        if self.once_per_target:
+            # the players chosen (whatever the board's targeting makes of them) are spent
+            seen = game.player(a.actor).data.setdefault(chosen_key(a.skill), [])
+            seen.extend(t for t in a.chosen if t not in seen)
         # the board's targeting chain for a skill it answers at once (M217's settle)
         # cards on the action as a whole first (a [翻牌] is public whatever happens to the target)
         for pl in self.own:
@@ -336,6 +349,11 @@ class _Compiled:
             pl.card.run(res, a, name, p)
 
 
+def chosen_key(skill: str) -> str:
+    """Where a player keeps whom their ``once_per_target`` skill has chosen (``player.data``)."""
+    return f"homebrew.chosen.{skill}"
+
+
 class HomebrewPlugin:
     """The board's homebrew roles as one pluggy plugin (registered as ``bansha.homebrew``)."""
 
@@ -346,6 +364,8 @@ class HomebrewPlugin:
         self.on_targeted: dict[str, _Compiled] = {}
         #: skills whose range is the players out of the game
         self.dead_only: dict[str, str] = {}
+        self.once_per_target: set[str] = set()
+        self.distinct_targets: set[str] = set()
         #: the cards' own plugins and handlers, registered once
         self.card_plugins: dict[str, object] = {}
         self.handlers: dict[str, Any] = {}
@@ -387,6 +407,14 @@ class HomebrewPlugin:
 
     @hookimpl
     def bansha_validate_action(self, game, action):
+        lang = game.manifest.language
+        if action.skill in self.distinct_targets and len(set(action.chosen)) != len(action.chosen):
+            return say("hb_distinct", lang, skill=action.skill, n=len(action.chosen))
+        if action.skill in self.once_per_target:
+            done = game.player(action.actor).data.get(chosen_key(action.skill), ())
+            again = [t for t in action.chosen if t in done]
+            if again:
+                return say("hb_once_per_target", lang, skill=action.skill, name=again[0])
         if action.skill in self.dead_only:
             living = [t for t in action.chosen if game.player(t).alive]
             if living:

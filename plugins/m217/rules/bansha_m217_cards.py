@@ -14,6 +14,7 @@ targeting chain, 隐身, 守护 and the night's order of deaths as a Python role
 | 表面身份, 表面阵营, 实际阵营, 实际身份 | ``text`` (``{chosen}``, ``{value}``; 表面阵营's ``village``/``other``) | feedback to the sender, once per 结算目标 |
 | 翻牌 | — | "X翻牌，实际身份为Y。" |
 | 诽谤 | — | 乌鸦's: "结算目标在下一个游戏日投票时被投票数多计一票，并公示[目标角色被诽谤]" |
+| 交换 | — | 魔术师's: "若最终结算目标正好为2个角色且结算成功，则当晚之后所有[指定]技能的结算目标都会被交换" (the chain stage ``m217.chain.交换``) |
 | 刷新至初始 | — | 圣女's: the target's counted skills, lost skills and skills' own state 刷新至初始, and told |
 | 投票取消 | — | "当天投票取消" (骑士's 决斗) |
 """
@@ -201,6 +202,24 @@ def refresh(res, target: str) -> None:
     res.feedback(target, "圣水：你的技能已刷新至初始。")
 
 
+SWAPS = "m217.swaps"
+
+
+def swap(res, a) -> None:
+    """> 若最终结算目标正好为2个角色且结算成功…若最终结算目标不是2个角色，该技能发动无效"""
+    if len(set(a.targets)) != 2:
+        res.trace("交换", f"最终目标{'、'.join(a.targets) or '无'}不是2名角色：不交换")
+        return
+    res.data.setdefault(SWAPS, []).append(list(a.targets))
+
+
+def swap_stage(res, action, ball):
+    """The chain stage ``m217.chain.交换``: > 则当晚之后所有[指定]技能的结算目标都会被交换，持续至夜晚结束"""
+    for x, y in res.data.get(SWAPS, []):
+        ball = y if ball == x else x if ball == y else ball
+    return ball
+
+
 def _identity(game, t, by):
     p = game.player(t)
     return identity(game, p) or p.role
@@ -223,5 +242,7 @@ CARDS = [
     Card("投票取消", cancel_vote, text="当天投票取消", whole=False),
     Card("诽谤", lambda res, a, who, p: slander(res, who), text="下一个游戏日投票时多计一票，并公示", does=("harm",),
          hooks=_Slander()),
+    Card("交换", lambda res, a, who, p: swap(res, a), text="当晚之后所有[指定]技能的结算目标互换", does=("harm",),
+         whole=True, handlers=lambda skill, p: {"m217.chain.交换": swap_stage}),
     Card("刷新至初始", lambda res, a, who, p: refresh(res, who), text="技能刷新至初始，并通知", does=("help",)),
 ]
