@@ -15,6 +15,7 @@ targeting chain, 隐身, 守护 and the night's order of deaths as a Python role
 | 翻牌 | — | "X翻牌，实际身份为Y。" |
 | 诽谤 | — | 乌鸦's: "结算目标在下一个游戏日投票时被投票数多计一票，并公示[目标角色被诽谤]" |
 | 交换 | — | 魔术师's: "若最终结算目标正好为2个角色且结算成功，则当晚之后所有[指定]技能的结算目标都会被交换" (the chain stage ``m217.chain.交换``) |
+| 替死 | — | 侍从's: "该玩家若当晚出局，侍从代替其出局" (a ``bansha_stop_kill`` asked last) |
 | 刷新至初始 | — | 圣女's: the target's counted skills, lost skills and skills' own state 刷新至初始, and told |
 | 投票取消 | — | "当天投票取消" (骑士's 决斗) |
 """
@@ -220,6 +221,38 @@ def swap_stage(res, action, ball):
     return ball
 
 
+STAND_IN = "替死"
+
+
+def stand_in(res, a, target: str) -> None:
+    """The 结算目标 of a 替死 tonight, with who stands in (``res.data["替死"]``)."""
+    res.data.setdefault(STAND_IN, []).append([target, a.actor])
+
+
+def stood_in(res, kill) -> str | None:
+    """> 该玩家若当晚出局，侍从代替其出局。 Asked last: only a kill that would land is taken over —
+    the one who stands in leaves instead, by a 致死伤害 of rule 替死 (only 不死 keeps him in)."""
+    game = res.game
+    if game.phase.name != "night":
+        return None
+    for pair in res.data.get(STAND_IN, []):
+        target, squire = pair[:2]
+        if target != kill.target or len(pair) > 2 or not game.player(squire).alive:
+            continue
+        pair.append("used")  # one stand-in per choice
+        res.kill(squire, kind="致死伤害", by=squire, rule="替死", last_words=kill.last_words)
+        # > 侍从代替其出局 — in the target's place: he leaves next, before the kills queued after it
+        res.kills.insert(0, res.kills.pop())
+        return f"替死（由{squire}代为出局）"
+    return None
+
+
+class _StandIn:
+    @hookimpl(trylast=True)
+    def bansha_stop_kill(self, res, kill):
+        return stood_in(res, kill)
+
+
 def _identity(game, t, by):
     p = game.player(t)
     return identity(game, p) or p.role
@@ -244,5 +277,7 @@ CARDS = [
          hooks=_Slander()),
     Card("交换", lambda res, a, who, p: swap(res, a), text="当晚之后所有[指定]技能的结算目标互换", does=("harm",),
          whole=True, handlers=lambda skill, p: {"m217.chain.交换": swap_stage}),
+    Card("替死", lambda res, a, who, p: stand_in(res, a, who), text="该玩家若当晚出局，发动者代替其出局", does=("help",),
+         hooks=_StandIn()),
     Card("刷新至初始", lambda res, a, who, p: refresh(res, who), text="技能刷新至初始，并通知", does=("help",)),
 ]
