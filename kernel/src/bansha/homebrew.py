@@ -87,6 +87,10 @@ class HomebrewSkill(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     group: str | None = None
     tags: list[str] = []
     args: dict[str, str] = {}
+    #: what each ``--arg`` takes, for forms and a simulated player (``Skill.arg_values``)
+    arg_values: dict[str, str | list[str]] = {}
+    #: args whose ``arg_values`` are examples of a free text (``Skill.open_args``)
+    open_args: list[str] = []
     rule: str = ""
     does: list[str] = []
     #: "death": played by itself when its holder leaves the game, on who caused the exit;
@@ -249,6 +253,9 @@ def build(ruleset, raw: list[dict[str, Any]], cards: dict[str, Card]) -> Homebre
                 raise fail(f"{sk}.targets", "hb_trigger_targets")
             if s.target_range == "dead" and s.target_self:
                 raise fail(f"{sk}.target_self", "hb_dead_self")
+            for k in [*s.arg_values, *s.open_args]:
+                if k not in s.args:
+                    raise fail(f"{sk}.arg_values", "hb_unknown_arg", arg=k)
             if s.uses is not None and s.uses < 1 or s.per_phase < 1:
                 raise fail(f"{sk}.uses", "hb_uses")
             own = played(s.effects, f"{sk}.effects", s.name)
@@ -265,7 +272,8 @@ def build(ruleset, raw: list[dict[str, Any]], cards: dict[str, Card]) -> Homebre
                 targets=0 if s.trigger else s.targets, max_targets=s.max_targets, may_target_self=s.target_self,
                 may_target_dead=s.target_range != "alive", uses=s.uses, per_phase=s.per_phase,
                 no_repeat_target=s.no_repeat_target, immediate=s.immediate, while_out=s.while_out, group=s.group,
-                tags=tuple(s.tags), args=dict(s.args), rule=s.rule, does=does,
+                tags=tuple(s.tags), args=dict(s.args), rule=s.rule, does=does, open_args=tuple(s.open_args),
+                arg_values={k: v if isinstance(v, str) else tuple(v) for k, v in s.arg_values.items()},
                 effect=None if s.trigger else compiled.effect,
                 cards=tuple(pl.card.describe(pl.params, lang) for pl in own))
             if s.trigger == "death":

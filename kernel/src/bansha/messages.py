@@ -191,6 +191,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "hb_targeted_handler": ("被指定触发需要某个步骤的 after 包含 {handler}", "a targeted trigger needs a step whose after names {handler}"),
     "hb_distinct": ("{skill}须选择{n}名不同角色", "{skill}: choose {n} different players"),
     "hb_once_per_target": ("{skill}：{name}已被选择过（每名玩家仅可被选择一次）", "{skill}: {name} has been chosen before (each player only once)"),
+    "hb_unknown_arg": ("参数 {arg} 不在 args 中", "argument {arg} is not in args"),
     "hb_dead_only": ("{skill}：选择范围：任意一名已出局角色（{names}仍在场上）", "{skill}: only players out of the game ({names} still in it)"),
     "hb_file_kind": ("{file}：键 homebrew_files：应为文件名的列表", "{file}: key homebrew_files: expected a list of file names"),
     "hb_file_keys": ("{file}：只能包含 [[homebrew]]（多余的键：{keys}）", "{file}: holds only [[homebrew]] (other keys: {keys})"),
