@@ -89,3 +89,28 @@ def test_reexpressed_role_plays_like_the_plugin(path, board):
     brewed = scenario.run(msgspec.structs.replace(reworded(sc), ruleset=str(board)), path.parent)
     assert brewed.ruleset.manifest.homebrew
     assert outcome(brewed) == outcome(shipped)
+
+
+@pytest.mark.parametrize("ruleset", list(BOARDS))
+def test_the_simulator_plays_them_alike(ruleset, tmp_path):
+    """``bansha simulate`` (a subprocess) on the shipped board and on the homebrew board, the
+    same seeds and the random policy: the same wins, game lengths, causes of exit and role
+    records — the simulator offers and plays a homebrew role as it does the plugin."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    bansha = str(Path(sys.executable).parent / "bansha")
+    env = {**os.environ, "BANSHA_CACHE_DIR": str(tmp_path / "cache")}
+
+    def simulate(board: str) -> dict:
+        r = subprocess.run([bansha, "simulate", board, "--games", "25", "--jobs", "1", "--policy", "random", "--json"],
+                           capture_output=True, text=True, env=env, timeout=600)
+        assert r.returncode == 0, r.stderr
+        out = json.loads(r.stdout)
+        return {k: out[k] for k in ("wins", "days", "causes", "roles", "draws", "unfinished")}
+
+    shipped, brewed = simulate(ruleset), simulate(str(BOARDS[ruleset]))
+    assert sum(shipped["wins"].values()) > 0
+    assert brewed == shipped
