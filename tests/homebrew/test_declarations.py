@@ -118,3 +118,39 @@ def test_a_card_of_another_board_is_refused(tmp_path):
     assert r.returncode == 2
     assert r.stderr.strip() == ("错误：规则 brew：键 homebrew[0].skills[0].effects[0].card：本规则没有卡牌 穿透"
                                 "（可用：保护、击杀、告知、宣布、救治、杀人、查验、状态、移除状态、转移、阻止、验人）")
+
+
+def test_roles_in_a_file_the_board_includes(tmp_path):
+    """``homebrew_files``: the roles of a file beside the board join its own, and a new game
+    stores them inline (editing the file later changes no running game)."""
+    (tmp_path / "roles.toml").write_text(GOOD_SKILL, encoding="utf-8")
+    path = board(tmp_path, 'homebrew_files = ["roles.toml"]\n')
+    r = bansha(tmp_path, "role", "show", "药师", "--ruleset", str(path))
+    assert r.returncode == 0, r.stderr
+    assert "卡牌：[守护] 获得[守护：1]" in r.stdout
+    db = str(tmp_path / "g.db")
+    r = bansha(tmp_path, "new", "g", "--ruleset", str(path), "--players", "甲,乙,丙,丁,戊,己,庚,辛,壬,癸,子,丑,寅,卯",
+               "--deal", str(_deal(tmp_path)), "--db", db)
+    assert r.returncode == 0, r.stderr
+    (tmp_path / "roles.toml").write_text("", encoding="utf-8")
+    r = bansha(tmp_path, "status", "g", "--db", db)
+    assert r.returncode == 0 and "药师" in r.stdout, r.stderr
+
+
+def _deal(tmp_path: Path) -> Path:
+    roles = ["药师", "狼王", "恐怖分子", "狼巫", "隐狼", "预言家", "女巫", "骑士", "猎人", "乌鸦", "占星师", "丘比特", "面包师", "花匠"]
+    names = "甲,乙,丙,丁,戊,己,庚,辛,壬,癸,子,丑,寅,卯".split(",")
+    path = tmp_path / "deal.toml"
+    path.write_text("".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in zip(names, roles)), encoding="utf-8")
+    return path
+
+
+def test_an_included_file_holds_only_roles(tmp_path):
+    (tmp_path / "roles.toml").write_text('id = "x"\n' + GOOD_SKILL, encoding="utf-8")
+    path = board(tmp_path, 'homebrew_files = ["roles.toml"]\n')
+    r = bansha(tmp_path, "roles", str(path))
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+    assert "只能包含 [[homebrew]]（多余的键：id）" in r.stderr
+    path = board(tmp_path, 'homebrew_files = ["missing.toml"]\n')
+    r = bansha(tmp_path, "roles", str(path))
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "missing.toml" in r.stderr

@@ -328,7 +328,7 @@ class _Compiled:
             if t is not None and self.jinxes:
                 role = game.player(t).role
                 if role in self.jinxes:
-                    res.trace("homebrew", say("hb_jinx_trace", game.manifest.language, skill=a.skill, target=t, role=role))
+                    res.trace(a.skill, say("hb_jinx_trace", game.manifest.language, skill=a.skill, target=t, role=role))
                     cards = self.jinxes[role]
             for pl in cards:
                 if not pl.card.whole:
