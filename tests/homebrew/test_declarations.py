@@ -141,7 +141,7 @@ def _deal(tmp_path: Path) -> Path:
     roles = ["药师", "狼王", "恐怖分子", "狼巫", "隐狼", "预言家", "女巫", "骑士", "猎人", "乌鸦", "占星师", "丘比特", "面包师", "花匠"]
     names = "甲,乙,丙,丁,戊,己,庚,辛,壬,癸,子,丑,寅,卯".split(",")
     path = tmp_path / "deal.toml"
-    path.write_text("".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in zip(names, roles)), encoding="utf-8")
+    path.write_text("".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in zip(names, roles, strict=True)), encoding="utf-8")
     return path
 
 
