@@ -27,6 +27,10 @@ commands.add_group(scenario_app, "scenario")
 from .cli_db import db_app  # noqa: E402 - self-contained, so that it can sit here
 
 commands.add_group(db_app, "db")
+from .cli_board import board_app, role_new  # noqa: E402 - self-contained, like cli_db
+
+commands.add_group(board_app, "board")
+role_app.command("new", help="h_role_new")(role_new)
 
 
 
@@ -788,18 +792,26 @@ def games(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
 @guarded
 def demo(ruleset: str = Option("light-shadow", "--ruleset", help="h_ruleset_id"), as_json: bool = JsonOpt) -> None:
     """Play a scripted game of RULESET end to end, printing each phase's results."""
+    import msgspec
+
     from .model import GameError
-    from .registry import find_manifest, ruleset_files
+    from .registry import demo_file, find_manifest, manifest_path
     from .scenario import Mismatch, lines_of, load, run
 
     m = find_manifest(ruleset)
     lang = m.language
-    if not m.demo:
+    source = manifest_path(ruleset)
+    path = demo_file(source) if source is not None else None
+    if path is None:
         raise GameError(say("no_demo", lang, ruleset=m.id))
-    path = next(p for p in ruleset_files().values() if load_id(p) == m.id).parent / m.demo
     sc = load(path)
+    base = find_manifest(sc.ruleset, relative_to=path.parent)
+    if base.id != m.id:
+        # a variant plays its board's demo under its own rules: the inputs as written, the
+        # expectations (the board's results) not asked of it
+        sc = msgspec.structs.replace(sc, phases=[msgspec.structs.replace(ph, expect=None) for ph in sc.phases])
     try:
-        game = run(sc, path.parent)
+        game = run(sc, path.parent, manifest=m)
     except Mismatch as exc:
         raise GameError(say("demo_broken", lang, file=path.name, why=exc)) from None
     if as_json:
@@ -819,15 +831,6 @@ def demo(ruleset: str = Option("light-shadow", "--ruleset", help="h_ruleset_id")
     from .cli_loop import demo_post
 
     demo_post(game)  # the last phase's thread post, as `bansha post` writes it
-
-
-def load_id(path: Path) -> str:
-    import tomllib
-
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8")).get("id", "")
-    except (OSError, tomllib.TOMLDecodeError):
-        return ""
 
 
 @scenario_app.command("run", help="h_scenario_run")
