@@ -213,7 +213,7 @@ def roles(ruleset: str = Argument(None, help="h_roles_ruleset"), as_json: bool =
         rs = ruleset_for(m)
         for role in rs.roles.values():
             rows.append({"ruleset": m.id, "role": role.name, "alias": role.alias, "camp": role.camp,
-                         "skills": [s.name for s in role.skills], "plugin": m.roles[role.name],
+                         "skills": [s.name for s in role.skills], "plugin": rs.role_plugin[role.name],
                          "common": role.name in m.common, "language": m.language})
     if as_json:
         return _json([{k: v for k, v in r.items() if k != "language"} for r in rows])
@@ -265,6 +265,10 @@ def role_show(name: str = Argument(..., help="h_role_name"), ruleset: str = Opti
                 echo(f"    --arg {k}=…  {v}")
             if s.rule:
                 echo(f"    {s.rule}")
+            for card in s.cards:  # a homebrew skill's cards (homebrew.py)
+                echo(say("l_cards", lang, cards=card))
+        for jinx in role.jinxes:
+            echo(say("l_jinx", lang, jinx=jinx))
         return
     raise GameError(say("unknown_role_in", None, name=name, ruleset=ruleset) if ruleset else say("unknown_role_any", None, name=name))
 
