@@ -302,6 +302,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "ps_not_played": ("--phase {phase}：{label} 尚未进行（已进行：{played}）", "--phase {phase}: {label} has not been played (played: {played})"),
     "ps_section": ("版面模板：未知的帖子段落 {key}（可用：{known}）", "board template: unknown post section '{key}' (known: {known})"),
     "ps_format_post": ("--format {fmt}：应为 bbcode、md 或 text", "--format {fmt}: expected bbcode, md or text"),
+    "ps_carried": ("{phase}不单独发帖：版面规则在{into}公告中公布它的内容（请用 --phase '{into}'）",
+                   "{phase} has no post of its own: the board publishes what it told in the post of {into} (use --phase '{into}')"),
+    "ps_top": ("最高票：{names}", "top: {names}"),
     "ps_format_pm": ("--format {fmt}：应为 text、bbcode 或 json", "--format {fmt}: expected text, bbcode or json"),
     # ------------------------------------------ bansha db (cli_db.py): no board, BANSHA_LANG
     "l_db_info": ("{store}：{backend}，数据库版本 {version}（本版本最多读取版本 {known}）",

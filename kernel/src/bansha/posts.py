@@ -175,31 +175,81 @@ def next_label(game, label: str) -> str | None:
     return seq[i + 1] if i + 1 < len(seq) else None
 
 
+def carried_into(game, board: dict[str, Any], label: str) -> str | None:
+    """The phase whose post publishes what ``label`` told, when the board's ``[post.carry]``
+    says so (M217: > 夜晚期间需要公示的内容全部在下一个白天开始时公布 — ``dawn = ["night"]``)."""
+    base, _, num = label.partition(" ")
+    for into, froms in board["post"].get("carry", {}).items():
+        if base in froms and num:
+            return f"{into} {num}"
+    return None
+
+
+def carried(game, board: dict[str, Any], label: str) -> list[str]:
+    """The phases whose lines the post of ``label`` publishes: those it carries (played, in
+    the order played), then its own."""
+    base, _, num = label.partition(" ")
+    froms = board["post"].get("carry", {}).get(base, [])
+    seq = played(game)
+    before = seq[:seq.index(label)] if label in seq else seq
+    return [x for x in before if num and x.partition(" ")[2] == num and x.partition(" ")[0] in froms] + [label]
+
+
+def last_words_lines(game, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]], lw: re.Pattern) -> list[str] | None:
+    """With ``last_words = "with_exit"`` (七杀·侠: > 夜晚出局玩家有一次遗言的机会 … 遗言 12:50～20:00, before
+    the day's discussion): the last words of those who left in ``label``, recorded since
+    (published with a later phase, or recorded and not yet published). None: the board
+    publishes last words with the phase they were recorded in."""
+    if board["post"].get("last_words") != "with_exit":
+        return None
+    left = set(game.out.get(label, []))
+    lines = [line for t in told.values() for line in t.get("announcement", [])] + list(game.held)
+    out = []
+    for line in dict.fromkeys(lines):
+        m = lw.match(line)
+        if m and m.group("who") in left:
+            out.append(line)
+    return out
+
+
 def build(game, events, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """The post's parts: title, sections (heading, lines or rows), in the board's order."""
     from .board import phase_namer
 
     name = phase_namer(game, board)
     post = board["post"]
+    into = carried_into(game, board, label)
+    if into is not None:
+        raise GameError(say("ps_carried", game.lang, phase=name(label), into=name(into)))
     texts = game.manifest.texts
     names = "|".join(sorted(map(re.escape, game.players), key=len, reverse=True)) or "(?!)"
     person = f"(?:{names})"
-    lw = _pattern(game.manifest.last_words.text, {"name": person, "text": ".*"})
-    gone = game.out.get(label, [])
+    lw = _pattern(game.manifest.last_words.text, {"name": f"(?P<who>{names})", "text": ".*"})
+    labels = carried(game, board, label)
+    gone = [n for x in labels for n in game.out.get(x, [])]
     died = "|".join(map(re.escape, gone)) or "(?!)"
     deaths = [_pattern(t, {"name": f"(?:{died})", "identity": ".*?"}) for t in (texts.out, texts.voted_out)]
     counts = _pattern(texts.counts, {"name": person, "count": r"[\d.]+"})
+    # the count is printed only where the rules make it public ([vote] show_counts): a board
+    # asking for every count on a board that hides them names the top only
+    mode = post.get("vote_counts", "all")
+    if mode == "all" and not game.manifest.vote.show_counts:
+        mode = "top"
+    with_exit = last_words_lines(game, board, label, told, lw)
     sections: dict[str, list[str]] = {k: [] for k in ("last_words", "deaths", "votes", "announcements")}
-    for line in told.get(label, {}).get("announcement", []):
+    for line in [x for lab in labels for x in told.get(lab, {}).get("announcement", [])]:
         if lw.match(line):
-            sections["last_words"].append(line)
+            if with_exit is None:
+                sections["last_words"].append(line)
         elif any(p.match(line) for p in deaths):
             sections["deaths"].append(line)
         elif counts.match(line):
-            if post.get("vote_counts") == "all":
+            if mode == "all":
                 sections["votes"].append(line)
         else:
             sections["announcements"].append(line)
+    if with_exit is not None:
+        sections["last_words"] = with_exit
     # the public vote record: the votes were posted in the thread
     record = post.get("vote_record", "final")
     votes: list[str] = []
@@ -207,11 +257,11 @@ def build(game, events, board: dict[str, Any], label: str, told: dict[str, dict[
         for e in final_votes(game, events, label):
             where = f"（{e.post}#）" if e.post else ("（代投）" if e.proxy else "")
             votes.append(f"{e.voter} → {e.target}{where}")
-    mode = post.get("vote_counts", "all")
     counted = tally(game, label)
     if mode == "top" and counted:
+        # > 每天的投票内容公开，但投票计数隐藏，将只宣布当天谁是最高票 (M217): the top, never its count
         top = counted[0][1]
-        votes.append("最高票：" + "、".join(n for n, c in counted if c == top) + f"（{top}票）")
+        votes.append(say("ps_top", game.lang, names="、".join(n for n, c in counted if c == top)))
     elif mode == "all" and counted and not sections["votes"]:
         votes += [texts.counts.format(name=n, count=c) for n, c in counted]
     sections["votes"] = votes + sections["votes"]
