@@ -80,9 +80,14 @@ def test_pms_hold_only_each_players_own_feedback(bansha_cli):
     assert set(told) == {"子鼠", "丑牛", "秋月"}
     assert told["丑牛"] == ["你的异端：寅虎、未羊、申猴、酉鸡、戌狗、亥猪、春风。"]
     assert all(b["title"] == "【新日暮里】开局 私信" for b in blocks)
+    # each block is the message only, pasted as it is; the recipient is a field of --json and a
+    # line only with --to
     text = cli.ok("pm", "g").output
-    assert text.count("=== 收件人：") == 3 and "致 丑牛（2号）：" in text
-    one = cli.ok("pm", "g", "--player", "寅虎").output
+    assert "收件人" not in text and text.count("【新日暮里】开局 私信") == 3 and "致 丑牛（2号）：" in text
+    assert text.split("\n\n")[1] == "【新日暮里】开局 私信\n致 丑牛（2号）：\n你的异端：寅虎、未羊、申猴、酉鸡、戌狗、亥猪、春风。"
+    addressed = cli.ok("pm", "g", "--to").output
+    assert addressed.count("收件人：") == 3 and "收件人：丑牛\n【新日暮里】开局 私信" in addressed
+    one = cli.ok("pm", "g", "--player", "寅虎", "--to").output
     assert "收件人：寅虎" in one and "本阶段没有给你的消息。" in one and "异端" not in one
     bb = cli.ok("pm", "g", "--format", "bbcode").output
     assert check_bbcode(bb) == []

@@ -94,7 +94,8 @@ def test_every_post_and_pm_holds_only_what_the_board_publishes(which):
         # the PMs: each holds that player's own lines and nothing else
         for b in posts.pms(g, board, label, told):
             own = told.get(label, {}).get("feedback", {}).get(b["player"], [])
-            assert b["lines"] == own
+            assert b["lines"][:len(own)] == own
+            assert all(line.startswith(("你的同伴", "你的同伴")) or "成为你的同伴" in line for line in b["lines"][len(own):])
             for other, lines in told.get(label, {}).get("feedback", {}).items():
                 for line in lines:
                     if other != b["player"] and line not in own:

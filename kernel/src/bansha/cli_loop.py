@@ -235,6 +235,7 @@ def pm(
     player: str = Option(None, "--player", help="h_pm_player"),
     fmt: str = Option("text", "--format", help="h_pm_format"),
     every: bool = Option(False, "--all", help="h_pm_all"),
+    to: bool = Option(False, "--to", help="h_pm_to"),
     template: Path = Option(None, "--template", help="h_template"),
     db: str = DbOpt,
     as_json: bool = Option(False, "--json", help="h_pm_json"),
@@ -250,19 +251,24 @@ def pm(
         blocks = posts.pms(g, board, label, told, player, corrections=_corrections(told, g, label, phase is None), everyone=every)
         if as_json or fmt == "json":
             return cli._json(blocks)
-        echo(posts.render_pms(blocks, fmt, g.lang), nl=False)
+        echo(posts.render_pms(blocks, fmt, g.lang, to=to), nl=False)
     except GameError as exc:
         cli.fail(str(exc), as_json, seen[0])
 
 
 def _corrections(told, game, label, default: bool):
-    """The amendments' corrections to send with the PMs of ``label``: those written while it
-    was current, and by default (no --phase) those written since it closed."""
-    fix = dict(told.get(label, {}).get("corrections", {}))
+    """The amendments' corrections to send with the PMs of ``label``: those of the amendments of
+    ``label`` (wherever written), those written while it was current, and by default (no
+    --phase) those written since it closed; each line once (``posts.pms``)."""
+    fix: dict[str, dict[str, list]] = {}
+    parts = [told.get(label, {}).get("amended", {}), told.get(label, {}).get("corrections", {})]
     if default and game.label != label:
-        for name, d in told.get(game.label, {}).get("corrections", {}).items():
+        parts.append(told.get(game.label, {}).get("corrections", {}))
+    for part in parts:
+        for name, d in part.items():
             slot = fix.setdefault(name, {"removed": [], "added": []})
-            fix[name] = {"removed": slot["removed"] + d["removed"], "added": slot["added"] + d["added"]}
+            slot["removed"] = list(dict.fromkeys(slot["removed"] + d["removed"]))
+            slot["added"] = list(dict.fromkeys(slot["added"] + d["added"]))
     return fix
 
 

@@ -304,6 +304,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "ps_format_post": ("--format {fmt}：应为 bbcode、md 或 text", "--format {fmt}: expected bbcode, md or text"),
     "ps_carried": ("{phase}不单独发帖：版面规则在{into}公告中公布它的内容（请用 --phase '{into}'）",
                    "{phase} has no post of its own: the board publishes what it told in the post of {into} (use --phase '{into}')"),
+    "ps_to": ("收件人：{name}", "to: {name}"),
+    "ps_out_mark": ("（出局）", " (out)"),
+    "ps_group_members": ("你的同伴（{group}）：{members}", "your fellows ({group}): {members}"),
+    "ps_group_alone": ("暂无其他成员", "no other member yet"),
+    "ps_group_joined": ("{name}加入了{group}，成为你的同伴", "{name} joined {group}: a fellow of yours"),
     "ps_top": ("最高票：{names}", "top: {names}"),
     "ps_format_pm": ("--format {fmt}：应为 text、bbcode 或 json", "--format {fmt}: expected text, bbcode or json"),
     # ------------------------------------------ bansha db (cli_db.py): no board, BANSHA_LANG
@@ -479,6 +484,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "h_pm_player": ("只输出这个玩家的私信", "one player's message"),
     "h_pm_format": ("text | bbcode | json", "text | bbcode | json"),
     "h_pm_all": ("每个玩家一段，包括没有收到任何内容的玩家", "a block for every player, also those told nothing"),
+    "h_pm_to": ("每段前加一行收件人（默认每段只有消息本身，可直接粘贴）",
+                "a recipient line before each block (by default a block is the message only, to paste as it is)"),
     "h_pm_json": ("输出 JSON（同 --format json）", "print JSON (as --format json)"),
     "h_amend": ("更正已结束的阶段：插入或撤回一项输入，并重放其后的一切。"
                 "按玩家显示删去和新增的反馈，删去和新增的公告，以及存活情况的变化；--yes 把它作为更正事件写入。",

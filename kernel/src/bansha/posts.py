@@ -83,6 +83,7 @@ def replay(setup, events) -> tuple[Any, dict[str, dict[str, Any]]]:
     game = Game(setup)
     told: dict[str, dict[str, Any]] = {}
     corrections: dict[str, dict[str, Any]] = {}
+    amends: dict[str, dict[str, Any]] = {}  # the amended phase -> name -> its corrections
     for ev in events:
         if isinstance(ev, AmendEvent):
             before = snapshot(game)
@@ -92,27 +93,51 @@ def replay(setup, events) -> tuple[Any, dict[str, dict[str, Any]]]:
             pub = mine.setdefault("", {"removed": [], "added": []})  # "" : the thread's lines
             pub["removed"] += fix["announcement"]["removed"]
             pub["added"] += fix["announcement"]["added"]
+            amended = amends.setdefault(game.canonical(ev.phase), {})
             for name, d in fix["feedback"].items():
-                slot = mine.setdefault(name, {"removed": [], "added": []})
-                slot["removed"] += d["removed"]
-                slot["added"] += d["added"]
+                for slot in (mine.setdefault(name, {"removed": [], "added": []}),
+                             amended.setdefault(name, {"removed": [], "added": []})):
+                    slot["removed"] += d["removed"]
+                    slot["added"] += d["added"]
             # what each phase told is now what the corrected history tells
             _, told = replay(setup, list(game.applied))
             continue
         label = game.canonical(ev.phase)
         mark = game.mark()
+        groups = {p.name: set(p.groups) for p in game.players.values()}
         game.apply(ev)
         fb, ann = game.since(mark)
         t = told.setdefault(label, {"feedback": {}, "announcement": []})
         for name, lines in fb.items():
             t["feedback"].setdefault(name, []).extend(lines)
         t["announcement"] += ann
+        for name, lines in joined(game, groups).items():
+            t.setdefault("group", {}).setdefault(name, []).extend(lines)
     for label, fix in corrections.items():
         slot = told.setdefault(label, {"feedback": {}, "announcement": []})
         slot["corrections"] = {n: d for n, d in fix.items() if n}
         if fix.get("", {}).get("removed") or fix.get("", {}).get("added"):
             slot["thread_corrections"] = fix[""]
+    for label, by_name in amends.items():
+        told.setdefault(label, {"feedback": {}, "announcement": []})["amended"] = by_name
     return game, told
+
+
+def joined(game, before: dict[str, set[str]]) -> dict[str, list[str]]:
+    """What a player who joined a group (an absorbed 青侠: > 转变为与吸收者相同的阵营和身份，并互知)
+    is told of it, and what its members are told of them: name -> lines. Group members know each
+    other (views.player_view); the PM says so the phase it happens."""
+    out: dict[str, list[str]] = {}
+    for p in game.players.values():
+        for group in sorted(set(p.groups) - before.get(p.name, set())):
+            mates = [q for q in game.players.values() if q.name != p.name and group in q.groups]
+            shown = [q.name + ("" if q.alive else say("ps_out_mark", game.lang)) for q in mates]
+            out.setdefault(p.name, []).append(say("ps_group_members", game.lang, group=group,
+                                                  members=join(shown, game.lang) if shown else say("ps_group_alone", game.lang)))
+            for q in mates:
+                if group in before.get(q.name, set()):
+                    out.setdefault(q.name, []).append(say("ps_group_joined", game.lang, group=group, name=p.name))
+    return out
 
 
 def played(game) -> list[str]:
@@ -373,10 +398,14 @@ def pms(game, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]]
     out = []
     for p in who:
         lines = told.get(label, {}).get("feedback", {}).get(p.name, [])
+        lines = lines + [x for x in told.get(label, {}).get("group", {}).get(p.name, []) if x not in lines]
         fix = (corrections or {}).get(p.name)
         if fix:
             namer = phase_namer(game, board)
-            fix = {k: [_phase_line(namer, x) for x in v] for k, v in fix.items()}
+            # each corrected line once (two amendments, or one written and one amended phase)
+            fix = {k: list(dict.fromkeys(_phase_line(namer, x) for x in v)) for k, v in fix.items()}
+            if not fix["removed"] and not fix["added"]:
+                fix = None
         if not lines and not fix and not (everyone or player):
             continue
         out.append({"player": p.name, "seat": p.seat, "phase": label, "phase_name": name,
@@ -386,13 +415,18 @@ def pms(game, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]]
     return out
 
 
-def render_pms(blocks: list[dict[str, Any]], fmt: str, lang: str | None = None) -> str:
+def render_pms(blocks: list[dict[str, Any]], fmt: str, lang: str | None = None, to: bool = False) -> str:
+    """The PMs as they are pasted: each block the message only (title, greeting, correction,
+    lines). ``to``: a recipient line first (``--to``); the recipient is always a field of
+    ``--json``. Blocks are separated by a blank line (text) or ``[hr]`` (BBCode)."""
     out: list[str] = []
     for b in blocks:
         fix = b.get("correction")
         if fmt == "bbcode":
             e = escape_bbcode
-            out += [f"[b]收件人：{e(b['player'])}[/b]", f"[b]{e(b['title'])}[/b]", e(b["greeting"])]
+            if to:
+                out.append(f"[b]{e(say('ps_to', lang, name=b['player']))}[/b]")
+            out += [f"[b]{e(b['title'])}[/b]", e(b["greeting"])]
             if fix:
                 out.append("[b][color=#8b0000]更正[/color][/b]")
                 out += ["[list]", *[f"[*]撤回：{e(x)}" for x in fix["removed"]],
@@ -400,7 +434,9 @@ def render_pms(blocks: list[dict[str, Any]], fmt: str, lang: str | None = None) 
             out += [e(x) for x in b["lines"]] or [e(b["empty"])]
             out.append("[hr]")
         elif fmt == "text":
-            out += [f"=== 收件人：{b['player']}", b["title"], b["greeting"]]
+            if to:
+                out.append(say("ps_to", lang, name=b["player"]))
+            out += [b["title"], b["greeting"]]
             if fix:
                 out.append("【更正】")
                 out += [f"撤回：{x}" for x in fix["removed"]] + [f"更正为：{x}" for x in fix["added"]]
