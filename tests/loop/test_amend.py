@@ -24,8 +24,8 @@ def test_amend_prints_then_writes_and_pm_gives_the_correction(bansha_cli):
     killed_at_night(cli)
     before = cli.events()
     r = cli.ok("amend", "g", "--phase", "night 1", "act", "花卷", "验人", "包子")
-    assert "更正 night 1：act 花卷 验人 包子" in r.output
-    assert "[花卷] + night 1：" in r.output and "未写入：加 --yes 才写入" in r.output
+    assert "更正 第1天 夜晚：act 花卷 验人 包子" in r.output             # the board's name of the phase
+    assert "[花卷] + 第1天 夜晚：" in r.output and "night" not in r.output and "未写入：加 --yes 才写入" in r.output
     assert cli.events() == before                               # a preview writes nothing
     r = cli.ok("amend", "g", "--phase", "第1天 夜晚", "act", "花卷", "验人", "包子", "--yes")
     assert "已写入：更正已记入日志" in r.output
@@ -43,7 +43,7 @@ def test_amend_prints_then_writes_and_pm_gives_the_correction(bansha_cli):
     assert "【更正】" in text and "更正为：第1天 夜晚：" in text
     # a heal inserted: the death is undone and everything after replays on it
     r = cli.ok("amend", "g", "--phase", "night 1", "act", "肉夹馍", "救治", "馄饨", "--yes")
-    assert "存活：馄饨 出局 → 存活" in r.output and "（公开） - night 1：馄饨出局" in r.output
+    assert "存活：馄饨 出局 → 存活" in r.output and "（公开） - 第1天 夜晚：馄饨出局" in r.output
     assert cli.load().players["馄饨"].alive and cli.load().label == "day 2"
     post = cli.ok("post", "g", "--phase", "night 1", "--format", "text").output
     # the night's post as it now reads, and the thread told what the amendment changed
@@ -54,8 +54,8 @@ def test_amend_prints_then_writes_and_pm_gives_the_correction(bansha_cli):
 def test_amend_refusals_change_nothing(bansha_cli):
     cli = bansha_cli
     killed_at_night(cli)
-    cli.refused("amend", "g", "--phase", "day 2", "act", "花卷", "验人", "包子", "--yes", message="is not closed")
-    cli.refused("amend", "g", "--phase", "night 1", "act", "花卷", "飞天", "包子", "--yes", message="refused")
+    cli.refused("amend", "g", "--phase", "day 2", "act", "花卷", "验人", "包子", "--yes", message="第2天 白天尚未结束：请用 act、unact 或 vote 记录")
+    cli.refused("amend", "g", "--phase", "night 1", "act", "花卷", "飞天", "包子", "--yes", message="对第1天 夜晚的更正被拒绝：")
     cli.refused("amend", "g", "--phase", "night 1", "dance", "花卷", message="amend dance：应为 act、unact 或 vote")
     cli.refused("amend", "g", "--phase", "night 1", "unact", "花卷", message="amend unact：应为 玩家 技能")
     assert cli("amend", "g", "act", "花卷", "验人", "包子").exit_code == 2  # a usage error (one line from `bansha`)

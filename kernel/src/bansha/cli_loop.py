@@ -404,6 +404,7 @@ def amend(
     kind: str = Argument(..., metavar="act|unact|vote", help="h_amend_kind"),
     words: list[str] = Argument(None, metavar="…", help="h_amend_words"),
     phase: str = Option(..., "--phase", help="h_amend_phase"),
+    play: int = Option(0, "--play", help="h_amend_play"),
     arg: list[str] = Option([], "--arg", help="h_amend_arg"),
     post: int = Option(None, "--post", help="h_amend_post"),
     change: bool = Option(False, "--change", help="h_amend_change"),
@@ -434,7 +435,7 @@ def amend(
             return UnactEvent(phase=label, actor=words[0], skill=words[1])
         return VoteEvent(phase=label, voter=words[0], target=words[1], post=post, change=change, proxy=proxy, late=late)
 
-    _amend({"game": game, "phase": phase, "db": db}, make, yes, as_json)
+    _amend({"game": game, "phase": phase, "db": db, "play": play}, make, yes, as_json)
 
 
 def _kv(pairs, lang=None):
@@ -452,21 +453,26 @@ def _kv(pairs, lang=None):
     return out
 
 
-def amendment(g, phase: str, make):
+def amendment(g, phase: str, make, play: int = 0):
     """The amendment of the closed phase ``phase`` (as a director types it) whose input is
     ``make(label)``, applied to ``g`` (a private copy: it changes; a refused amendment raises
     the engine's GameError), and what it changes (``posts.amend_diff``): ``(AmendEvent with
-    its record, label, diff)``. ``bansha amend`` and the web console's amend share it."""
+    its record, label, diff)``. ``play``: which play of a phase a rewind played more than once
+    (0: the one that stands, the last); the event names it whenever there were several, so
+    that the log says which. ``bansha amend`` and the web console's amend share it."""
     from . import posts
     from .board import parse_phase_arg
     from .model import AmendEvent
 
     label = parse_phase_arg(g, phase)
-    ev = AmendEvent(phase=label, event=make(label))
+    count = len(g.plays(label))
+    if count > 1 and not play:
+        play = count
+    ev = AmendEvent(phase=label, event=make(label), play=play)
     before = posts.snapshot(g)
     g.apply(ev)
     diff = posts.amend_diff(before, posts.snapshot(g))
-    return AmendEvent(phase=label, event=ev.event, record=diff), label, diff
+    return AmendEvent(phase=label, event=ev.event, play=play, record=diff), label, diff
 
 
 def _amend(obj, make, yes: bool, as_json: bool) -> None:
@@ -481,16 +487,32 @@ def _amend(obj, make, yes: bool, as_json: bool) -> None:
         g = store.load(game)
         lang = g.lang
         # a refused amendment: one line, nothing written
-        ev, label, diff = amendment(g, obj["phase"], lambda label: make(label, lang))
+        from .board import parse_phase_arg
+
+        plays = len(g.plays(parse_phase_arg(g, obj["phase"])))
+        ev, label, diff = amendment(g, obj["phase"], lambda label: make(label, lang), obj.get("play", 0))
         if yes:
             store.append(game, ev)
+        named = g.phase_name(label)
         if as_json:
-            return cli._json({"phase": label, "amendment": ev.event, "changes": diff, "written": yes})
+            return cli._json({"phase": label, "phase_name": named, "play": ev.play or plays, "plays": plays,
+                              "amendment": ev.event, "changes": diff, "written": yes})
         inner = ev.event
         what = {"ActEvent": lambda e: f"act {e.actor} {e.skill} {' '.join(e.targets)}".rstrip(),
                 "UnactEvent": lambda e: f"unact {e.actor} {e.skill}",
-                "VoteEvent": lambda e: f"vote {e.voter} -> {e.target}" + (say("l_amend_change", lang) if e.change else "")}
-        echo(say("l_amend", lang, label=label, what=what[type(inner).__name__](inner)))
+                "VoteEvent": lambda e: f"vote {e.voter} → {e.target}" + (say("l_amend_change", lang) if e.change else "")}
+        which = ""
+        if plays > 1:  # a rewind played it again: say which play is corrected
+            which = say("l_amend_play", lang, play=ev.play, count=plays,
+                        standing=say("l_amend_standing", lang) if ev.play == plays else "")
+        echo(say("l_amend", lang, label=named + which, what=what[type(inner).__name__](inner)))
+        from . import posts
+
+        def shown(line):  # "night 1：text" -> "第1天 夜晚：text"
+            return posts._phase_line(g.phase_name, line)
+
+        diff = {"feedback": {n: {k: [shown(x) for x in v] for k, v in d.items()} for n, d in diff["feedback"].items()},
+                "announcement": {k: [shown(x) for x in v] for k, v in diff["announcement"].items()}, "alive": diff["alive"]}
         for name, d in diff["feedback"].items():
             for line in d["removed"]:
                 echo(f"  [{name}] - {line}")

@@ -252,11 +252,15 @@ class Game:
         ``ev.phase``; the live state becomes that replay's (refused, nothing changes)."""
         label = self.canonical(ev.phase)
         if self.canonical(ev.event.phase) != label:
-            raise GameError(f"the amendment's event is for {ev.event.phase!r}, not {label!r}")
-        at = next((i for i, e in enumerate(self.applied)
-                   if isinstance(e, ResolveEvent) and self.canonical(e.phase) == label), None)
-        if at is None:
-            raise GameError(f"{label} is not closed: record it with act, unact or vote")
+            raise GameError(self.msg("amend_other_phase", phase=self.phase_name(ev.event.phase), label=self.phase_name(label)))
+        # a rewind (时光倒流) plays a phase again: the play that stands is the last, unless named
+        plays = self.plays(label)
+        name = self.phase_name(label)
+        if not plays:
+            raise GameError(self.msg("amend_not_closed", label=name))
+        if ev.play < 0 or ev.play > len(plays):
+            raise GameError(self.msg("amend_no_play", label=name, play=ev.play, count=len(plays)))
+        at = plays[ev.play - 1] if ev.play else plays[-1]
         events = [*self.applied[:at], ev.event, *self.applied[at:]]
         fresh = Game(self.setup, self.ruleset)
         for i, e in enumerate(events):
@@ -264,13 +268,28 @@ class Game:
                 fresh.apply(e)
             except GameError as exc:
                 if i == at:
-                    raise GameError(f"the amendment of {label} is refused: {exc}") from None
-                what = type(e).__name__.removesuffix("Event").lower()
-                raise GameError(f"after the amendment of {label}, a later {what} of {e.phase} no longer "
-                                f"applies: {exc} (undo --to that phase first)") from None
+                    raise GameError(self.msg("amend_refused", label=name, why=exc)) from None
+                what = self.msg("amend_kind_" + type(e).__name__.removesuffix("Event").lower())
+                raise GameError(self.msg("amend_later", label=name, what=what, phase=self.phase_name(e.phase), why=exc)) from None
         log = self.log
         self.__dict__.update(fresh.__dict__)
         self.log = log
+
+    def phase_name(self, label: str) -> str:
+        """The board's name of a phase ("night 2" -> "第2天 夜晚"), for the lines a director
+        reads (the board file's [names]; board.py)."""
+        from .board import DEFAULT_BOARD, load_board, phase_namer
+
+        try:
+            board = load_board(self.manifest.id, lang=self.lang)
+        except GameError:
+            board = DEFAULT_BOARD
+        return phase_namer(self, board)(label)
+
+    def plays(self, label: str) -> list[int]:
+        """Where each play of the closed phase ``label`` was resolved (indexes into ``applied``):
+        more than one when a rewind played it again."""
+        return [i for i, e in enumerate(self.applied) if isinstance(e, ResolveEvent) and self.canonical(e.phase) == label]
 
     def _apply(self, event: Event) -> None:
         if isinstance(event, RulingEvent):

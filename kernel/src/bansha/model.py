@@ -509,6 +509,9 @@ class AmendEvent(msgspec.Struct, tag="amend", kw_only=True):
 
     phase: str
     event: ActEvent | UnactEvent | VoteEvent
+    #: which play of the phase, when a rewind (M217's 钟<时光倒流>) played it more than once:
+    #: 1 the first, 2 the second…; 0 the one that stands (the last played)
+    play: int = 0
     #: {"feedback": {name: {"removed": […], "added": […]}}, "announcement": {…}, "alive": {…}}
     record: dict[str, Any] = {}
 
