@@ -139,8 +139,15 @@ class Game:
         return self.phase.name if self.phase.opening else f"{self.phase.name} {self.day}"
 
     def parse_phase(self, text: str) -> tuple[int, str]:
-        """"day 3" / "白天 3" / "opening" -> a sortable position (day, index in the day)."""
-        name, _, num = text.strip().partition(" ")
+        """"day 3" / "白天 3" / "第3天 白天" (the board's name) / "opening" -> a sortable position
+        (day, index in the day)."""
+        t = text.strip()
+        if t.startswith("第"):  # the board's name, as posts and views print it: every door takes it
+            m = re.fullmatch(r"第\s*(\d+)\s*[天日]\s*(.*)", t)
+            if m:
+                rest = m.group(2).strip().removesuffix("公告").strip()
+                t = f"{rest or self.cycle[0].name} {m.group(1)}"
+        name, _, num = t.partition(" ")
         spec = self.ruleset.phase(name)
         if spec.opening:
             return (-1, self.openings.index(spec))
@@ -312,7 +319,7 @@ class Game:
         if phase == label and self.ruleset.plain_labels:
             return  # the label itself (what a simulator and the CLI stamp): no parsing
         if self.canonical(phase) != label:
-            raise GameError(self.msg("wrong_phase", phase=phase, label=self.label))
+            raise GameError(self.msg("wrong_phase", phase=self.phase_name(self.canonical(phase)), label=self.phase_name(label)))
 
     # --------------------------------------------------------------------------- actions
 

@@ -104,7 +104,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "game_over": ("游戏已结束（{result}）", "the game is over ({result})"),
     "draw": ("平局", "draw"),
     "won": ("{camps}胜利", "{camps} won"),
-    "wrong_phase": ("阶段不对：{phase} 已结束或尚未开始；当前是 {label}", "wrong phase: {phase} is closed or not open; the game is at {label}"),
+    "wrong_phase": ("阶段不对：{phase}已结束或尚未开始；当前是{label}", "wrong phase: {phase} is closed or not open; the game is at {label}"),
     "actor_out": ("{name}已出局，不能行动", "{name} is out of the game and cannot act"),
     "not_sent": ("{skill}不需发送：按其规则自动生效", "{skill} is not sent: it applies by itself when its rule says"),
     "skill_phase": ("{skill}在{phases}使用，不在{phase}", "{skill} is used in {phases}, not in {phase}"),
