@@ -34,7 +34,8 @@ def test_amend_prints_then_writes_and_pm_gives_the_correction(bansha_cli):
     assert events[-1].record["feedback"]["花卷"]["added"]
     # the log: what was told first (the resolve's record), then the correction
     log = cli.ok("log", "g").output
-    assert "resolve  phase=night 1 out=馄饨" in log and "amend    phase=night 1" in log
+    assert "结算   阶段=第1天 夜晚 出局=馄饨" in log
+    assert "更正   阶段=第1天 夜晚 输入=（行动 行动者=花卷 技能=验人 目标=包子）" in log
     blocks = json.loads(cli.ok("pm", "g", "--json").output)
     mine = next(b for b in blocks if b["player"] == "花卷")
     assert mine["correction"]["added"] and mine["lines"]          # the corrected feedback of night 1
@@ -67,11 +68,11 @@ def test_undo_to_a_phase(bansha_cli):
     killed_at_night(cli)
     cli.ok("vote", "g", "水饺", "包子")
     r = cli.ok("undo", "g", "--to", "第1天 白天")
-    assert "撤销了3条事件；游戏回到 night 1" in r.output and "已撤销：vote " in r.output
+    assert "撤销了3条事件；游戏回到 第1天 夜晚" in r.output and "已撤销：投票 " in r.output
     events = cli.events()
     assert isinstance(events[-1], ResolveEvent) and events[-1].phase == "day 1"
     assert cli.load().players["馄饨"].alive
-    cli.refused("undo", "g", "--to", "night 4", message="--to night 4：night 4 尚未结算")
+    cli.refused("undo", "g", "--to", "night 4", message="--to night 4：第4天 夜晚 尚未结算")
     cli.refused("undo", "g", "--to", "someday", message="someday")
 
 

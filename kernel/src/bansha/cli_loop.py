@@ -556,18 +556,20 @@ def undo_to(game: str, phase: str, db, as_json: bool) -> None:
             if isinstance(ev, ResolveEvent) and g.canonical(ev.phase) == label:
                 keep = i + 1
         if keep is None:
-            raise GameError(say("lp_not_resolved", lang, phase=phase, label=label))
+            raise GameError(say("lp_not_resolved", lang, phase=phase, label=g.phase_name(label)))
         gone = store.undo_to(game, keep)
         now = store.load(game).label
         if as_json:
             return cli._json({"kept": keep, "undone": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in gone], "phase": now})
-        from .messages import plain  # a value as `log` prints it, never a repr
+        from .explain import event_line  # an event as `log` prints it, in the board's words
 
+        named = g.phase_name
         for e in gone:
             d = msgspec.to_builtins(e)
-            echo(say("l_undone", lang, kind=type(e).__name__.removesuffix("Event").lower(),
-                     text=" ".join(f"{k}={plain(v, lang)}" for k, v in d.items() if v not in ("", [], {}, None, False) and k != "type")))
-        echo(say("l_undone_to", lang, count=len(gone), label=now))
+            d.pop("type", None)
+            kind, _, text = event_line(d, type(e).__name__.removesuffix("Event").lower(), lang, named).partition(" ")
+            echo(say("l_undone", lang, kind=kind, text=text.strip()))
+        echo(say("l_undone_to", lang, count=len(gone), label=named(now)))
     except GameError as exc:
         cli.fail(str(exc), as_json, lang)
 

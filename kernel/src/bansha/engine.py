@@ -287,6 +287,8 @@ class Game:
         reads (the board file's [names]; board.py)."""
         from .board import DEFAULT_BOARD, load_board, phase_namer
 
+        if self.lang == "en":
+            return label  # the board files' names are Chinese; an English board reads its labels
         try:
             board = load_board(self.manifest.id, lang=self.lang)
         except GameError:
@@ -336,7 +338,10 @@ class Game:
         # a rule may open a skill outside its phases (answered at once: its step is not here)
         out_of_phase = not self.in_phase(skill)
         if out_of_phase and not self.hook.bansha_skill_window(game=self, player=actor, skill=skill):
-            raise GameError(self.msg("skill_phase", skill=skill.name, phases="/".join(skill.phases), phase=self.phase.name))
+            def word(spec):  # the phase as the board's language names it
+                return spec.alias or spec.name if self.lang != "en" else spec.name
+            raise GameError(self.msg("skill_phase", skill=skill.name, phase=word(self.phase),
+                                     phases="/".join(word(self.ruleset.phase(n)) for n in skill.phases)))
         unavailable = self.hook.bansha_skill_unavailable(game=self, player=actor, skill=skill)
         if unavailable:
             raise GameError(unavailable)

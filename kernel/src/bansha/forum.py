@@ -31,6 +31,7 @@ from .board import (  # noqa: E402,F401
     parse_phase_arg,
     phase_namer,
 )
+from .messages import say
 from .model import GameError, VoteEvent
 
 # ---------------------------------------------------------------------------- the thread
@@ -332,6 +333,11 @@ def plan(game, posts: list[Post], board: dict[str, Any], done: set[int], accept:
         late = late_from is not None and posted >= late_from
         ev = VoteEvent(phase=game.label, voter=post_author, target=name, post=post.floor, change=kind == "change",
                        late=late, time=post.time, proxy=proxy)
+        if kind == "vote" and mine.get(post_author):
+            # a second vote post: the thread's change format, not the command line's --change
+            row.status, row.reason = "reject", say("lp_voted_already", game.lang, name=post_author,
+                                                   change=(forum.get("change") or ["改票对象"])[0])
+            continue
         try:
             game.apply(ev)
         except GameError as exc:

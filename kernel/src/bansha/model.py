@@ -132,6 +132,8 @@ class Scores(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 class Step(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     name: str
+    #: the step's name in the board's language, where the director reads it (log --explain)
+    alias: str = ""
     #: step handlers (named by plugins through ``bansha_step_handlers``) run before the
     #: step's skills, then ``after`` handlers run after them
     handlers: list[str] = []
