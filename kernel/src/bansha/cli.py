@@ -698,6 +698,7 @@ def log_(game: str = GameArg, explain: bool = Option(False, "--explain", help="h
     from .explain import event_line, trace_line, word
 
     steps = {s.name: s.alias or s.name for ph in g.manifest.phases for s in ph.steps}
+    steps["immediate"] = say("tr_step_immediate", g.lang)  # a skill resolved when submitted
     for i, e in enumerate(events, start=1):
         d = msgspec.to_builtins(e)
         d.pop("type", None)  # the event's kind is printed first

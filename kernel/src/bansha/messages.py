@@ -349,6 +349,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "tr_point_start": ("开始时", "start"),
     "tr_point_resolve": ("结算前", "resolve"),
     "tr_scheduled": ("已安排{label}", "{label} scheduled"),
+    "tr_step_immediate": ("即时结算", "immediate"),
     "tr_word_vote": ("投票", "vote"),
     "tr_word_void": ("无效", "void"),
     "tr_word_random": ("抽签", "random"),
