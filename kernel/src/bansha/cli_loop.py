@@ -383,16 +383,17 @@ def act_file(game: str, path: Path, db, as_json: bool) -> None:
         fb, ann = g.since(mark)
         if as_json:
             return cli._json({"recorded": [a for _, a in entries], "feedback": fb, "announcement": ann, "winner": g.winner})
+        named = g.phase_name  # phases as the board names them
         for _, a in entries:
             text = " ".join([a["actor"], a["skill"], *map(str, a.get("targets", []))])
-            echo(say("l_withdrawn", lang, text=text, label=a.get("phase") or label) if a.get("withdraw")
+            echo(say("l_withdrawn", lang, text=text, label=named(g.canonical(a.get("phase") or label))) if a.get("withdraw")
                  else say("l_recorded", lang, text=text))
         for name, lines in fb.items():
             for line in lines:
                 echo(f"  [{name}] {line}")
         for t in ann:
             echo(f"  {say('l_public', lang)} {t}")
-        echo(say("l_acts_recorded", lang, count=len(entries), label=label))
+        echo(say("l_acts_recorded", lang, count=len(entries), label=named(label)))
     except GameError as exc:
         cli.fail(str(exc), as_json, lang)
 
