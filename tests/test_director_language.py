@@ -70,16 +70,16 @@ def test_every_director_command_speaks_the_board_language(tmp_path, demo):
     say("rulings", game.manifest.id)
     g, _ = posts.replay(game.setup, list(game.applied))
     for label in posts.played(g):
-        name = g.phase_name(label)
+        name = g.named(label)
         say("post", "g", "--phase", name, "--format", "text", code=None)
         say("pm", "g", "--phase", name, "--all", code=None)
     # refusals of the engine and of the loop, with the phase as the board names it
     last = g.resolved[-1]
     say("act", "g", next(iter(g.players)), "不存在的技能", "--phase", "第1天", code=2)
-    say("amend", "g", "--phase", g.phase_name(g.label) if g.label not in g.resolved else "第99天", "vote",
+    say("amend", "g", "--phase", g.named(g.label) if g.label not in g.resolved else "第99天", "vote",
         *list(g.players)[:2], code=2)
     say("undo", "g", "--to", "第99天", code=2)
-    say("undo", "g", "--to", g.phase_name(last))
+    say("undo", "g", "--to", g.named(last))
     problems = {cmd: english(out, allowed) for cmd, out in outputs.items()}
     problems = {cmd: sorted(set(p)) for cmd, p in problems.items() if p}
     assert not problems, problems

@@ -172,7 +172,9 @@ def _print_results(game, mark, label: str, as_json: bool) -> None:
         echo("  " + say("l_game_over", game.lang, result=_result(game))
                    + ("  " + say("l_scores", game.lang, scores=_scores(game.scores, game.lang)) if game.scores else ""))
     else:
-        echo("  " + say("l_now", game.lang, label=game.label))
+        from .board import load_board, phase_namer
+
+        echo("  " + say("l_now", game.lang, label=phase_namer(game, load_board(game.manifest.id, lang=game.lang))(game.label)))
 
 
 # ----------------------------------------------------------------------------- catalogue
@@ -640,7 +642,10 @@ def status(game: str = GameArg, as_player: str = Option(None, "--as", help="h_st
         view["loop"] = loop_view(g)
     if as_json:
         return _json(view)
-    echo(f"{view['ruleset']} — {view['phase']}" + (" — " + say("l_over", lang, winner=_text(view["winner"], lang)) if view["winner"] is not None else ""))
+    from .board import load_board, phase_namer
+
+    name = phase_namer(g, load_board(g.manifest.id, lang=lang))
+    echo(f"{view['ruleset']} — {name(view['phase'])}" + (" — " + say("l_over", lang, winner=_text(view["winner"], lang)) if view["winner"] is not None else ""))
     for k, v in view["facts"].items():
         echo(f"{k}: {_text(v, lang)}")
     out_mark = say("l_out_mark", lang)
@@ -649,11 +654,22 @@ def status(game: str = GameArg, as_player: str = Option(None, "--as", help="h_st
         echo(say("l_you", lang, text=f"{you['name']} {you['role']}{you['setup'].get('number', '') or ''} {you['camp']}")
                    + ("" if you["alive"] else out_mark))
         for k, v in you.items():
-            if k not in ("name", "role", "camp", "setup", "alive") and v:
-                echo(f"  {k}: {_text(v, lang)}")
+            if k not in ("name", "role", "camp", "setup", "alive", "choices") and v:
+                if k == "last_words_until":
+                    v = name(v)
+                key = say(f"lv_key_{k}", lang) if f"lv_key_{k}" in _catalogue() else k
+                echo(f"  {key}: {_text(v, lang)}")
+        if you.get("choices"):
+            echo("  " + say("lv_choices", lang))
+            sep = say("lv_sep", lang)
+            for c in you["choices"]:
+                args = " ".join(f"--arg {k}=" + ("|".join(v) if v else "…") for k, v in c["args"].items())
+                echo(f"    {c['skill']}" + (say("lv_forced", lang) if c["forced"] else "")
+                     + (say("lv_choice_sent", lang) if c["submitted"] else say("lv_choice_group", lang) if c["group_acted"] else "")
+                     + (" " + say("lv_range", lang, names=sep.join(c["targets"])) if c["max"] else "") + (f"  {args}" if args else ""))
         echo(say("l_players", lang, text="  ".join(p["name"] + ("" if p["alive"] else out_mark) for p in view["players"])))
         for f in view["feedback"]:
-            echo(f"  [{f['phase']}] {f['text']}")
+            echo(f"  [{name(f['phase'])}] {f['text']}")
         return
     rows = []
     for p in view["players"]:
@@ -670,10 +686,15 @@ def status(game: str = GameArg, as_player: str = Option(None, "--as", help="h_st
         rows.append((p["seat"], p["name"], f"{p['identity']}{num}", p["camp"], say("l_alive" if p["alive"] else "l_out", lang), "  ".join(extra)))
     _seats(g, rows)
     for w in view["last_words"]:  # 遗言 owed: until the phase that publishes them closes
-        echo(say("l_last_words", lang, player=w["player"], out=w["out"], until=w["until"])
+        echo(say("l_last_words", lang, player=w["player"], out=name(w["out"]), until=name(w["until"]) if w["until"] else "—")
                    + (" " + say("l_recorded_mark", lang) if w["recorded"] else ""))
-    echo_loop_view(view["loop"])
+    echo_loop_view(view["loop"], lang)
 
+
+def _catalogue():
+    from .messages import CATALOGUE
+
+    return CATALOGUE
 
 
 def _text(value: Any, lang: str | None) -> str:
@@ -702,12 +723,12 @@ def log_(game: str = GameArg, explain: bool = Option(False, "--explain", help="h
     for i, e in enumerate(events, start=1):
         d = msgspec.to_builtins(e)
         d.pop("type", None)  # the event's kind is printed first
-        echo(f"{i:>4} " + event_line(d, type(e).__name__.removesuffix("Event").lower(), g.lang, g.phase_name))
+        echo(f"{i:>4} " + event_line(d, type(e).__name__.removesuffix("Event").lower(), g.lang, g.named))
         if explain and isinstance(e, msgspec.Struct) and type(e).__name__ == "ResolveEvent":
             for t in g.trace:
                 if t.phase == d["phase"]:
                     # the kernel's trace said in the board's words (explain.py); a step by its alias
-                    echo(f"       [{steps.get(t.step, t.step)}] {word(t.rule, g.lang)}：{trace_line(t.text, g.lang, g.phase_name)}"
+                    echo(f"       [{steps.get(t.step, t.step)}] {word(t.rule, g.lang)}：{trace_line(t.text, g.lang, g.named)}"
                          if g.lang != "en" else f"       [{t.step}] {t.rule}: {t.text}")
 
 
