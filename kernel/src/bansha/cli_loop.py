@@ -671,9 +671,10 @@ def demo_post(game) -> None:
     from . import forum, posts
 
     g, told = posts.replay(game.setup, list(game.applied))
-    label = next((k for k in reversed(told) if told[k]["announcement"]), None)  # the last phase announced
+    board = forum.load_board(g.manifest.id)
+    # the last phase announced that has a post of its own (M217's night is the 晨曦's)
+    label = next((k for k in reversed(told) if told[k]["announcement"] and posts.carried_into(g, board, k) is None), None)
     if label is None:
         return
-    board = forum.load_board(g.manifest.id)
     echo(f"\n--- bansha post GAME --phase '{label}' --format text")
     echo(posts.render_post(posts.build(g, list(game.applied), board, label, told), "text"), nl=False)
