@@ -16,13 +16,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-import bansha_rulesets
 import pytest
 from bansha import posts
 from bansha.scenario import load, run
 from bansha.store import open_store
 
-DEMOS = Path(bansha_rulesets.__file__).parent / "demos"
+#: each board's demo script, beside its manifest (rulesets/<board>/bansha_<board>/demos)
+DEMOS = {f.name: f for f in (Path(__file__).resolve().parents[1] / "rulesets").glob("*/*/demos/*.toml")}
 #: an ASCII word; a letter after a digit is a numbered sub-step of a document (M217's 深夜14b)
 WORD = re.compile(r"(?<![0-9])[A-Za-z][A-Za-z0-9_]*")
 REPR = re.compile(r"""[\[{(]['"]|['"][\]})]|\[\]|\{\}|\(\)|\bset\(|(?<![\d.])\d+\.0(?![\d.])""")
@@ -44,7 +44,7 @@ def english(text: str, allowed: set[str]) -> list[str]:
 
 @pytest.mark.parametrize("demo", ["m217-demo.toml", "qisha-xia.toml", "light-shadow.toml"])
 def test_every_director_command_speaks_the_board_language(tmp_path, demo):
-    game = run(load(DEMOS / demo), DEMOS)
+    game = run(load(DEMOS[demo]), DEMOS[demo].parent)
     db = tmp_path / "g.db"
     store = open_store(str(db))
     store.create("g", game.setup)

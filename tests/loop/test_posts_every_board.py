@@ -8,18 +8,18 @@ used as a random director's players would), replayed as ``bansha post`` / ``bans
 import re
 from pathlib import Path
 
-import bansha_rulesets
 import pytest
 from bansha import forum, posts
 from bansha.model import GameError
 from bansha.scenario import load, run
 from bansha_sim.play import play_game
 
-DEMOS = Path(bansha_rulesets.__file__).parent / "demos"
+#: each board's demo script, beside its manifest (rulesets/<board>/bansha_<board>/demos)
+DEMOS = {f.name: f for f in (Path(__file__).resolve().parents[2] / "rulesets").glob("*/*/demos/*.toml")}
 
 
 def demo(file: str):
-    game = run(load(DEMOS / file), DEMOS)
+    game = run(load(DEMOS[file]), DEMOS[file].parent)
     return game.setup, list(game.applied)
 
 
