@@ -110,7 +110,7 @@ def test_keep_stores_replayable_games(tmp_path):
     g = Store(db).load("sim-mafia-basic-1")
     assert g.winner is not None
     s = bansha("log", "sim-mafia-basic-1", "--explain", "--db", db)
-    assert s.exit_code == 0 and "is out" in s.stdout
+    assert s.exit_code == 0 and "出局（" in s.stdout
 
 
 def test_plot(tmp_path, extra):

@@ -139,6 +139,8 @@ class Scores(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 class Step(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     name: str
+    #: the step's name in the board's language, where the director reads it (log --explain)
+    alias: str = ""
     #: step handlers (named by plugins through ``bansha_step_handlers``) run before the
     #: step's skills, then ``after`` handlers run after them
     handlers: list[str] = []
@@ -522,6 +524,9 @@ class AmendEvent(msgspec.Struct, tag="amend", kw_only=True):
 
     phase: str
     event: ActEvent | UnactEvent | VoteEvent
+    #: which play of the phase, when a rewind (M217's 钟<时光倒流>) played it more than once:
+    #: 1 the first, 2 the second…; 0 the one that stands (the last played)
+    play: int = 0
     #: {"feedback": {name: {"removed": […], "added": […]}}, "announcement": {…}, "alive": {…}}
     record: dict[str, Any] = {}
 

@@ -343,8 +343,7 @@ class Ruleset:
         #: the director's ruling kinds: the kernel's, then those the rules add (bansha rulings)
         self.ruling_kinds: dict[str, str] = {k: self.msg(f"ruling_{k}") for k in KERNEL_RULINGS}
         if self.manifest.last_words.owed:
-            self.ruling_kinds[self.manifest.last_words.kind] = (
-                "PLAYER --text TEXT: a player's last words, if owed; announced first in this phase's announcement")
+            self.ruling_kinds[self.manifest.last_words.kind] = self.msg("lw_ruling_help")
         for _, kinds in _by_plugin(self.pm, "bansha_ruling_kinds"):
             self.ruling_kinds.update(kinds or {})
         #: the manifest's win rules, compiled: [(camp, [(require_alive, selectors)])]

@@ -303,6 +303,8 @@ def _fmt_rate(r):
 
 
 def _report(out, results, camps, vkey, lang=None):
+    from bansha.explain import cause
+
     """The text report, in the board's language ``lang`` (the JSON's keys are the same in any)."""
     from bansha.messages import join, lang_of, say
     from rich.console import Console
@@ -332,7 +334,8 @@ def _report(out, results, camps, vkey, lang=None):
         for role, s in b["roles"].items():
             t.add_row(role, str(s["n"]), f"{s['win_rate'] * 100:.1f} %", f"{s['survival_rate'] * 100:.1f} %")
         con.print(t)
-        con.print(say("sim_causes", lang, causes=join((f"{k} {n}" for k, n in b["causes"].items()), lang)))
+        # a kill's kind as the board says it: the kernel's "vote" is 投票出局 (bansha.explain)
+        con.print(say("sim_causes", lang, causes=join((f"{cause(k, lang)} {n}" for k, n in b["causes"].items()), lang)))
         if vkey is not None and b is not blocks[0]:
             con.print(say("sim_paired", lang, vary=f"{vkey}={blocks[0]['vary'][vkey]}", diffs=join((
                 say("sim_pp_both", lang, camp=c, diff=f"{d['diff'] * 100:+.1f}", low=f"{d['low'] * 100:+.1f}",
