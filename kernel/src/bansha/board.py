@@ -32,7 +32,7 @@ DEFAULT_BOARD: dict[str, Any] = {
     "names": {"opening": "{alias}", "phase": "第{day}天 {alias}"},
     "clock": {},
     "forum": {"vote": ["投票对象"], "vote_reason": ["投票理由"], "change": ["改票对象"], "change_reason": ["改票理由"],
-              "abstain": ["弃权"], "change_must_quote": True, "typos": 0},
+              "abstain": ["弃权"], "change_must_quote": True, "typos": 0, "proxy": ["代投"]},
     "post": {"title": "【{board}】{phase}公告", "sections": ["last_words", "deaths", "votes", "announcements", "seats", "deadline"],
              "vote_record": "final", "vote_counts": "all",
              "headings": {"last_words": "遗言", "deaths": "出局", "votes": "投票记录", "announcements": "公告",
@@ -76,6 +76,8 @@ class Forum(msgspec.Struct, forbid_unknown_fields=True):
     typos: Annotated[int, msgspec.Meta(ge=0, le=1)] = 0
     #: bansha-forum's ``activity``: fewer posts than this in a phase is a player to prod (docs/forums.md)
     prod_posts: Annotated[int, msgspec.Meta(ge=0, le=100000)] = 1
+    #: the director's 代投 line's words (docs/manifests.md)
+    proxy: list[str] = []
 
 
 class Post(msgspec.Struct, forbid_unknown_fields=True):
@@ -83,6 +85,10 @@ class Post(msgspec.Struct, forbid_unknown_fields=True):
     sections: list[Section] = []
     vote_record: Literal["final", "none"] = "final"
     vote_counts: Literal["all", "top", "none"] = "all"
+    #: where last words go: "" (the post of the phase they were published in) or "with_exit"
+    last_words: Literal["", "with_exit"] = ""
+    #: <phase> = [<phases>]: the phases whose telling this phase's post carries
+    carry: dict[str, list[str]] = {}
     headings: dict[Section, str] = {}
 
 
