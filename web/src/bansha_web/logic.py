@@ -61,15 +61,19 @@ def vote_options(game: Game, name: str) -> dict[str, Any] | None:
     return {"targets": names, "abstain": abstain, "mine": mine}
 
 
-def tally(game: Game) -> list[tuple[str, int, list[str]]]:
-    """Each voter's last ballot counted for its target, most votes first."""
-    last: dict[str, str] = {}
-    for b in game.ballots:
-        last[b.voter] = b.target
+def tally(game: Game) -> list[tuple[str, float, list[str]]]:
+    """The live count, most votes first: each target, its votes as ``resolve`` will count them
+    (``bansha.choices.count_votes``: weights, forced and void ballots) and the voters counted
+    for it."""
+    from bansha.choices import count_votes
+
+    count = count_votes(game)
+    if count is None:
+        return []
     by: dict[str, list[str]] = {}
-    for voter, target in last.items():
+    for voter, target in count.ballots.items():
         by.setdefault(target, []).append(voter)
-    return sorted(((t, len(v), v) for t, v in by.items()), key=lambda x: -x[1])
+    return [(t, int(n) if n == int(n) else n, by.get(t, [])) for t, n in count.tally.items()]
 
 
 def acted_or_not(game: Game) -> tuple[list[str], list[str]]:
