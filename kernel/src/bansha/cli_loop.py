@@ -51,6 +51,24 @@ def _read_input(source: str, lang: str | None = None) -> str:
     raise GameError(say("lp_encoding", lang, file=source))
 
 
+def _thread_posts(source: str, lang: str | None, fmt: str | None, cookies: str | None):
+    """The posts of the thread ``source`` names. With a forum distribution installed (an adapter
+    in ``bansha.forums``, such as bansha-forum's: docs/forums.md), any format it reads, from a
+    file, ``-`` or a URL; without one, the pasted Discuz! text of a file or ``-``."""
+    from .entrypoints import entry_points
+    from .forum import parse_thread
+
+    eps = entry_points("bansha.forums")
+    if eps:  # every adapter reads a thread with all the installed ones (bansha_forum.adapters.base)
+        return eps[0].load().read_thread(source, fmt=fmt, cookies=cookies, lang=lang)
+    if fmt is not None or cookies is not None or source.startswith(("http://", "https://")):
+        from .messages import say
+        from .model import GameError
+
+        raise GameError(say("lp_no_forums", lang))
+    return parse_thread(_read_input(source, lang))
+
+
 def _close_arg(text: str, start, lang: str | None = None):
     import datetime as dt
     import re
@@ -94,6 +112,8 @@ def votes_import(
     dry_run: bool = Option(False, "--dry-run", help="h_votes_dry_run"),
     yes: bool = Option(False, "--yes", help="h_votes_yes"),
     template: Path = Option(None, "--template", help="h_template"),
+    forum_format: str = Option(None, "--forum", help="h_votes_forum"),
+    cookies: str = Option(None, "--cookies", help="h_votes_cookies"),
     db: str = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
@@ -102,7 +122,8 @@ def votes_import(
     cli = _cli()
     seen: list[str | None] = [None]  # the board's language, once the game is loaded
     try:
-        _votes_import(cli, game, source, set(accept), close, dry_run, template, db, as_json, seen, yes)
+        _votes_import(cli, game, source, set(accept), close, dry_run, template, db, as_json, seen,
+                      forum_format, cookies, yes)
     except cli_error() as exc:
         cli.fail(str(exc), as_json, seen[0])
 
@@ -113,7 +134,8 @@ def cli_error():
     return GameError
 
 
-def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_json, seen, yes=False):
+def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_json, seen, forum_format=None,
+                  cookies=None, yes=False):
     import datetime as dt
     import re
 
@@ -131,8 +153,7 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
     board = forum.load_board(g.manifest.id, template, lang=lang)
     if not board.get("forum"):
         raise GameError(say("lp_no_forum", lang, ruleset=g.manifest.id))
-    text = _read_input(source, lang)
-    posts = forum.parse_thread(text)
+    posts = _thread_posts(source, lang, forum_format, cookies)
     if not posts:
         raise GameError(say("lp_no_posts", lang, file=source))
     seen: dict[int, int] = {}
@@ -142,7 +163,7 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
         seen[p.floor] = p.line_no
     opening = next((p for p in posts if p.floor == 1), None) or min(posts, key=lambda p: p.time)
     if not yes:
-        other_phase(g, store.events(game), text, posts, opening, source)
+        other_phase(g, store.events(game), posts, opening, source)
     start = dt.datetime.strptime(opening.time, "%Y-%m-%d %H:%M:%S")
     deadline, late = forum.deadline(board, g.phase.name, start, lang)
     if opening.floor == 1:  # the 楼主 may state the day's 关门 and its no-change hour
@@ -187,11 +208,11 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
                f"忽略 {counts['ignore']}，已记录 {counts['done']}")
 
 
-def other_phase(g, events, text: str, posts, opening, source) -> None:
+def other_phase(g, events, posts, opening, source) -> None:
     """Refuse a thread that belongs to another phase (``votes import`` without --yes): one whose
     posts are recorded already in an earlier phase (the same floor posted at the same time), one
-    opened before the last vote recorded in an earlier phase, or one whose title (the text
-    before its first post, else the first floor) names another day."""
+    opened before the last vote recorded in an earlier phase, or one whose first floor (the
+    director's, "第3日正午投票帖") names another day."""
     import re
 
     from .messages import say
@@ -208,8 +229,7 @@ def other_phase(g, events, text: str, posts, opening, source) -> None:
     last = max((e.time for e in earlier if e.time), default="")
     if last and opening.time and opening.time < last:
         raise GameError(say("vi_time", lang, file=source, floor=opening.floor, time=opening.time, label=g.named(), start=last))
-    head = "\n".join(text.splitlines()[:max(0, min(p.line_no for p in posts) - 2)])
-    m = re.search(r"第\s*(\d+)\s*[天日]", head) or re.search(r"第\s*(\d+)\s*[天日]", opening.text)
+    m = re.search(r"第\s*(\d+)\s*[天日]", opening.text) if opening.floor == 1 else None
     if m and not g.phase.opening and int(m.group(1)) != g.day:
         raise GameError(say("vi_day", lang, file=source, day=m.group(1), label=g.named()))
 
