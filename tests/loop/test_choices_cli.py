@@ -95,8 +95,11 @@ def test_m217_tally_counts_the_heretic_executioner_s_votes(bansha_cli):
     assert "按当前票数：辰龙出局" in out
     vote = json.loads(cli.ok("status", "g", "--json").output)["loop"]["vote"]
     assert vote["tally"][0] == {"player": "辰龙", "votes": 6} and vote["public_counts"] is False
-    # the player's view holds no count
+    # the player's view holds no count; whom the seat may vote for (a change: it has voted)
     assert "辰龙 6" not in cli.ok("status", "g", "--as", "申猴").output
+    mine = json.loads(cli.ok("status", "g", "--as", "春风", "--json").output)["you"]
+    assert mine["vote"][0] == "寅虎" and "子鼠" not in mine["vote"] and mine["vote"][-1] == "弃权"
+    assert "春风" in vote["not_voted"] and "申猴" not in vote["not_voted"]
     res = json.loads(cli.ok("resolve", "g", "--yes", "--json").output)
     assert res["out"] == ["辰龙"]
 

@@ -242,6 +242,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "lv_choice_group": ("（群内已提交）", " (sent by your group)"),
     "lv_range": ("选择范围：{names}", "targets: {names}"),
     "lv_key_group": ("同组", "group"),
+    "lv_key_vote": ("可投票给", "may vote for"),
     "lv_key_uses": ("剩余次数", "uses left"),
     "lv_key_identity": ("表面身份", "identity"),
     "lv_key_acted": ("本阶段已行动", "acted this phase"),
