@@ -121,8 +121,7 @@ class Game:
         #: phase whose close publishes them (None until the exit's event is over), "text"}
         self.last_words: dict[str, dict[str, Any]] = {}
         self.hook.bansha_setup_game(game=self)
-        self.hook.bansha_phase_started(game=self)
-        self._snapshot("start")
+        self._open_phase()
 
     # ------------------------------------------------------------------ clock and names
 
@@ -592,7 +591,18 @@ class Game:
                     self.phase, self.day = self.cycle[0], self.day + 1
             if not self.phase.optional or self.phase.name in self.scheduled:
                 break
+        self._open_phase()
+
+    def _open_phase(self) -> None:
+        """The phase begins: the rules' turn of the clock (``bansha_phase_started``), then what
+        its start publishes and does (``bansha_phase_opened``, a resolution of its own)."""
         self.hook.bansha_phase_started(game=self)
+        res = Resolution(self, step="开始")
+        self.hook.bansha_phase_opened(res=res)
+        if self.phase.hold_public:
+            self.held.extend(res.public)
+            res.public = []
+        res.publish_late()
         self._snapshot("start")
 
     # -------------------------------------------------------------------- turning back time

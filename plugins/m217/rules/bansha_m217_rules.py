@@ -889,14 +889,15 @@ def bansha_skill_window(game, player, skill):
 
 
 @hookimpl
-def bansha_phase_started(game):
+def bansha_phase_opened(res):
     """> [寡言]：每天开门都会公示该状态的持有情况 — at the start of every noon (开门)."""
+    game = res.game
     if game.phase.name != "noon":
         return
     holders = [p.name for p in sorted(game.players.values(), key=lambda p: p.seat)
                if p.alive and any(s.name == "寡言" for s in active(p))]
     if holders:
-        game.announcements.append((game.label, f"{'、'.join(holders)}持有[寡言]状态。"))
+        res.announce(f"{'、'.join(holders)}持有[寡言]状态。")
 
 
 @hookimpl
