@@ -32,6 +32,7 @@ from bansha.engine import resolve_deaths
 
 WOLF, VILLAGE = "狼人阵营", "村民阵营"
 DARK_LOVERS = "黑情侣阵营"
+FATAL = "致死伤害"
 
 # ------------------------------------------------------------------------------ statuses
 
@@ -460,7 +461,11 @@ def deaths(res) -> None:
         return (rank, bool(k.action and k.action.acquired))
 
     res.kills.sort(key=key)
-    resolve_deaths(res)
+    # > [致死伤害]：除了[不死]状态，其他情况下承受[致死伤害]将会立刻出局。
+    # > （20）每次出局效果依次结算… / 公示出局名单时按角色出局的顺序排序。
+    # A 致死伤害 that an exit triggers (粉丝, 殉情, 摄梦, 九尾 …) lands right after that exit, before
+    # the kills queued after it: one exit's effects are settled before the next exit.
+    resolve_deaths(res, at_once=lambda k: k.kind == FATAL)
     if res.game.phase.name == "night" and res.step == res.game.phase.steps[-1].name:
         # a role that reports on the whole night (幽灵<附体>: its target's actions and feedback) provides
         # ``m217.night-end.<role>(res)``, run once the night's deaths have landed, in name order
