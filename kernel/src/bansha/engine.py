@@ -841,10 +841,14 @@ class Resolution:
             if step not in steps.get(a.skill, _NO_STEPS):
                 continue
             # looked up each step: a player may lose or gain a skill during the resolution
-            skill, _ = skills_of(players[a.actor]).get(a.skill, (None, False))
+            actor = players[a.actor]
+            skill, _ = skills_of(actor).get(a.skill, (None, False))
             if skill is not None and skill.step == step and not skill.immediate and not a.answered:
-                chosen.append((skill.priority, a.acquired, a.seq, a))
-        return [a for *_, a in sorted(chosen, key=lambda t: t[:3])]
+                # an acquired skill goes after the real role's, by its caster's actual identity
+                # in the manifest's ``identity_order``, then by submission
+                rank = game.ruleset.identity_rank.get(actor.role, len(game.ruleset.identity_rank)) if a.acquired else -1
+                chosen.append((skill.priority, a.acquired, rank, a.seq, a))
+        return [a for *_, a in sorted(chosen, key=lambda t: t[:4])]
 
     def of(self, skill: str) -> list[Action]:
         """Actions of a skill in this phase, in submission order."""

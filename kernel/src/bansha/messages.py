@@ -155,6 +155,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     # ------------------------------------------------- a manifest's own errors (its author's)
     "m_not_installed": ("规则 {ruleset}：插件 {name} 未安装（{group} 组中没有入口 {name}）", "ruleset {ruleset}: plugin {name} is not installed (no entry point {name} in group {group})"),
     "m_no_role": ("规则 {ruleset}：键 roles.{role}：插件 {plugin} 没有声明角色 {role}", "ruleset {ruleset}: key roles.{role}: plugin {plugin} declares no role {role}"),
+    "m_identity_order": ("规则 {ruleset}：键 identity_order：{role} 不是本规则的角色", "ruleset {ruleset}: key identity_order: {role} is not a role of the ruleset"),
     "m_skill_phase": ("{where}：角色 {role}，技能 {skill}：没有阶段 {phase}", "{where}: role {role}, skill {skill}: unknown phase {phase}"),
     "m_skill_step": ("{where}：键 skills.{skill}.step：{step} 不是阶段 {phase} 的步骤", "{where}: key skills.{skill}.step: step {step} is not a step of phase {phase}"),
     "m_handler": ("{where}：键 phases.{phase}.steps.{step}：没有处理器 {handler}", "{where}: key phases.{phase}.steps.{step}: unknown handler {handler}"),

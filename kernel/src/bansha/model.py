@@ -343,6 +343,11 @@ class Manifest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     rewind: bool | list[str] = False
     #: the demo script played by ``bansha demo`` (a scenario file name beside the manifest)
     demo: str = ""
+    #: the document's order of identities (role names): acquired skills that share a step and a
+    #: priority resolve after the real role's, ordered by their caster's actual identity in this
+    #: list (a role not listed goes last), then by submission (M217: "其余角色发动的同名技能按照
+    #: 发动者[实际身份]排序在真身份牌的后面"); empty: by submission only
+    identity_order: list[str] = []
 
 
 # --------------------------------------------------------------------------- live state
