@@ -34,7 +34,6 @@ def resolve_deaths(res: Resolution, at_once: Callable[[Kill], bool] | None = Non
     kills already queued, unless ``at_once(kill)`` says the kill takes its target out at once
     (M217's [致死伤害]): such a kill, queued while another one lands (a 粉丝's damage when his
     idol leaves), lands right after it, before the kills queued earlier."""
-    game = res.game
     while res.kills:
         kill = res.kills.pop(0)
         queued = len(res.kills)
