@@ -397,7 +397,9 @@ class Game:
             t = self.players.get(self.find_name(name))
         if t is None:
             raise GameError(self.msg("unknown_target", name=name, skill=skill.name))
-        if not t.alive and not skill.may_target_dead:
+        # an exit not yet announced (a death at M217's 黄昏 held until the dusk closes) is not
+        # refused: the refusal would tell the sender of a death the thread has not heard of
+        if not t.alive and not skill.may_target_dead and (t.name == actor.name or t.name not in self.unannounced_exits()):
             raise GameError(self.msg("target_out", name=t.name, skill=skill.name))
         if t.name == actor.name and not skill.may_target_self:
             raise GameError(self.msg("target_self", skill=skill.name))

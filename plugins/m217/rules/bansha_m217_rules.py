@@ -581,6 +581,16 @@ def settle(res, action) -> bool:
         for name, _ in game.ruleset.handlers_under("m217.targeted."):
             game.ruleset.handlers[name](res, action)
     kick(res, action)
+    skill = game.skills_of(game.player(action.actor)).get(action.skill, (None, False))[0]
+    if skill is not None and not skill.may_target_dead:
+        # a target who left the game after the skill was sent (shot at 黄昏 before the dusk's list
+        # announced it: the skill was accepted, "已经公示的出局角色不允许被选为技能…的目标") is not settled
+        alive = [t for t in action.targets if game.player(t).alive]
+        if alive != action.targets:
+            if not alive:
+                res.void(action, "其最终目标已出局", rule="出局")
+                return False
+            res.redirect(action, alive, rule="出局")
     kept = [t for t in action.targets if not has(game.player(t), "隐身")]
     rule = "隐身"
     # a role that makes some skills void on some final targets tonight (撑杆僵尸<跳跃>) provides
@@ -808,9 +818,15 @@ def bansha_validate_action(game, action):
         gone = exit_of(game, p.name) if not p.alive else None
         if not gone or window(game, gone[0], skill.phases) != game.label:
             return f"{skill.name}是[亡语]技能：在持有者出局后的第一个{'/'.join(phase_zh(game, ph) for ph in skill.phases)}发动"
-    if "翻牌" in skill.tags and p.data.get("m217.revealed"):
-        # > 若[实际身份]已经公开则无法发动。
-        return f"{p.name}的实际身份已公开：{skill.name}（[翻牌]）无法发动"
+    return None
+
+
+@hookimpl(specname="bansha_skill_unavailable")
+def revealed(game, player, skill):
+    """> 若[实际身份]已经公开则无法发动。 — asked before a counted skill's uses: the reason given is
+    the public one ([翻牌], the identity is known to all), never "no uses left"."""
+    if "翻牌" in skill.tags and player.data.get("m217.revealed"):
+        return f"{player.name}的实际身份已公开：{skill.name}（[翻牌]）无法发动"
     return None
 
 
