@@ -107,6 +107,9 @@ def count_votes(res: Resolution) -> None:
             res.announce(game.manifest.texts.nobody_out)
         return
     target = game.player(leaders[0])
+    if game.hook.bansha_defer_vote_out(res=res, player=target):
+        res.trace("vote", f"{target.name} is voted out; the rules settle it later")
+        return
     immune = game.hook.bansha_vote_immune(res=res, player=target)
     if immune:
         res.trace("vote", f"{target.name} is not voted out: {immune}")

@@ -486,6 +486,8 @@ class Game:
             if skill is not None and skill.uses is not None and not skill.immediate and not a.answered:
                 self.player(a.actor).uses[skill.name] -= 1
         for step in self.phase.steps:
+            if step.start:
+                continue  # resolved when the phase began (``_start_steps``)
             res.step = step.name
             for h in step.handlers:
                 self.ruleset.handlers[h](res)
@@ -539,7 +541,22 @@ class Game:
             if not self.phase.optional or self.phase.name in self.scheduled:
                 break
         self.hook.bansha_phase_started(game=self)
+        self._start_steps()
         self._snapshot("start")
+
+    def _start_steps(self) -> None:
+        """The phase's ``start`` steps, resolved as it begins (M217's 黄昏 (1): the vote-out is
+        settled before the dusk's immediate skills are sent): their handlers and ``after``
+        handlers, told as an immediate answer is (public lines held in a ``hold_public`` phase)."""
+        steps = [step for step in self.phase.steps if step.start]
+        if not steps or self.winner is not None:
+            return
+        res = Resolution(self, step=steps[0].name)
+        for step in steps:
+            res.step = step.name
+            for h in (*step.handlers, *step.after):
+                self.ruleset.handlers[h](res)
+        res.finish_immediate()
 
     # -------------------------------------------------------------------- turning back time
 

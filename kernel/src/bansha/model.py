@@ -136,6 +136,10 @@ class Step(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: step's skills, then ``after`` handlers run after them
     handlers: list[str] = []
     after: list[str] = []
+    #: resolved when the phase begins, not when it is resolved: its handlers (no skill resolves
+    #: in it) settle what the phase opens with (M217's 黄昏 (1), the vote-out, before the dusk's
+    #: immediate skills); its private lines are told at once, its public ones as the phase's
+    start: bool = False
 
 
 class PhaseSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
