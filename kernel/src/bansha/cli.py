@@ -165,7 +165,9 @@ def _print_results(game, mark, label: str, as_json: bool) -> None:
     fb, ann = game.since(mark)
     if as_json:
         _json({"phase": label, "feedback": fb, "announcement": ann,
-               "out": game.out.get(label, []), "next": game.label, "winner": game.winner, "scores": game.scores})
+               "out": game.out.get(label, []), "next": game.label, "winner": game.winner, "scores": game.scores,
+               # the window of a phase with windows the next resolve resolves (0: the phase is left)
+               "window": game.window})
         return
     _echo_phase(label, fb, ann, game.lang)
     if game.winner is not None:

@@ -120,6 +120,11 @@ class Game:
         #: players owed last words: name -> {"out": phase label, "until": the label of the
         #: phase whose close publishes them (None until the exit's event is over), "text"}
         self.last_words: dict[str, dict[str, Any]] = {}
+        #: the current window of a phase with ``windows`` (0: the first, or the only one)
+        self.window = 0
+        #: what a resolved window leaves to the next ones of the phase: the kills queued and
+        #: not yet landed, the resolution's data and the exits so far (``resolve``)
+        self.carried: tuple[list[Kill], dict[str, Any], list[str]] | None = None
         self.hook.bansha_setup_game(game=self)
         self.hook.bansha_phase_started(game=self)
         self._snapshot("start")
@@ -311,6 +316,8 @@ class Game:
         out_of_phase = not self.in_phase(skill)
         if out_of_phase and not self.hook.bansha_skill_window(game=self, player=actor, skill=skill):
             raise GameError(self.msg("skill_phase", skill=skill.name, phases="/".join(skill.phases), phase=self.phase.name))
+        if not skill.immediate and not out_of_phase and self.window_of(skill.step) < self.window:
+            raise GameError(self.msg("window_past", skill=skill.name, phase=self.label, window=self.window_of(skill.step) + 1))
         unavailable = self.hook.bansha_skill_unavailable(game=self, player=actor, skill=skill)
         if unavailable:
             raise GameError(unavailable)
@@ -383,6 +390,13 @@ class Game:
             return set()
         return set(self.out.get(self.label, ()))
 
+    def window_of(self, step: str) -> int:
+        """The index of the window of the current phase that resolves ``step`` (0 without windows)."""
+        for i, names in enumerate(self.phase.windows):
+            if step in names:
+                return i
+        return 0
+
     def in_phase(self, skill: Skill) -> bool:
         """The skill may be used in the current phase: one of its ``phases``, or the phase the
         current one ``continues``."""
@@ -419,7 +433,11 @@ class Game:
         raise GameError(self.msg("nothing_to_withdraw", name=actor.name, skill=skill.name, label=self.label))
 
     def withdraw(self, ev: UnactEvent) -> None:
-        self.actions.remove(self.standing(ev.actor, ev.skill))
+        action = self.standing(ev.actor, ev.skill)
+        skill, _ = self.skills_of(self.player(action.actor)).get(action.skill, (None, False))
+        if skill is not None and self.window_of(skill.step) < self.window:
+            raise GameError(self.msg("window_withdraw", skill=skill.name))
+        self.actions.remove(action)
 
     def _resolve_now(self, action: Action, skill: Skill) -> None:
         action.answered = True
@@ -480,14 +498,23 @@ class Game:
     def resolve(self) -> Resolution:
         res = Resolution(self)
         label = self.label
-        self._snapshot("resolve")
+        windows = self.phase.windows
+        # a phase with windows resolves one window at a time (``PhaseSpec.windows``)
+        now = set(windows[self.window]) if windows else None
+        last = not windows or self.window == len(windows) - 1
+        if self.window == 0:
+            self._snapshot("resolve")
+        if self.carried is not None:
+            res.kills, res.data, res.out = self.carried
+            self.carried = None
         for a in self.actions:
             skill, _ = self.skills_of(self.player(a.actor)).get(a.skill, (None, False))
-            if skill is not None and skill.uses is not None and not skill.immediate and not a.answered:
+            if (skill is not None and skill.uses is not None and not skill.immediate and not a.answered
+                    and (now is None or skill.step in now)):
                 self.player(a.actor).uses[skill.name] -= 1
         for step in self.phase.steps:
-            if step.start:
-                continue  # resolved when the phase began (``_start_steps``)
+            if step.start or (now is not None and step.name not in now):
+                continue  # resolved when the phase began (``_start_steps``), or in another window
             res.step = step.name
             for h in step.handlers:
                 self.ruleset.handlers[h](res)
@@ -503,6 +530,16 @@ class Game:
                     skill.effect(res, a)
             for h in step.after:
                 self.ruleset.handlers[h](res)
+        if not last:
+            # > 夜晚阶段，则需要等待当前行动时间段结束之后再通知 (M217): the window's feedback is told
+            # now, its public lines wait for the phase to close; the next window's actions follow
+            self.held.extend(res.public)
+            res.public = []
+            res.publish_late()
+            self.carried = (res.kills, res.data, res.out)
+            self.window += 1
+            res.trace("window", f"window {self.window} of {label} resolved")
+            return res
         for a in self.actions:
             self._remember_use(a)
         for p in self.players.values():
@@ -525,6 +562,7 @@ class Game:
     def advance(self) -> None:
         self.actions = []
         self.ballots = []
+        self.window, self.carried = 0, None
         while True:
             if self.phase.opening:
                 i = self.openings.index(self.phase)
@@ -562,7 +600,7 @@ class Game:
 
     #: the live state a rewind restores; history (feedback, announcements, trace, out) stays
     _REWOUND = ("players", "actions", "ballots", "scheduled", "last_use", "data", "winner", "draw", "scores", "out",
-                "last_words")
+                "last_words", "window", "carried")
 
     def _snapshot(self, point: str) -> None:
         # A moment is remembered as a count of events, not as a copy of the state: a deep copy

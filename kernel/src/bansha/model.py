@@ -160,6 +160,11 @@ class PhaseSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: phase may be used here, and a skill used there that day counts as one use of this
     #: phase's ``per_phase``
     continues: str = ""
+    #: the phase's action windows (行动时间段), each a list of its steps in order: ``resolve``
+    #: resolves the current window only, tells its feedback (its public lines wait for the phase
+    #: to close) and, while windows remain, stays in the phase, accepting the next window's
+    #: actions; a skill whose window is resolved is refused. Empty: one window, every step
+    windows: list[list[str]] = []
 
 
 class SkillOverride(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

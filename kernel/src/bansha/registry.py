@@ -313,6 +313,8 @@ class Ruleset:
                     if not skill.immediate and skill.step not in phase_steps[ph]:
                         raise GameError(self.msg("m_skill_step", where=where, skill=skill.name, step=skill.step, phase=ph))
         for p in m.phases:
+            if p.windows and [n for w in p.windows for n in w] != [s.name for s in p.steps if not s.start]:
+                raise GameError(self.msg("m_windows", where=where, phase=p.name))
             for step in p.steps:
                 for h in (*step.handlers, *step.after):
                     if h not in self.handlers:
