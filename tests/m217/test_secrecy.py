@@ -76,14 +76,7 @@ def view(cli, player: str) -> dict:
 
 
 def resolve(cli) -> dict:
-    """Resolve the phase, each of its windows (a night: 早夜, 午夜, 深夜, 凌晨), with what each told."""
-    out = json.loads(cli.ok("resolve", "g", "--json").output)
-    while out["window"] and out["next"] == out["phase"]:
-        more = json.loads(cli.ok("resolve", "g", "--json").output)
-        for name, told in more["feedback"].items():
-            out["feedback"].setdefault(name, []).extend(told)
-        out = {**more, "feedback": out["feedback"], "announcement": [*out["announcement"], *more["announcement"]]}
-    return out
+    return json.loads(cli.ok("resolve", "g", "--json").output)
 
 
 def every_state(number: str):

@@ -581,7 +581,8 @@ def _post(post: str | None, lang: str | None = None) -> int | None:
 
 @commands.command(help="h_resolve")
 @guarded
-def resolve(game: str = GameArg, db: str = DbOpt, as_json: bool = JsonOpt) -> None:
+def resolve(game: str = GameArg, window: bool = Option(False, "--window", help="h_resolve_window"),
+            db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """Close the current phase, resolve it in the manifest's order and advance."""
     from .model import ResolveEvent
 
@@ -590,7 +591,7 @@ def resolve(game: str = GameArg, db: str = DbOpt, as_json: bool = JsonOpt) -> No
 
     def close(g):
         labels.append(g.label)
-        return ResolveEvent(phase=g.label)
+        return ResolveEvent(phase=g.label, window=window)
 
     g, mark = store.append(game, close)
     label = labels[0]

@@ -291,7 +291,11 @@ class Game:
         elif isinstance(event, VoteEvent):
             self.cast(event)
         elif isinstance(event, ResolveEvent):
+            label = self.label
             self.resolve()
+            # the phase's remaining windows, unless the event closes one window only
+            while not event.window and self.window > 0 and self.label == label and self.winner is None:
+                self.resolve()
 
     def _check_phase(self, phase: str) -> None:
         label = self.label

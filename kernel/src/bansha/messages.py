@@ -420,6 +420,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "h_vote_change": ("这是一次改票", "this is a vote change"),
     "h_vote_proxy": ("由导演为投票人代投", "entered by the director for the voter (代投)"),
     "h_vote_late": ("在投票的最后一小时内发出", "posted in the last hour of the vote"),
+    "h_resolve_window": ("只结算当前行动时间段（有行动时间段的阶段，如新日暮里的夜晚：早夜、午夜、深夜、凌晨），告知其反馈，留在本阶段接受下一时间段的行动", "resolve the current window only (a phase with windows, such as M217's night: 早夜, 午夜, 深夜, 凌晨), tell its feedback and stay in the phase for the next window's actions"),
     "h_resolve": ("结束当前阶段，按清单的顺序结算，并进入下一阶段。", "Close the current phase, resolve it in the manifest's order and advance."),
     "h_ruling": ("记录导演的裁定（取消资格、公告、回答、替补、平局）。",
                  "Record a director's ruling (disqualification, free text, an answer, a substitute, a draw)."),

@@ -499,6 +499,8 @@ class VoteEvent(msgspec.Struct, tag="vote", kw_only=True):
 
 class ResolveEvent(msgspec.Struct, tag="resolve", kw_only=True):
     phase: str
+    #: in a phase with ``windows``: resolve the current window only (False: every window left)
+    window: bool = False
     #: the results as printed when it was resolved (replay recomputes them)
     out: list[str] = []
     announcement: list[str] = []

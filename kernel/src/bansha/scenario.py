@@ -204,10 +204,8 @@ def run(sc: Scenario, base: Path | None = None) -> Game:
             kind = game.manifest.last_words.kind
             apply(RulingEvent(phase=label, kind=kind, player=w.player, text=w.text), w.expect_error, f"{kind} {w.player}")
         if ph.resolve and game.winner is None:
-            apply(ResolveEvent(phase=label), None, say("sc_resolving", lang, label=label))
-            # the phase's remaining windows, unless the entry resolves one window only
-            while ph.resolve is True and game.window > 0 and game.label == label and game.winner is None:
-                apply(ResolveEvent(phase=label), None, say("sc_resolving", lang, label=label))
+            # every window left of the phase, or (resolve = "window") the current one only
+            apply(ResolveEvent(phase=label, window=ph.resolve == "window"), None, say("sc_resolving", lang, label=label))
         if ph.expect is not None:
             check(game, label, ph.expect)
     replayed = Game(setup)
