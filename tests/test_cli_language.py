@@ -162,7 +162,7 @@ def test_votes_import_post_pm_and_the_board_template_speak_the_board_language(xi
     b.refused("post", "g", "--template", b.file("t.toml", "[weather]\n"), says="t.toml：未知的表 weather（可用：")
     b.refused("post", "g", "--template", b.file("s.toml", "[post]\nsections = ['weather']\n"),
               says="版面模板：未知的帖子段落 weather（可用：corrections、last_words")
-    b.refused("votes", "import", "g", THREAD, says="night 1不投票")
+    b.refused("votes", "import", "g", THREAD, says="第1天 夜晚不投票")
 
 
 def test_db_lines_are_said_before_any_board(tmp_path):

@@ -230,7 +230,7 @@ def test_exports_escape_player_given_text(bansha_cli):
 def test_labels_are_the_boards_language_and_columns_align(ls):
     out = ls.ok("status", "g").output
     assert "存活" in out and "alive" not in out and "{" not in out and "['" not in out
-    rows = [line for line in out.splitlines() if line.startswith("  ")]
+    rows = [line for line in out.splitlines() if line[:5].strip().isdigit()]  # the seats (not the to-do list)
     # the third column (the camp) starts at the same terminal column in every row
     starts = {width(row[: row.index(camp)]) for row in rows for camp in ("光之国", "影之国") if camp in row}
     assert len(starts) == 1, rows

@@ -129,7 +129,11 @@ def test_disguise_is_not_shown_to_others():
         {"actor": "白鹭", "skill": "伪装", "targets": ["黑猫"], "args": {"camp": "影之国", "role": "骑士"}}]}])
     for name in game.players:
         if name != "白鹭":
-            assert "伪装" not in json.dumps(player_view(game, name), ensure_ascii=False)
+            view = player_view(game, name)
+            # the other 猎人's own 伪装 is among his choices (unsent): nothing of 白鹭's
+            mine = view["you"].pop("choices", [])
+            assert all(not c["submitted"] and not c["group_acted"] for c in mine)
+            assert "伪装" not in json.dumps(view, ensure_ascii=False)
     assert player_view(game, "白鹭")["you"]["acted"] == ["伪装"]
 
 

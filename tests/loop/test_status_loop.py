@@ -24,7 +24,7 @@ def test_qisha_xia_day_tally_threshold_and_deadline(bansha_cli):
     cli.ok("resolve", "g")
     night = json.loads(cli.ok("status", "g", "--json").output)["loop"]
     kills = [s for s in night["pending"] if s["skill"] == "杀人" and s["group"]]
-    assert kills and all("包子" not in s["range"] and "凉皮" not in s["range"] for s in kills)  # 不得自杀: the group
+    assert kills and all("包子" not in s["targets"] and "凉皮" not in s["targets"] for s in kills)  # 不得自杀: the group
     cli.ok("act", "g", "包子", "杀人", "馄饨")
     night = json.loads(cli.ok("status", "g", "--json").output)["loop"]
     # the group's kill is sent: no member of the group is listed for it any more
@@ -53,4 +53,4 @@ def test_forced_skills_are_marked(bansha_cli):
     for s in view["pending"]:
         skill = g.skills_of(g.players[s["player"]])[s["skill"]][0]
         assert s["forced"] == ("强制" in skill.tags)
-        assert s["args"] == dict(skill.args)
+        assert list(s["args"]) == list(skill.args)

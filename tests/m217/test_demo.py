@@ -1,4 +1,4 @@
-"""The m217 demo (rulesets/bansha_rulesets/demos/m217-demo.toml): it is a scenario file, but it
+"""The m217 demo (rulesets/m217/bansha_m217/demos/m217-demo.toml): it is a scenario file, but it
 lives beside the manifest, not below a folder named ``scenarios``, so pytest does not collect it
 by itself. Here it is played as a scenario (every phase's [phases.expect] is checked, and its log
 is replayed from scratch), through `bansha demo --ruleset m217`, and its deal is checked against
@@ -15,7 +15,7 @@ from bansha.registry import find_manifest
 from bansha.scenario import run_file
 from typer.testing import CliRunner
 
-DEMO = Path(__file__).resolve().parents[2] / "rulesets/bansha_rulesets/demos/m217-demo.toml"
+DEMO = Path(__file__).resolve().parents[2] / "rulesets/m217/bansha_m217/demos/m217-demo.toml"
 
 
 def test_the_demo_plays_as_a_scenario():

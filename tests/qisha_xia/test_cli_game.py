@@ -8,7 +8,7 @@ import pytest
 from bansha.cli import app
 from typer.testing import CliRunner
 
-DEMO = Path(__file__).resolve().parents[2] / "rulesets/bansha_rulesets/demos/qisha-xia.toml"
+DEMO = Path(__file__).resolve().parents[2] / "rulesets/qisha-xia/bansha_qisha_xia/demos/qisha-xia.toml"
 
 
 @pytest.fixture

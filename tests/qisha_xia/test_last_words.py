@@ -17,7 +17,7 @@ def test_qisha_xia_status_lists_who_is_owed_and_until_when(bansha_cli, tmp_path)
     cli.ok("act", "g", "黑一", "杀人", "士一")
     cli.ok("resolve", "g")
     out = cli.ok("status", "g").output
-    assert "遗言：士一（night 1出局；day 2结束前）" in out
+    assert "遗言：士一（第1天 夜晚出局；第2天 白天结束前）" in out
     assert "遗言截止: 2024-05-08 周三 20:00" in out
     mine = json.loads(cli.ok("status", "g", "--as", "士一", "--json").output)["you"]
     assert mine["last_words_until"] == "day 2"

@@ -21,7 +21,7 @@ from .conftest import pg_url_or_skip
 
 BANSHA = str(Path(sys.executable).with_name("bansha"))
 ROOT = Path(__file__).resolve().parents[2]
-DEMO = ROOT / "rulesets/bansha_rulesets/demos/qisha-xia.toml"
+DEMO = ROOT / "rulesets/qisha-xia/bansha_qisha_xia/demos/qisha-xia.toml"
 PLAYERS = ",".join(f"P{i:02}" for i in range(1, 13))
 
 

@@ -1,3 +1,3 @@
 """The web tests' fixtures live in webhelpers.py (imported by name from the tests)."""
 
-from webhelpers import server, web  # noqa: F401
+from webhelpers import any_store, server, web  # noqa: F401

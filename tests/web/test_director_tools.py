@@ -52,13 +52,14 @@ def test_amend_shows_the_clis_diff_then_writes_it_on_confirm(web):
     night_one_kill(web.store)
     c = web.client(login=True)
     page = c.get("/d/g/g1").text
-    assert options_of(page, "phase", "amend-form") == ["night 1", "day 1"]  # closed phases only, latest first
+    assert options_of(page, "phase", "amend-form") == ["night 1", "day 1"]  # values; shown as the board names them
+    assert "第1天 夜晚" in page[page.index('id="amend-form"'):]  # closed phases only, latest first
     assert "白\t救治" in options_of(page, "act", "amend-form")
     seq = web.store.last_seq("g1")
     form = {"_csrf_token": csrf_of(page), "phase": "night 1", "kind": "act", "act": "白\t救治", "target": ["士一", ""]}
     r = c.post("/d/g/g1/amend", data=form)
     assert r.status_code == 200, r.text
-    assert "修正预览：night 1 · 白 救治 士一" in text(r.text)
+    assert "修正预览：第1天 夜晚 · 白 救治 士一" in text(r.text)
     assert web.store.last_seq("g1") == seq  # a preview stores nothing
     # the same diff as the CLI's `bansha amend … --json` (a real process, nothing written)
     cli = cli_json(str(web.tmp / "games.db"), "amend", "g1", "act", "白", "救治", "士一", "--phase", "night 1")
@@ -75,7 +76,7 @@ def test_amend_shows_the_clis_diff_then_writes_it_on_confirm(web):
     assert "存活：士一 出局 → 存活" in text(r.text)
     # confirm: the form the preview offers, posted back
     r2 = c.post("/d/g/g1/amend", data={**form, "_csrf_token": csrf_of(r.text), "confirm": "1"})
-    assert r2.status_code == 200 and "已写入修正（night 1）" in r2.text
+    assert r2.status_code == 200 and "已写入修正（第1天 夜晚）" in r2.text
     last = web.store.events("g1")[-1]
     assert isinstance(last, AmendEvent) and last.record == diff and last.event.actor == "白"
     assert web.store.load("g1").player("士一").alive

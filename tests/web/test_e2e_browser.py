@@ -78,7 +78,6 @@ LONG_WAIT = 120_000  # ms
 
 async def _night(server):
     from bansha.store import open_store
-    from bansha.views import player_view
     from bansha_web.logic import usable_skills
     from playwright.async_api import async_playwright, expect
     from webhelpers import allowed_roles_ok
@@ -102,7 +101,7 @@ async def _night(server):
             assert sorted(links) == sorted(ROSTER)
             await d.goto(f"{base}/d/g/web1")
             await d.click("#resolve")  # day 1 with no vote
-            await d.wait_for_selector("text=night 1")
+            await d.wait_for_selector("text=第1天 夜晚")
             g = store.load("web1")
             assert g.label == "night 1"
 
@@ -114,22 +113,25 @@ async def _night(server):
             pages = {n: await c.new_page() for n, c in zip(ROSTER, ctxs, strict=True)}
             for pg in pages.values():
                 pg.on("dialog", lambda dlg: dialogs.append(dlg.message))
-            await asyncio.gather(*(pg.goto(base + links[n]) for n, pg in pages.items()))
+            await asyncio.gather(*(pg.goto(links[n]) for n, pg in pages.items()))
             plan = {}
             for n in ROSTER:
                 skills = usable_skills(g, n)
                 if skills:
                     s = skills[0]
                     target = next(t for t in s["targets"] if t != n)
-                    plan[n] = (s["name"], [target] * s["min"] if s["min"] <= 1 else s["targets"][: s["min"]])
+                    plan[n] = (s["name"], [target] if s["max"] <= 1 else [t for t in s["targets"] if t != n][: max(s["min"], 1)])
             assert len(plan) >= 5
 
             async def submit(n):
                 pg = pages[n]
                 skill, targets = plan[n]
                 form = pg.locator("form", has=pg.locator(f"input[name=skill][value='{skill}']")).first
-                for i, t in enumerate(targets):
-                    await form.locator("select[name=target]").nth(i).select_option(t)
+                if await form.locator("select[name=target]").count():
+                    await form.locator("select[name=target]").select_option(targets[0])
+                else:  # several targets: checkboxes
+                    for t in targets:
+                        await form.locator(f"input[name=target][value='{t}']").check()
                 await form.locator("button").click()
                 await pg.wait_for_selector(".message, .error, #acted, #group-acted")
 
@@ -153,7 +155,7 @@ async def _night(server):
             for line in previewed["announcement"]:
                 assert line in await d.inner_text("#preview-result")
             await d.click("#resolve")
-            await d.wait_for_selector("text=已结算 night 1")
+            await d.wait_for_selector("text=已结算第1天 夜晚")
             g = store.load("web1")
             assert g.label != "night 1"
             # the preview was the resolution itself
@@ -162,7 +164,7 @@ async def _night(server):
             # every player's page updates by itself and shows exactly their own feedback
             for n, pg in pages.items():
                 mine = [t for ph, t in g.feedback.get(n, []) if ph == "night 1"]
-                await expect(pg.locator("#phase")).not_to_contain_text("night 1", timeout=LONG_WAIT)
+                await expect(pg.locator("#phase")).not_to_contain_text("第1天 夜晚", timeout=LONG_WAIT)
                 fb = await pg.inner_text("#feedback")
                 for line in mine:
                     assert line in fb, (n, line)
@@ -171,7 +173,7 @@ async def _night(server):
                     assert line not in fb, (n, line)
                 page_html = html.unescape(await pg.content())
                 allowed_roles_ok(g, n, page_html)
-                assert player_view(g, n)["phase"] in page_html
+                assert "第2天 白天" in page_html and "day 2" not in await pg.inner_text("body")
             if SHOTS:
                 pg = pages[next(n for n in ROSTER if g.feedback.get(n))]
                 await pg.screenshot(path=str(SHOTS / "player.png"), full_page=True)
@@ -200,7 +202,6 @@ def test_a_change_keeps_what_a_request_said_and_waits_for_a_form_being_filled(se
 async def _live(server):
     from playwright.async_api import async_playwright, expect
 
-    base = f"http://127.0.0.1:{server['port']}"
     errors: list[str] = []
     async with async_playwright() as p:
         browser, user_data = await _launch(p)
@@ -218,7 +219,7 @@ async def _live(server):
                 c.set_default_timeout(LONG_WAIT)
                 players[n] = await c.new_page()
                 players[n].on("pageerror", lambda e: errors.append(str(e)))
-                await players[n].goto(base + links[n])
+                await players[n].goto(links[n])
 
             async def vote(n, target):
                 pg = players[n]
@@ -250,12 +251,12 @@ async def _live(server):
             await form.locator("select[name=target]").select_option(ROSTER[3])
             pg = players[ROSTER[0]]
             await d.click("#resolve")  # the day closes: every player's page changes
-            await expect(d.locator("#live .message")).to_contain_text("已结算 day 1", timeout=LONG_WAIT)
+            await expect(d.locator("#live .message")).to_contain_text("已结算第1天 白天", timeout=LONG_WAIT)
             await expect(pg.locator("#stale")).to_be_visible(timeout=LONG_WAIT)
             assert await form.locator("select[name=target]").input_value() == ROSTER[3]
-            assert "day 1" in await pg.inner_text("#phase")
+            assert "第1天 白天" in await pg.inner_text("#phase")
             await pg.click("#stale a")  # the notice's link reloads the page with the new phase
-            await expect(pg.locator("#phase")).to_contain_text("night 1", timeout=LONG_WAIT)
+            await expect(pg.locator("#phase")).to_contain_text("第1天 夜晚", timeout=LONG_WAIT)
             await expect(pg.locator("#stale")).to_be_hidden(timeout=LONG_WAIT)
             assert not errors, errors
         finally:

@@ -22,7 +22,7 @@ def test_player_page_is_the_players_view(web):
     assert r.headers["content-type"].startswith("text/html")
     t = text(r.text)
     assert "赤侠" in t and "光明" in t and "验人" not in t  # day 1: no night skill offered
-    assert "投票" in t and "day 1" in t
+    assert "投票" in t and "第1天 白天" in t and "day 1" not in t
     view = player_view(web.store.load("g1"), "赤")
     for p in view["players"]:
         assert p["name"] in t
@@ -123,10 +123,10 @@ def test_director_acts_for_anyone_previews_then_resolves(web):
     seq = web.store.last_seq("g1")
     r = c.post("/d/g/g1/preview", data={"_csrf_token": csrf_of(page)})
     assert r.status_code == 200
-    assert "预览：night 1" in r.text and "士一出局，身份是侠士。" in r.text and "黑二是黑侠。" in r.text
+    assert "预览：第1天 夜晚" in r.text and "士一出局，身份是侠士。" in r.text and "黑二是黑侠。" in r.text
     assert web.store.last_seq("g1") == seq and web.store.load("g1").label == "night 1"  # nothing stored
     r = c.post("/d/g/g1/resolve", data={"_csrf_token": csrf_of(r.text), "phase": "night 1"})
-    assert r.status_code == 200 and "已结算 night 1" in r.text
+    assert r.status_code == 200 and "已结算第1天 夜晚" in r.text
     g = web.store.load("g1")
     assert g.label == "day 2" and not g.player("士一").alive
     # each player's page shows exactly that player's feedback
@@ -142,7 +142,7 @@ def test_resolve_of_a_phase_already_closed_is_refused(web):
     r = c.post("/d/g/g1/resolve", data={"_csrf_token": csrf_of(page), "phase": "day 1"})
     assert r.status_code == 200
     r = c.post("/d/g/g1/resolve", data={"_csrf_token": csrf_of(page), "phase": "day 1"})  # a double click
-    assert r.status_code == 422 and "nothing was resolved" in r.text
+    assert r.status_code == 422 and "没有结算任何阶段" in r.text
     assert web.store.load("g1").label == "night 1"
 
 
@@ -152,12 +152,23 @@ def test_director_vote_tally_undo_and_new_link(web):
     for voter in ["士一", "士二"]:
         page = c.post("/d/g/g1/vote", data={"_csrf_token": csrf_of(page), "player": voter, "target": "黑一"}).text
     assert "黑一 2（士一、士二）" in text(page)
+    # undo names what it removes and asks; nothing is removed until confirmed
     page = c.post("/d/g/g1/undo", data={"_csrf_token": csrf_of(page)}).text
+    assert "将撤销最后一个事件 #2：第1天 白天：士二 投 黑一（代投）" in text(page)
+    assert web.store.last_seq("g1") == 2
+    # a player's vote arrives meanwhile: the confirmation of #2 removes nothing
+    web.store.append("g1", lambda g: __import__("bansha.model").model.VoteEvent(phase=g.label, voter="士三", target="黑一"))
+    r = c.post("/d/g/g1/undo", data={"_csrf_token": csrf_of(page), "seq": "2"})
+    assert r.status_code == 422 and "最后一个事件已经变了" in r.text and web.store.last_seq("g1") == 3
+    page = c.post("/d/g/g1/undo", data={"_csrf_token": csrf_of(page), "seq": "3"}).text
+    assert "已撤销：#3 第1天 白天：士三 投 黑一" in text(page)
+    page = c.post("/d/g/g1/undo", data={"_csrf_token": csrf_of(page), "seq": "2"}).text
     assert "黑一 1（士一）" in text(page)
     old = web.links["g1"]["龙"]
     r = c.post("/d/g/g1/link", data={"_csrf_token": csrf_of(page), "player": "龙"})
     new = re.findall(r'/p/([A-Za-z0-9_-]{40,})', r.text)
-    assert len(new) == 1 and new[0] != old
+    assert len(set(new)) == 1 and new[0] != old  # the link, the "copy all" text and the PM sheet
+    assert f"http://testserver.local/p/{new[0]}" in r.text  # with the host: a link to paste as it is
     assert c.get(f"/p/{old}").status_code == 404
     assert c.get(f"/p/{new[0]}").status_code == 200
 

@@ -72,7 +72,7 @@ def test_live_updates_from_another_process_and_no_token_in_the_log(server, tmp_p
     assert not [e for e in player.events if e[0] == "change"], "a player heard of another's vote"
     cli(server["db"], "resolve", "g1")
     assert player.wait("change"), player.events  # the phase resolved: their view changed
-    assert "night 1" in httpx.get(f"{base}/p/{red}/view").text
+    assert "第1天 夜晚" in httpx.get(f"{base}/p/{red}/view").text
     httpx.get(f"{base}/p/{red}")
     httpx.get(f"{base}/p/not-a-token")
     time.sleep(0.3)

@@ -142,3 +142,75 @@ def allowed_roles_ok(game, name, page: str) -> None:
     for role in ALL_ROLES:
         if role in page:
             assert role in allowed, (name, role)
+
+
+class Serve:
+    """`bansha serve` as a process on ``db`` (a SQLite file or a postgresql:// URL), on
+    ``port``: start, stop and start again (the same port, the same store)."""
+
+    def __init__(self, db: str, port: int | None = None):
+        self.db, self.port = db, port or free_port()
+        self.proc = None
+        self.lines: list[str] = []
+        self.login = ""
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Serve:
+        import httpx
+
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.lines = []
+        self.proc = subprocess.Popen([sys.executable, "-m", "bansha.cli", "serve", "--db", self.db, "--port", str(self.port)],
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+        lines = self.lines
+        threading.Thread(target=lambda: [lines.append(x) for x in self.proc.stdout], daemon=True).start()
+        for _ in range(300):
+            m = re.search(r"(http://\S+/login/\S+)", "".join(lines))
+            if m:
+                self.login = m.group(1)
+                try:
+                    httpx.get(self.base + "/", timeout=1)
+                    return self
+                except httpx.HTTPError:
+                    pass
+            assert self.proc.poll() is None, "".join(lines)
+            time.sleep(0.1)
+        raise AssertionError("".join(lines))
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(10)
+        self.proc = None
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_store(request, tmp_path):
+    """A store URL of each kind: a SQLite file, and a fresh schema of BANSHA_TEST_PG's database
+    (a missing server skips locally and fails under CI)."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "games.db")
+        return
+    import uuid
+
+    import psycopg
+
+    base = os.environ.get("BANSHA_TEST_PG", "")
+    if not base:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail("CI is set but BANSHA_TEST_PG is not: the PostgreSQL web tests would be skipped")
+        pytest.skip("BANSHA_TEST_PG is not set")
+    schema = f"w_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    yield f"{base}{'&' if '?' in base else '?'}options=-csearch_path%3D{schema}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA {schema} CASCADE")

@@ -1,5 +1,5 @@
 """The board: a ruleset's board file (phase names, clock, vote formats, post layout:
-``rulesets/bansha_rulesets/templates/<id>.toml``) over the defaults, and what the loop's
+``templates/<id>.toml`` in each board distribution, ``rulesets/<id>/bansha_<id>/``) over the defaults, and what the loop's
 commands read from it (a phase's board name, its deadline, a phase as a director types it).
 
 The forum's thread (forum.py) is another module: ``bansha status`` reads the board on every

@@ -18,6 +18,7 @@ import msgspec
 
 from .hookspecs import hookimpl
 from .model import Ballot, Kill
+from .votes import VoteCount, whole
 
 if TYPE_CHECKING:
     from .engine import Resolution
@@ -58,8 +59,10 @@ def _land(res: Resolution, kill: Kill) -> None:
     res.remove(p, kill)
 
 
-def count_votes(res: Resolution) -> None:
-    """``bansha.vote``: count the phase's ballots by the manifest's ``[vote]`` rule."""
+def tally_votes(res: Resolution):
+    """The count of the phase's ballots by the manifest's ``[vote]`` rule, the rules' changes
+    (``bansha_adjust_ballots``: weights, forced and void ballots, extra votes) applied: a
+    ``choices.VoteCount`` without its result (``count_votes`` decides it)."""
     game = res.game
     v = game.manifest.vote
     final: dict[str, Ballot] = {}
@@ -68,10 +71,12 @@ def count_votes(res: Resolution) -> None:
     ballots = [msgspec.structs.replace(b) for b in final.values() if game.players[b.voter].alive]
     game.hook.bansha_adjust_ballots(res=res, ballots=ballots)
     tally: Counter[str] = Counter()
+    void: dict[str, str] = {}
     for b in ballots:
         if not b.void and b.target in game.players and not game.players[b.target].alive:
             b.void = "the player voted for has left the game"  # cast before they left
         if b.void:
+            void[b.voter] = b.void
             res.trace("vote", f"{b.voter}'s vote for {b.target} does not count: {b.void}")
         elif b.target != v.abstain:
             tally[b.target] += b.weight
@@ -82,16 +87,33 @@ def count_votes(res: Resolution) -> None:
             tally[name] += n
             res.trace("vote", f"{name} counts {n:g} extra vote(s)")
     living = len(game.alive())
+    ordered = dict(tally.most_common())  # (ties in the order their first vote was counted)
+    top = max(tally.values(), default=0)
+    return VoteCount(tally=ordered, ballots={b.voter: b.target for b in ballots if not b.void}, void=void,
+                     abstained=[b.voter for b in ballots if not b.void and b.target == v.abstain],
+                     needed=whole(v.threshold, living) if v.threshold else None, threshold=v.threshold, living=living,
+                     leaders=[n for n, c in ordered.items() if c == top], public=v.show_counts)
+
+
+def count_votes(res: Resolution) -> None:
+    """``bansha.vote``: count the phase's ballots (``tally_votes``) and decide: who leaves, a
+    run-off, or nobody. The count is kept in ``res.data["vote_count"]`` (``choices.count_votes``
+    reads it from a resolution on a copy: the live tally is this count)."""
+    game = res.game
+    v = game.manifest.vote
+    count = res.data["vote_count"] = tally_votes(res)
+    tally = count.tally
+    living = count.living
     res.data["tally"] = dict(tally)
-    res.trace("vote", "count: " + (", ".join(f"{k} {n:g}" for k, n in tally.most_common()) or "no votes"))
+    res.trace("vote", "count: " + (", ".join(f"{k} {n:g}" for k, n in tally.items()) or "no votes"))
     if v.show_counts:
-        for name, n in tally.most_common():
+        for name, n in tally.items():
             res.announce(game.manifest.texts.counts.format(name=name, count=f"{n:g}"))
     if not tally:
         res.announce(game.manifest.texts.nobody_out)
         return
     top = max(tally.values())
-    leaders = [n for n, c in tally.items() if c == top]
+    leaders = count.leaders
     need = v.threshold * living
     if v.threshold and (v.runoff_threshold or not game.phase.optional) and top < need - 1e-9:
         res.trace("vote", f"top count {top:g} is below {v.threshold:.0%} of {living} living ({need:g})")
@@ -100,6 +122,7 @@ def count_votes(res: Resolution) -> None:
     if len(leaders) > 1:
         in_runoff = game.phase.optional
         if v.tie != "none" and not in_runoff and len(leaders) == 2:
+            count.runoff = list(leaders)
             res.schedule(v.tie, leaders)
             res.announce(game.manifest.texts.runoff.format(names="、".join(leaders), first=leaders[0], second=leaders[1]))
         else:
@@ -108,13 +131,16 @@ def count_votes(res: Resolution) -> None:
         return
     target = game.player(leaders[0])
     if game.hook.bansha_defer_vote_out(res=res, player=target):
+        count.out = target.name  # (his exit is settled later: M217's 黄昏 (1))
         res.trace("vote", f"{target.name} is voted out; the rules settle it later")
         return
     immune = game.hook.bansha_vote_immune(res=res, player=target)
     if immune:
+        count.immune = immune
         res.trace("vote", f"{target.name} is not voted out: {immune}")
         res.announce(immune)
         return
+    count.out = target.name
     res.remove(target, Kill(target=target.name, kind="vote", rule="vote", last_words=True))
 
 

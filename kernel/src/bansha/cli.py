@@ -27,6 +27,10 @@ commands.add_group(scenario_app, "scenario")
 from .cli_db import db_app  # noqa: E402 - self-contained, so that it can sit here
 
 commands.add_group(db_app, "db")
+from .cli_board import board_app, role_new  # noqa: E402 - self-contained, like cli_db
+
+commands.add_group(board_app, "board")
+role_app.command("new", help="h_role_new")(role_new)
 
 
 
@@ -124,17 +128,11 @@ def _json(data: Any) -> None:
 
 
 def _kv(pairs: list[str], flag: str = "--arg", lang: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            from .model import GameError
+    # one door with the web forms (forms.py): a whole number is an int; anything else (1.5,
+    # --5, ², 甲, a 5,000-digit number) stays the text it is
+    from .forms import pairs as parse_pairs
 
-            raise GameError(say("kv_expected", lang, flag=flag, pair=pair))
-        # a whole number is an int; anything else (1.5, --5, ², 甲) stays the text it is
-        out[key] = int(value) if re.fullmatch(r"-?\d+", value) else value
-    return out
+    return parse_pairs(pairs, flag, lang)
 
 
 def _echo_phase(label: str, feedback: dict[str, list[str]], announcement: list[str], lang: str | None = None) -> None:
@@ -174,7 +172,9 @@ def _print_results(game, mark, label: str, as_json: bool) -> None:
         echo("  " + say("l_game_over", game.lang, result=_result(game))
                    + ("  " + say("l_scores", game.lang, scores=_scores(game.scores, game.lang)) if game.scores else ""))
     else:
-        echo("  " + say("l_now", game.lang, label=game.label))
+        from .board import load_board, phase_namer
+
+        echo("  " + say("l_now", game.lang, label=phase_namer(game, load_board(game.manifest.id, lang=game.lang))(game.label)))
 
 
 # ----------------------------------------------------------------------------- catalogue
@@ -327,9 +327,15 @@ def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ..
     names: list[str] = []
     notes: list[str] = []
     listed = False
+    def is_file(p: Path) -> bool:
+        try:
+            return p.is_file()
+        except (OSError, ValueError):  # a 5,000-character name, a NUL: no file, a name to check
+            return False
+
     for v in values:
         p = Path(v)
-        if p.is_file():
+        if is_file(p):
             got, said = read_roster(p, lang)
             names += got
             notes += said
@@ -340,41 +346,10 @@ def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ..
 
 
 def _check_deal(rs, setups, source: str) -> None:
-    """A deal file's seats: as many as a table of the ruleset, each name once, known roles
-    and camps; the error names the file and the key."""
-    from .deal import mismatch, table_for
-    from .model import GameError
-    from .names import check_name, fold, reserved_of
+    """A deal file's seats, checked at the one door (forms.check_deal)."""
+    from .forms import check_deal
 
-    lang = rs.lang
-    seen: dict[str, str] = {}
-    for i, ps in enumerate(setups):
-        try:
-            ps.name = check_name(ps.name, "what_player", lang, reserved=reserved_of(rs.manifest))
-        except GameError as exc:
-            raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].name", why=exc)) from None
-        if fold(ps.name) in seen:
-            first = seen[fold(ps.name)]
-            raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].name",
-                                why=say("name_repeated", lang, what=say("what_roster", lang), name=ps.name) if first == ps.name
-                                else say("name_twice", lang, what=say("what_roster", lang), first=first, second=ps.name)))
-        seen[fold(ps.name)] = ps.name
-        try:
-            rs.role(ps.role)
-        except GameError as exc:
-            raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].role", why=exc)) from None
-        if ps.camp:
-            try:
-                rs.camp(ps.camp)
-            except GameError as exc:
-                raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].camp", why=exc)) from None
-    sizes = [t.seats for t in rs.manifest.tables]
-    if sizes and len(setups) not in sizes:
-        raise GameError(say("deal_seats", lang, file=source, count=len(setups), ruleset=rs.manifest.id, sizes="/".join(map(str, sizes))))
-    if sizes:
-        why = mismatch(rs, table_for(rs, len(setups)), setups)
-        if why:
-            raise GameError(say("deal_table", lang, file=source, seats=len(setups), why=why))
+    check_deal(rs, setups, source)
 
 
 @commands.command(help="h_new")
@@ -390,11 +365,11 @@ def new(
     as_json: bool = JsonOpt,
 ) -> None:
     """Create a game, dealing roles from the manifest with the seed (or from --deal)."""
-    from . import deal as dealing
-    from .model import Deal, GameError, Setup
-    from .names import MAX_GAME_NAME, check_name, reserved_of
-    from .options import check_options
-    from .registry import decode_toml, find_manifest, ruleset_for
+    from pathlib import Path
+
+    from .forms import new_setup
+    from .model import GameError
+    from .registry import find_manifest, ruleset_for
 
     manifest = find_manifest(ruleset)
     try:
@@ -405,29 +380,27 @@ def new(
             raise GameError(say("file_said", manifest.language, file=ruleset, why=exc)) from None
         raise
     lang = _BOARD[0] = rs.lang
-    game = check_name(game, "what_game", lang, limit=MAX_GAME_NAME)
-    if not 0 <= seed <= 2**63 - 1:
-        raise GameError(say("seed_range", lang, seed=seed))
-    opts = check_options(manifest, _kv(option, "--option", lang), "--option", lang)
     notes: list[str] = []
+    raw = None
+    names: list[str] = []
     if deal_file is not None:
         try:
             raw = deal_file.read_bytes()
         except OSError as exc:
             raise GameError(say("deal_unreadable", lang, file=deal_file, why=exc.strerror)) from None
-        setups = decode_toml(raw, Deal, str(deal_file)).players
-        _check_deal(rs, setups, str(deal_file))
-        dealt_by = str(deal_file)
     else:
+        from .names import reserved_of
+
+        # the roster files' notes here; every name then goes through the one door (forms.py)
         names, notes = _players(players or [], lang, reserved_of(manifest))
         if not names:
-            from pathlib import Path
-
             files = [v for v in players or [] if Path(v).is_file()]
             raise GameError(say("no_players_in_file", lang, file=files[0]) if files else say("no_players", lang))
-        setups = dealing.deal(rs, names, seed)
-        dealt_by = f"seed {seed}"
-    setup = Setup(ruleset=manifest.id, manifest=manifest, players=setups, seed=seed, options=opts, dealt_by=dealt_by)
+    # one door with the console's create form: name, seed, house rules, deal or roster
+    game, setup, manifest, rs = new_setup(ruleset, game, names=names, seed=seed, deal=raw, deal_source=str(deal_file),
+                                          options=_kv(option, "--option", lang))
+    setups = setup.players
+    dealt_by = setup.dealt_by
     g = _store(db).create(game, setup)
     if as_json:
         return _json({"game": game, "phase": g.label, "players": setups, "notes": notes})
@@ -643,7 +616,10 @@ def status(game: str = GameArg, as_player: str = Option(None, "--as", help="h_st
         view["loop"] = loop_view(g)
     if as_json:
         return _json(view)
-    echo(f"{view['ruleset']} — {view['phase']}" + (" — " + say("l_over", lang, winner=_text(view["winner"], lang)) if view["winner"] is not None else ""))
+    from .board import load_board, phase_namer
+
+    name = phase_namer(g, load_board(g.manifest.id, lang=lang))
+    echo(f"{view['ruleset']} — {name(view['phase'])}" + (" — " + say("l_over", lang, winner=_text(view["winner"], lang)) if view["winner"] is not None else ""))
     for k, v in view["facts"].items():
         echo(f"{k}: {_text(v, lang)}")
     out_mark = say("l_out_mark", lang)
@@ -652,11 +628,22 @@ def status(game: str = GameArg, as_player: str = Option(None, "--as", help="h_st
         echo(say("l_you", lang, text=f"{you['name']} {you['role']}{you['setup'].get('number', '') or ''} {you['camp']}")
                    + ("" if you["alive"] else out_mark))
         for k, v in you.items():
-            if k not in ("name", "role", "camp", "setup", "alive") and v:
-                echo(f"  {k}: {_text(v, lang)}")
+            if k not in ("name", "role", "camp", "setup", "alive", "choices") and v:
+                if k == "last_words_until":
+                    v = name(v)
+                key = say(f"lv_key_{k}", lang) if f"lv_key_{k}" in _catalogue() else k
+                echo(f"  {key}: {_text(v, lang)}")
+        if you.get("choices"):
+            echo("  " + say("lv_choices", lang))
+            sep = say("lv_sep", lang)
+            for c in you["choices"]:
+                args = " ".join(f"--arg {k}=" + ("|".join(v) if v else "…") for k, v in c["args"].items())
+                echo(f"    {c['skill']}" + (say("lv_forced", lang) if c["forced"] else "")
+                     + (say("lv_choice_sent", lang) if c["submitted"] else say("lv_choice_group", lang) if c["group_acted"] else "")
+                     + (" " + say("lv_range", lang, names=sep.join(c["targets"])) if c["max"] else "") + (f"  {args}" if args else ""))
         echo(say("l_players", lang, text="  ".join(p["name"] + ("" if p["alive"] else out_mark) for p in view["players"])))
         for f in view["feedback"]:
-            echo(f"  [{f['phase']}] {f['text']}")
+            echo(f"  [{name(f['phase'])}] {f['text']}")
         return
     rows = []
     for p in view["players"]:
@@ -673,10 +660,15 @@ def status(game: str = GameArg, as_player: str = Option(None, "--as", help="h_st
         rows.append((p["seat"], p["name"], f"{p['identity']}{num}", p["camp"], say("l_alive" if p["alive"] else "l_out", lang), "  ".join(extra)))
     _seats(g, rows)
     for w in view["last_words"]:  # 遗言 owed: until the phase that publishes them closes
-        echo(say("l_last_words", lang, player=w["player"], out=w["out"], until=w["until"])
+        echo(say("l_last_words", lang, player=w["player"], out=name(w["out"]), until=name(w["until"]) if w["until"] else "—")
                    + (" " + say("l_recorded_mark", lang) if w["recorded"] else ""))
-    echo_loop_view(view["loop"])
+    echo_loop_view(view["loop"], lang)
 
+
+def _catalogue():
+    from .messages import CATALOGUE
+
+    return CATALOGUE
 
 
 def _text(value: Any, lang: str | None) -> str:
@@ -766,18 +758,26 @@ def games(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
 @guarded
 def demo(ruleset: str = Option("light-shadow", "--ruleset", help="h_ruleset_id"), as_json: bool = JsonOpt) -> None:
     """Play a scripted game of RULESET end to end, printing each phase's results."""
+    import msgspec
+
     from .model import GameError
-    from .registry import find_manifest, ruleset_files
+    from .registry import demo_file, find_manifest, manifest_path
     from .scenario import Mismatch, lines_of, load, run
 
     m = find_manifest(ruleset)
     lang = m.language
-    if not m.demo:
+    source = manifest_path(ruleset)
+    path = demo_file(source) if source is not None else None
+    if path is None:
         raise GameError(say("no_demo", lang, ruleset=m.id))
-    path = next(p for p in ruleset_files().values() if load_id(p) == m.id).parent / m.demo
     sc = load(path)
+    base = find_manifest(sc.ruleset, relative_to=path.parent)
+    if base.id != m.id:
+        # a variant plays its board's demo under its own rules: the inputs as written, the
+        # expectations (the board's results) not asked of it
+        sc = msgspec.structs.replace(sc, phases=[msgspec.structs.replace(ph, expect=None) for ph in sc.phases])
     try:
-        game = run(sc, path.parent)
+        game = run(sc, path.parent, manifest=m)
     except Mismatch as exc:
         raise GameError(say("demo_broken", lang, file=path.name, why=exc)) from None
     if as_json:
@@ -797,15 +797,6 @@ def demo(ruleset: str = Option("light-shadow", "--ruleset", help="h_ruleset_id")
     from .cli_loop import demo_post
 
     demo_post(game)  # the last phase's thread post, as `bansha post` writes it
-
-
-def load_id(path: Path) -> str:
-    import tomllib
-
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8")).get("id", "")
-    except (OSError, tomllib.TOMLDecodeError):
-        return ""
 
 
 @scenario_app.command("run", help="h_scenario_run")

@@ -51,6 +51,24 @@ def _read_input(source: str, lang: str | None = None) -> str:
     raise GameError(say("lp_encoding", lang, file=source))
 
 
+def _thread_posts(source: str, lang: str | None, fmt: str | None, cookies: str | None):
+    """The posts of the thread ``source`` names. With a forum distribution installed (an adapter
+    in ``bansha.forums``, such as bansha-forum's: docs/forums.md), any format it reads, from a
+    file, ``-`` or a URL; without one, the pasted Discuz! text of a file or ``-``."""
+    from .entrypoints import entry_points
+    from .forum import parse_thread
+
+    eps = entry_points("bansha.forums")
+    if eps:  # every adapter reads a thread with all the installed ones (bansha_forum.adapters.base)
+        return eps[0].load().read_thread(source, fmt=fmt, cookies=cookies, lang=lang)
+    if fmt is not None or cookies is not None or source.startswith(("http://", "https://")):
+        from .messages import say
+        from .model import GameError
+
+        raise GameError(say("lp_no_forums", lang))
+    return parse_thread(_read_input(source, lang))
+
+
 def _close_arg(text: str, start, lang: str | None = None):
     import datetime as dt
     import re
@@ -93,6 +111,8 @@ def votes_import(
     close: str = Option(None, "--close", help="h_votes_close"),
     dry_run: bool = Option(False, "--dry-run", help="h_votes_dry_run"),
     template: Path = Option(None, "--template", help="h_template"),
+    forum_format: str = Option(None, "--forum", help="h_votes_forum"),
+    cookies: str = Option(None, "--cookies", help="h_votes_cookies"),
     db: str = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
@@ -101,7 +121,8 @@ def votes_import(
     cli = _cli()
     seen: list[str | None] = [None]  # the board's language, once the game is loaded
     try:
-        _votes_import(cli, game, source, set(accept), close, dry_run, template, db, as_json, seen)
+        _votes_import(cli, game, source, set(accept), close, dry_run, template, db, as_json, seen,
+                      forum_format, cookies)
     except cli_error() as exc:
         cli.fail(str(exc), as_json, seen[0])
 
@@ -112,7 +133,8 @@ def cli_error():
     return GameError
 
 
-def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_json, seen):
+def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_json, seen, forum_format=None,
+                  cookies=None):
     import datetime as dt
     import re
 
@@ -126,12 +148,11 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
     if g.winner is not None:
         raise GameError(say("lp_over", lang))
     if not g.phase.vote:
-        raise GameError(say("no_vote_phase", lang, label=g.label))
+        raise GameError(say("no_vote_phase", lang, label=g.named()))
     board = forum.load_board(g.manifest.id, template, lang=lang)
     if not board.get("forum"):
         raise GameError(say("lp_no_forum", lang, ruleset=g.manifest.id))
-    text = _read_input(source, lang)
-    posts = forum.parse_thread(text)
+    posts = _thread_posts(source, lang, forum_format, cookies)
     if not posts:
         raise GameError(say("lp_no_posts", lang, file=source))
     seen: dict[int, int] = {}
@@ -548,104 +569,70 @@ def undo_to(game: str, phase: str, db, as_json: bool) -> None:
 
 
 def loop_view(g) -> dict:
-    """The director's to-do list for the current phase: skills still usable (forced ones
-    marked, with the selection range and the --args they take), who has not voted, the live
-    tally and the board's threshold, and the phase's deadline from the board's clock."""
+    """The director's to-do list for the current phase: every seat's skills not yet sent
+    (``choices.all_choices``: forced ones marked, the exact selection range and the --args'
+    values), who has not voted, the live count (``choices.count_votes``: the count resolve
+    will make) with the threshold in whole votes, and the phase's deadline from the board."""
+    import msgspec
+
     from .board import load_board, phase_namer
+    from .choices import all_choices, count_votes
     from .model import GameError
 
     try:
         board = load_board(g.manifest.id)
     except GameError:
         board = load_board("", None)
-    living = g.alive()
     pending = []
-    if g.winner is None:
-        for p in g.players.values():
-            for skill, _ in g.skills_of(p).values():
-                if g.phase.name not in skill.phases or (not p.alive and not skill.while_out):
-                    continue
-                if skill.uses is not None and p.uses.get(skill.name, 0) <= 0:
-                    continue
-                if any(a.skill == skill.name and (a.actor == p.name or (skill.group and a.group == skill.group))
-                       for a in g.actions):
-                    continue
-                try:
-                    if g.hook.bansha_skill_unavailable(game=g, player=p, skill=skill):
-                        continue
-                except Exception:  # a rule's own check that needs more than the director's view
-                    pass
-                owner = skill.group or p.name
-                last = g.last_use.get((owner, skill.name)) if skill.no_repeat_target else None
-                blocked = set(last[2]) if last and last[0] == g.day - 1 and last[1] == g.phase.name else set()
-                candidates = [t.name for t in g.players.values()
-                              if (t.alive or skill.may_target_dead) and (t.name != p.name or skill.may_target_self)
-                              and t.name not in blocked]
-                hi = skill.max_targets if skill.max_targets is not None else skill.targets
-                # the selection range: the targets the rules' own checks accept now
-                if skill.targets <= 1 and hi >= 1:
-                    candidates = [t for t in candidates if _accepted(g, p, skill, [t])]
-                    if not candidates and skill.targets == 1:
-                        continue
-                elif skill.targets >= 2 and not _accepted(g, p, skill, candidates[:skill.targets]):
-                    continue
-                pending.append({"player": p.name, "skill": skill.name, "forced": "强制" in skill.tags,
-                                "group": skill.group, "targets": skill.targets if hi == skill.targets else f"{skill.targets}-{hi}",
-                                "range": candidates if skill.targets or hi else [], "args": dict(skill.args)})
+    for cs in all_choices(g).values():
+        for c in cs:
+            if c.submitted or c.group_acted:
+                continue
+            pending.append(msgspec.to_builtins(c))
     vote = None
-    if g.phase.vote and g.winner is None:
-        v = g.manifest.vote
-        final = {}
-        for b in sorted(g.ballots, key=lambda b: b.seq):
-            final[b.voter] = b
-        counts: dict[str, float] = {}
-        for b in final.values():
-            if g.players[b.voter].alive and b.target != v.abstain and not b.void:
-                counts[b.target] = counts.get(b.target, 0) + b.weight
-        tally = sorted(counts.items(), key=lambda kv: (-kv[1], g.players[kv[0]].seat if kv[0] in g.players else 0))
-        vote = {"not_voted": [p.name for p in living if p.name not in final],
-                "tally": [{"player": n, "votes": c} for n, c in tally],
-                "abstained": [b.voter for b in final.values() if b.target == v.abstain],
-                "threshold": v.threshold, "needed": v.threshold * len(living) if v.threshold else None,
-                "public_counts": v.show_counts}
+    count = count_votes(g) if g.phase.vote else None
+    if count is not None:
+        vote = {"not_voted": count.not_voted, "tally": [{"player": n, "votes": c} for n, c in count.tally.items()],
+                "abstained": count.abstained, "void": count.void, "threshold": count.threshold, "needed": count.needed,
+                "public_counts": count.public, "out": count.out, "runoff": count.runoff, "immune": count.immune}
     clock = board.get("clock", {}).get(g.phase.name, {})
     return {"phase_name": phase_namer(g, board)(g.label), "pending": pending, "vote": vote,
             "deadline": clock.get("note") or None, "closes": clock.get("close") or None}
 
 
-def _accepted(g, p, skill, targets) -> bool:
-    """Whether the rules' checks (``bansha_validate_action``) accept this use now."""
-    from .model import Action
+def echo_loop_view(view: dict, lang: str | None = None) -> None:
+    from .messages import say
 
-    a = Action(actor=p.name, skill=skill.name, chosen=list(targets), targets=list(targets),
-               acquired=skill.name in p.acquired, group=skill.group)
-    try:
-        return not any(g.hook.bansha_validate_action(game=g, action=a))
-    except Exception:  # a check that needs arguments the director has not typed yet
-        return True
-
-
-def echo_loop_view(view: dict) -> None:
-    echo(f"{view['phase_name']}" + (f" — 截止：{view['deadline']}" if view["deadline"] else ""))
+    echo(f"{view['phase_name']}" + (say("lv_deadline", lang, text=view["deadline"]) if view["deadline"] else ""))
     if view["pending"]:
-        echo("可用技能（尚未提交）：")
+        echo(say("lv_pending", lang))
+    sep = say("lv_sep", lang)
     for s in view["pending"]:
-        rng = s["range"]
-        shown = "、".join(rng) if len(rng) <= 8 else f"{len(rng)}人（{'、'.join(rng[:8])}…）"
-        args = " ".join(f"--arg {k}=…" for k in s["args"])
-        echo(f"  {s['player']} {s['skill']}" + ("【强制】" if s["forced"] else "")
-                   + (f" 群内({s['group']})" if s["group"] else "")
-                   + (f" 目标{s['targets']}人：{shown}" if rng else "") + (f"  {args}" if args else ""))
+        rng = s["targets"]
+        shown = sep.join(rng) if len(rng) <= 8 else say("lv_many", lang, count=len(rng), names=sep.join(rng[:8]))
+        lo, hi = s["min_targets"], s["max_targets"]
+        want = str(lo) if lo == hi else f"{lo}-{hi}"
+        args = " ".join(f"--arg {k}=" + ("|".join(v) if v else "…") for k, v in s["args"].items())
+        echo(f"  {s['player']} {s['skill']}" + (say("lv_forced", lang) if s["forced"] else "")
+             + (" " + say("lv_group", lang, group=s["group"]) if s["group"] else "")
+             + (" " + say("lv_targets", lang, count=want, names=shown) if hi else "") + (f"  {args}" if args else ""))
     v = view["vote"]
     if v is not None:
-        echo("未投票：" + ("、".join(v["not_voted"]) or "无"))
-        label = "票数" if v["public_counts"] else "票数（仅导演可见，公告只公布结果）"
-        echo(f"{label}：" + ("，".join(f"{t['player']} {t['votes']:g}" for t in v["tally"]) or "暂无")
-                   + (f"；弃权 {len(v['abstained'])}" if v["abstained"] else ""))
+        echo(say("lv_not_voted", lang, names=sep.join(v["not_voted"]) or say("lv_none", lang)))
+        label = say("lv_tally" if v["public_counts"] else "lv_tally_hidden", lang)
+        tally = say("lv_comma", lang).join(f"{t['player']} {t['votes']:g}" for t in v["tally"]) or say("lv_no_votes", lang)
+        echo(f"{label}{tally}" + (say("lv_abstained", lang, count=len(v["abstained"])) if v["abstained"] else "")
+             + (say("lv_void", lang, count=len(v["void"])) if v["void"] else ""))
         if v["threshold"]:
-            echo(f"出局门槛：最高票须达存活人数的 {v['threshold']:.0%}（{v['needed']:g} 票）")
+            echo(say("lv_threshold", lang, pct=f"{v['threshold']:.0%}", needed=v["needed"]))
         else:
-            echo("出局门槛：最高票出局（平票无人出局）")
+            echo(say("lv_plurality", lang))
+        if v["out"]:
+            echo(say("lv_would_out", lang, name=v["out"]))
+        elif v["runoff"]:
+            echo(say("lv_would_runoff", lang, names=sep.join(v["runoff"])))
+        elif v["immune"]:
+            echo(say("lv_would_immune", lang, text=v["immune"]))
 
 
 def demo_post(game) -> None:

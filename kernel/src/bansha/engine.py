@@ -126,8 +126,7 @@ class Game:
         #: not yet landed, the resolution's data and the exits so far (``resolve``)
         self.carried: tuple[list[Kill], dict[str, Any], list[str]] | None = None
         self.hook.bansha_setup_game(game=self)
-        self.hook.bansha_phase_started(game=self)
-        self._snapshot("start")
+        self._open_phase()
 
     # ------------------------------------------------------------------ clock and names
 
@@ -138,6 +137,25 @@ class Game:
     def refusal(self, template: str, key: str, /, **fields: Any) -> str:
         """A refusal the manifest may word (``[texts] refuse_*``); unworded, the catalogue's."""
         return template.format(**fields) if template else say(key, self.lang, **fields)
+
+    def named(self, label: str | None = None) -> str:
+        """A phase label ("dusk 4"; default the current one) as the board names it ("第4天 黄昏":
+        its board file's ``[names]``): what every line a person reads says."""
+        from .board import load_board, phase_namer
+
+        label = self.label if label is None else label
+        # the board's names are the ruleset's (read once: a refusal is asked for often, by
+        # ``choices.py`` trying what a seat may do)
+        names = self.ruleset.__dict__.get("_board_names")
+        if names is None:
+            try:
+                names = load_board(self.manifest.id, lang=self.lang)["names"]
+            except GameError:
+                names = {}
+            self.ruleset.__dict__["_board_names"] = names
+        if not names:
+            return label
+        return phase_namer(self, {"names": names})(label)
 
     @property
     def label(self) -> str:
@@ -302,23 +320,54 @@ class Game:
         if phase == label and self.ruleset.plain_labels:
             return  # the label itself (what a simulator and the CLI stamp): no parsing
         if self.canonical(phase) != label:
-            raise GameError(self.msg("wrong_phase", phase=phase, label=self.label))
+            raise GameError(self.msg("wrong_phase", phase=phase, label=self.named()))
 
     # --------------------------------------------------------------------------- actions
 
-    def submit(self, ev: ActEvent) -> Action:
+    def check(self, ev: ActEvent) -> Action:
+        """Whether ``act`` accepts ``ev`` now: the action it would record, or GameError saying
+        why not. Changes nothing (``submit`` records what this accepts; ``choices.py`` lists
+        what a seat may do by asking it, so the listing and ``act`` never disagree)."""
         actor = self.player(ev.actor)
         if not actor.alive and not any(s.while_out for s, _ in self.skills_of(actor).values()):
             raise GameError(self.msg("actor_out", name=actor.name))
         skill, acquired = self.find_skill(actor, ev.skill)
+        self.check_skill(actor, skill)
+        return self.check_use(actor, skill, acquired, ev.targets, ev.args)
+
+    def check_use(self, actor: Player, skill: Skill, acquired: bool, names, args) -> Action:
+        """``check`` of one choice of targets and arguments, once ``check_skill`` has accepted
+        the skill (``choices.py`` asks it for each choice; ``check`` asks both)."""
+        targets = [self._target(actor, skill, t) for t in names]
+        hi = skill.max_targets if skill.max_targets is not None else skill.targets
+        if not skill.targets <= len(targets) <= hi:
+            want = str(skill.targets) if hi == skill.targets else self.msg("target_range", lo=skill.targets, hi=hi)
+            raise GameError(self.msg("target_count", skill=skill.name, want=want, got=len(targets)))
+        if skill.no_repeat_target and targets and set(targets) & self.repeat_blocked(actor, skill):
+            raise GameError(self.refusal(self.manifest.texts.refuse_repeat_target, "repeat_target",
+                skill=skill.name, target=targets[0], phase=self.phase.name))
+        action = Action(
+            actor=actor.name, skill=skill.name, chosen=list(targets), targets=list(targets),
+            args=dict(args), seq=self.seq + 1, acquired=acquired, group=skill.group,
+        )
+        for reason in self.hook.bansha_validate_action(game=self, action=action):
+            if reason:
+                raise GameError(reason)
+        unknown = self._unknown_arg(skill, action)
+        if unknown:
+            raise GameError(unknown)
+        return action
+
+    def check_skill(self, actor: Player, skill: Skill) -> None:
+        """What ``check`` asks of a skill whatever its targets and arguments: it is sent (not
+        standing), open in this phase, not stopped by a rule or a status, with a use left."""
         if not actor.alive and not skill.while_out:
             raise GameError(self.msg("actor_out", name=actor.name))
         if not skill.phases:
             # a standing or triggered skill (常驻, [触发]): the rules apply it, nobody sends it
             raise GameError(self.msg("not_sent", skill=skill.name))
         # a rule may open a skill outside its phases (answered at once: its step is not here)
-        out_of_phase = not self.in_phase(skill)
-        if out_of_phase and not self.hook.bansha_skill_window(game=self, player=actor, skill=skill):
+        if not self.in_phase(skill) and not self.hook.bansha_skill_window(game=self, player=actor, skill=skill):
             raise GameError(self.msg("skill_phase", skill=skill.name, phases="/".join(skill.phases), phase=self.phase.name))
         if not skill.immediate and not out_of_phase and self.window_of(skill.step) < self.window:
             raise GameError(self.msg("window_past", skill=skill.name, phase=self.label, window=self.window_of(skill.step) + 1))
@@ -331,46 +380,47 @@ class Game:
                 raise GameError(self.msg("under_status", name=actor.name, status=st.name, skill=skill.name))
         if skill.uses is not None and actor.uses.get(skill.name, 0) - self._pending_uses(actor, skill) <= 0:
             raise GameError(self.refusal(self.manifest.texts.refuse_no_uses, "no_uses", actor=actor.name, skill=skill.name))
-        owner = skill.group if skill.group else actor.name
-        mine = [a for a in self.actions if a.skill == skill.name and (a.group or a.actor) == owner]
+        if not skill.group and self._used_in_phase(actor, skill)[0] >= self._allowed(actor, skill):
+            raise GameError(self.msg("used_already", name=actor.name, skill=skill.name, label=self.named()))
+
+    def _allowed(self, actor: Player, skill: Skill) -> int:
         # uses in this phase: the skill's ``per_phase``, unless a rule grants more now (M217's 迅捷)
         allowed = self.hook.bansha_uses_in_phase(game=self, player=actor, skill=skill)
-        allowed = skill.per_phase if allowed is None else allowed
+        return skill.per_phase if allowed is None else allowed
+
+    def _used_in_phase(self, actor: Player, skill: Skill) -> tuple[int, list[Action]]:
+        """(uses counted in this phase, the owner's standing actions of the skill)."""
+        owner = skill.group if skill.group else actor.name
+        mine = [a for a in self.actions if a.skill == skill.name and (a.group or a.actor) == owner]
         used = len(mine)
         if self.phase.continues and self.last_use.get((owner, skill.name), (0, ""))[:2] == (self.day, self.phase.continues):
             used += 1  # used in the phase this one continues, the same day: it stays used (no new cool-down)
-        if not skill.group and used >= allowed:
-            raise GameError(self.msg("used_already", name=actor.name, skill=skill.name, label=self.label))
-        targets = [self._target(actor, skill, t) for t in ev.targets]
-        hi = skill.max_targets if skill.max_targets is not None else skill.targets
-        if not skill.targets <= len(targets) <= hi:
-            want = str(skill.targets) if hi == skill.targets else self.msg("target_range", lo=skill.targets, hi=hi)
-            raise GameError(self.msg("target_count", skill=skill.name, want=want, got=len(targets)))
-        if skill.no_repeat_target and targets:
-            last = self.last_use.get((owner, skill.name))
-            if last and last[0] == self.day - 1 and last[1] == self.phase.name and set(targets) & set(last[2]):
-                raise GameError(self.refusal(self.manifest.texts.refuse_repeat_target, "repeat_target",
-                    skill=skill.name, target=targets[0], phase=self.phase.name))
-        self.seq += 1
-        action = Action(
-            actor=actor.name, skill=skill.name, chosen=list(targets), targets=list(targets),
-            args=dict(ev.args), seq=self.seq, acquired=acquired, group=skill.group,
-        )
-        for reason in self.hook.bansha_validate_action(game=self, action=action):
-            if reason:
-                self.seq -= 1
-                raise GameError(reason)
-        unknown = self._unknown_arg(skill, action)
-        if unknown:
-            self.seq -= 1
-            raise GameError(unknown)
+        return used, mine
+
+    def repeat_blocked(self, actor: Player, skill: Skill) -> set[str]:
+        """The targets a ``no_repeat_target`` skill may not choose now (last phase's choice)."""
+        if not skill.no_repeat_target:
+            return set()
+        last = self.last_use.get((skill.group or actor.name, skill.name))
+        if last and last[0] == self.day - 1 and last[1] == self.phase.name:
+            return set(last[2])
+        return set()
+
+    def submit(self, ev: ActEvent) -> Action:
+        """Record ``ev`` if ``check`` accepts it (a group's new action replaces its standing
+        one); an immediate skill, or one opened outside its phases, is answered at once."""
+        action = self.check(ev)
+        actor = self.players[action.actor]
+        skill, _ = self.find_skill(actor, action.skill)
+        self.seq = action.seq
         if skill.group:
             # a group's latest ``allowed`` submissions count (one, unless a rule grants more)
-            drop = mine[:max(0, len(mine) - allowed + 1)]
+            _, mine = self._used_in_phase(actor, skill)
+            drop = mine[:max(0, len(mine) - self._allowed(actor, skill) + 1)]
             action.replaced = [a.describe() for a in drop]
             self.actions = [a for a in self.actions if a not in drop]
         self.actions.append(action)
-        if skill.immediate or out_of_phase:
+        if skill.immediate or not self.in_phase(skill):
             self._resolve_now(action, skill)
         return action
 
@@ -434,7 +484,7 @@ class Game:
                 if skill.immediate or a.answered:
                     raise GameError(self.msg("answered_at_once", skill=skill.name))
                 return a
-        raise GameError(self.msg("nothing_to_withdraw", name=actor.name, skill=skill.name, label=self.label))
+        raise GameError(self.msg("nothing_to_withdraw", name=actor.name, skill=skill.name, label=self.named()))
 
     def withdraw(self, ev: UnactEvent) -> None:
         action = self.standing(ev.actor, ev.skill)
@@ -459,8 +509,15 @@ class Game:
     # ----------------------------------------------------------------------------- votes
 
     def cast(self, ev: VoteEvent) -> None:
+        ballot = self.check_vote(ev)
+        self.seq = ballot.seq
+        self.ballots.append(ballot)
+
+    def check_vote(self, ev: VoteEvent) -> Ballot:
+        """Whether ``vote`` accepts ``ev`` now: the ballot it would record, or GameError saying
+        why not. Changes nothing (``choices.vote_choices`` asks it)."""
         if not self.phase.vote:
-            raise GameError(self.msg("no_vote_phase", label=self.label))
+            raise GameError(self.msg("no_vote_phase", label=self.named()))
         voter = self.player(ev.voter)
         if not voter.alive:
             raise GameError(self.refusal(self.manifest.texts.refuse_voter_out, "voter_out", name=voter.name))
@@ -471,31 +528,29 @@ class Game:
         runoff = self.scheduled.get(self.phase.name) if self.phase.optional else None
         if ev.target == v.abstain:
             if runoff is not None and not v.runoff_abstain:
-                raise GameError(self.refusal(texts.refuse_runoff_abstain, "runoff_abstain", label=self.label, names=self.msg("or").join(runoff)))
+                raise GameError(self.refusal(texts.refuse_runoff_abstain, "runoff_abstain", label=self.named(), names=self.msg("or").join(runoff)))
         else:
             target = self.player(ev.target)
             if not target.alive:
                 raise GameError(self.refusal(texts.refuse_target_out, "vote_target_out", name=target.name))
             if runoff is not None and target.name not in runoff:
-                raise GameError(self.refusal(texts.refuse_runoff_target, "runoff_target", label=self.label, names=self.msg("and").join(runoff)))
+                raise GameError(self.refusal(texts.refuse_runoff_target, "runoff_target", label=self.named(), names=self.msg("and").join(runoff)))
         mine = [b for b in self.ballots if b.voter == voter.name]
         if ev.change:
             if ev.late and not v.late_changes:
-                raise GameError(self.refusal(texts.refuse_late_change, "late_change", name=voter.name, label=self.label))
+                raise GameError(self.refusal(texts.refuse_late_change, "late_change", name=voter.name, label=self.named()))
             if not mine:
                 raise GameError(self.msg("no_vote_to_change", name=voter.name))
             if len(mine) > v.changes:
                 raise GameError(self.refusal(texts.refuse_changes, "changes_used", name=voter.name, changes=v.changes))
         elif mine:
             raise GameError(self.msg("voted_already", name=voter.name))
-        self.seq += 1
         ballot = Ballot(voter=voter.name, target=ev.target, post=ev.post, change=ev.change, proxy=ev.proxy, late=ev.late,
-                        time=ev.time, seq=self.seq)
+                        time=ev.time, seq=self.seq + 1)
         for reason in self.hook.bansha_validate_vote(game=self, ballot=ballot):
             if reason:
-                self.seq -= 1
                 raise GameError(reason)
-        self.ballots.append(ballot)
+        return ballot
 
     # ------------------------------------------------------------------------ resolution
 
@@ -582,7 +637,18 @@ class Game:
                     self.phase, self.day = self.cycle[0], self.day + 1
             if not self.phase.optional or self.phase.name in self.scheduled:
                 break
+        self._open_phase()
+
+    def _open_phase(self) -> None:
+        """The phase begins: the rules' turn of the clock (``bansha_phase_started``), then what
+        its start publishes and does (``bansha_phase_opened``, a resolution of its own)."""
         self.hook.bansha_phase_started(game=self)
+        res = Resolution(self, step="开始")
+        self.hook.bansha_phase_opened(res=res)
+        if self.phase.hold_public:
+            self.held.extend(res.public)
+            res.public = []
+        res.publish_late()
         self._start_steps()
         self._snapshot("start")
 

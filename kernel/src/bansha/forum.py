@@ -65,6 +65,7 @@ class Quote:
     time: str          # minute precision, as Discuz! shows it ("2024-05-06 09:30:00")
     lines: list[str] = field(default_factory=list)
     floor: int | None = None  # the quoted post, when found in the thread
+    pid: str = ""             # the forum's id of the quoted post, where a format gives it
 
 
 @dataclass
@@ -77,6 +78,9 @@ class Post:
     quote: Quote | None = None
     reply_to: int | None = None                      # "回复 N# NAME"
     line_no: int = 0                                 # where its header is in the pasted text
+    edited: str = ""                                 # when it was last edited ("本帖最后由 … 编辑"), if known
+    pid: str = ""                                    # the forum's own id of the post, where a format gives it
+    reply_pid: str = ""                              # the id of the post it replies to, not yet a floor
 
     @property
     def text(self) -> str:
@@ -269,6 +273,11 @@ def plan(game, posts: list[Post], board: dict[str, Any], done: set[int], accept:
         posted = dt.datetime.strptime(post.time, "%Y-%m-%d %H:%M:%S")
         if close is not None and posted > close:
             row.status, row.reason = "reject", f"发帖于 {post.time[5:16]}，晚于截止时间 {close:%m-%d %H:%M}"
+            continue
+        if close is not None and post.edited and post.edited > f"{close:%Y-%m-%d %H:%M:%S}" and post.floor not in accept:
+            # what the page shows now may not be what stood at the deadline: the director decides
+            row.status = "propose"
+            row.reason = f"截止后编辑过（{post.edited[5:16]}），现在的内容未必是截止时的：确认请加 --accept {post.floor}"
             continue
         if kind == "change" and forum.get("change_must_quote", True):
             quoted = post.quote.floor if post.quote is not None else post.reply_to

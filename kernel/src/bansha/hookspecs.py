@@ -164,6 +164,18 @@ def bansha_phase_started(game: Game) -> None:
 
 
 @hookspec
+def bansha_phase_opened(res: Resolution) -> None:
+    """Called when the game enters a phase, after ``bansha_phase_started``, with a resolution of
+    its own (``res.step == "开始"``, ``res.label`` the new phase): what a phase's start publishes
+    and does (熊's roar at 开门, a standing status announced every noon), through the same API
+    as a step — ``res.announce``, ``res.feedback``, ``res.add_status``, ``res.remove``, ``res.trace``,
+    ``res.rng``. Its public lines open the phase's announcement (held to its close where the
+    phase holds them, ``hold_public``); its private lines go with the new phase. A kill queued
+    with ``res.kill`` has no deaths step to land in here: use ``res.remove``. Return nothing.
+    """
+
+
+@hookspec
 def bansha_adjust_ballots(res: Resolution, ballots: list[Ballot]) -> None:
     """Called before the votes of a phase are counted.
 

@@ -70,6 +70,9 @@ class Skill(msgspec.Struct, kw_only=True, frozen=True):
     #: arg named ``<…>`` stands for players' names as keys (猜测's ``--arg 梦见=国王``). The
     #: engine never reads it.
     arg_values: dict[str, str | tuple[str, ...]] = {}
+    #: the args whose ``arg_values`` are examples, not the only values taken (a free text: a
+    #: letter's words, a question): a form offers a text field for them (``choices.py``)
+    open_args: tuple[str, ...] = ()
 
 
 class Role(msgspec.Struct, kw_only=True, frozen=True):

@@ -43,7 +43,7 @@ def check_name(raw: str, what: str, lang: str | None = None, *, reserved: Iterab
     if not name:
         raise GameError(say("name_empty", lang, what=label))
     if len(name) > limit:
-        raise GameError(say("name_too_long", lang, what=label, name=name, count=len(name), max=limit))
+        raise GameError(say("name_too_long", lang, what=label, name=name[:24] + "…", count=len(name), max=limit))
     if name.startswith("-"):
         raise GameError(say("name_dash", lang, what=label, name=name))
     if in_list and ("," in name or "，" in name):

@@ -110,8 +110,9 @@ def _manifest_table(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise GameError(say("not_toml", None, file=path, why=exc)) from None
     base_ref = raw.pop("extends", None)
+    edits = raw.pop("edits", None)
     if base_ref is None:
-        return raw
+        return raw if edits is None else _edited(raw, edits, path)
     if not isinstance(base_ref, str):
         raise GameError(say("extends_kind", None, file=path))
     if base_ref.endswith(".toml") or "/" in base_ref:
@@ -122,7 +123,80 @@ def _manifest_table(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
         raise GameError(say("extends_unknown", None, file=path, ref=base_ref, known=join(sorted(ruleset_files())) or say("none")))
     if base_path in seen:
         raise GameError(say("extends_cycle", None, file=path, ref=base_ref))
-    return merge_tables(_manifest_table(base_path, (*seen, path.resolve())), raw)
+    merged = merge_tables(_manifest_table(base_path, (*seen, path.resolve())), raw)
+    return merged if edits is None else _edited(merged, edits, path)
+
+
+def _edited(table: dict[str, Any], edits: Any, path: Path) -> dict[str, Any]:
+    from .compose import Edits, apply_edits  # only a variant with ``[[edits]]`` needs it
+
+    return apply_edits(table, convert({"edits": edits}, Edits, str(path)).edits, str(path))
+
+
+def base_path_of(path: Path) -> Path | None:
+    """The manifest file ``path`` extends, or None (its ``extends`` unread or absent)."""
+    import tomllib
+
+    try:
+        ref = tomllib.loads(path.read_text(encoding="utf-8")).get("extends")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    if not isinstance(ref, str):
+        return None
+    if ref.endswith(".toml") or "/" in ref:
+        return (path.parent / ref).resolve()
+    return ruleset_files().get(ref)
+
+
+def manifest_path(ref: str) -> Path | None:
+    """The file of a ruleset given by id, alias, name or path (None: not installed)."""
+    from pathlib import Path
+
+    if ref.endswith(".toml") or "/" in ref:
+        return Path(ref)
+    files = ruleset_files()
+    if ref in files:
+        return files[ref]
+    m = find_manifest(ref)
+    return next((p for p in files.values() if _id_of(p) == m.id), None)
+
+
+def _id_of(path: Path) -> str:
+    import tomllib
+
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8")).get("id", "")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return ""
+
+
+def demo_file(path: Path) -> Path | None:
+    """The demo script of the manifest at ``path``: its own ``demo``, read beside it, else the
+    demo of the board it extends, read beside that board (a variant plays its base's demo)."""
+    import tomllib
+
+    seen: set[Path] = set()
+    current: Path | None = path
+    while current is not None and current.resolve() not in seen:
+        seen.add(current.resolve())
+        try:
+            demo = tomllib.loads(current.read_text(encoding="utf-8")).get("demo")
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            return None
+        if isinstance(demo, str) and demo:
+            return current.parent / demo
+        current = base_path_of(current)
+    return None
+
+
+def resolved_table(ref: str) -> dict[str, Any]:
+    """A ruleset's manifest as one table, ``extends`` and ``[[edits]]`` applied (``board show``)."""
+    path = manifest_path(ref)
+    if path is None:
+        find_manifest(ref)  # its one-line refusal
+        raise GameError(say("unknown_ruleset", None, ref=ref, known=join(sorted(installed_manifests())) or say("none")))
+    load_manifest_file(path)  # checked as a board is, with its one-line errors
+    return _manifest_table(path, ())
 
 
 def merge_tables(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -155,6 +229,23 @@ def find_manifest(ref: str, relative_to: Path | None = None) -> Manifest:
 # ------------------------------------------------------------------------------- plugins
 
 
+def missing_plugins(manifest: Manifest, missing: list[str]) -> str:
+    """One line naming every plugin of ``manifest`` not installed and the one command that
+    installs their distributions (plugin ``P.x`` is published as ``bansha-P-x``): a
+    board's plugins come with its distribution ``bansha-P`` (``bansha-m217`` installs all of
+    m217's), so a plugin of the board itself, or of the board a variant ``P-…`` is named after,
+    is installed by that; any other (an out-of-tree role) by its own distribution."""
+    dists = [f"bansha-{name.replace('.', '-')}" for name in missing]
+    install = []
+    for name, dist in zip(missing, dists, strict=True):
+        board, _, _ = name.partition(".")
+        want = f"bansha-{board}" if manifest.id == board or manifest.id.startswith(board + "-") else dist
+        if want not in install:
+            install.append(want)
+    return say("m_not_installed", manifest.language, ruleset=manifest.id, count=len(missing),
+               names=join(missing, lang_of(manifest.language)), command="pip install " + " ".join(install))
+
+
 class Ruleset:
     """A manifest with its plugins loaded and checked: one per manifest, shared by games."""
 
@@ -168,13 +259,11 @@ class Ruleset:
         self.pm.register(builtins, name="bansha.builtins")
         wanted = set(manifest.roles.values()) | set(manifest.rules)
         eps = {ep.name: ep for ep in entry_points(ROLE_GROUP) if ep.name in wanted}
+        missing = sorted(wanted - set(eps) - set(LOCAL_PLUGINS))
+        if missing:
+            raise GameError(missing_plugins(manifest, missing))
         for name in sorted(wanted):
-            if name in LOCAL_PLUGINS:
-                self.pm.register(LOCAL_PLUGINS[name], name=name)
-            elif name in eps:
-                self.pm.register(eps[name].load(), name=name)
-            else:
-                raise GameError(say("m_not_installed", manifest.language, ruleset=manifest.id, name=name, group=ROLE_GROUP))
+            self.pm.register(LOCAL_PLUGINS[name] if name in LOCAL_PLUGINS else eps[name].load(), name=name)
         # a misspelt hook name is an error, not a silently dead rule
         self.pm.check_pending()
         self.roles: dict[str, Role] = {}
@@ -345,6 +434,13 @@ class Ruleset:
             for r in [*t.fixed, *(r for pool in t.pools for r in pool.roles)]:
                 if r not in self.roles:
                     raise GameError(self.msg("m_table_role", where=where, role=r))
+            # a variant's [[edits]] that grow one pool must shrink another: said when it loads
+            for pool in t.pools:
+                if pool.draw > len(pool.roles):
+                    raise GameError(self.msg("m_pool_draw", where=where, pool=pool.name, draw=pool.draw, roles=len(pool.roles)))
+            cards = sum(t.fixed.values()) + sum(pool.draw for pool in t.pools)
+            if not t.camps and cards != t.seats:
+                raise GameError(self.msg("m_table_cards", where=where, seats=t.seats, cards=cards))
 
 
 #: what ``_PluginManager._register_module`` uses of pluggy beyond its public API (pluggy 1.5–1.x

@@ -17,6 +17,7 @@ from .model import (
     ActEvent,
     Event,
     GameError,
+    Manifest,
     PlayerSetup,
     ResolveEvent,
     RulingEvent,
@@ -124,8 +125,10 @@ def load(path: Path) -> Scenario:
     return decode_toml(path.read_bytes(), Scenario, str(path))
 
 
-def setup_of(sc: Scenario, base: Path | None = None) -> Setup:
-    manifest = find_manifest(sc.ruleset, relative_to=base)
+def setup_of(sc: Scenario, base: Path | None = None, manifest: Manifest | None = None) -> Setup:
+    """The scenario's table: under its ruleset, or ``manifest`` (a variant playing its board's
+    demo, ``bansha demo``)."""
+    manifest = manifest or find_manifest(sc.ruleset, relative_to=base)
     return Setup(
         ruleset=manifest.id,
         manifest=manifest,
@@ -155,10 +158,10 @@ def quoted(lines, lang: str | None) -> str:
     return join((q.format(x) for x in lines), lang) if lines else say("none", lang)
 
 
-def run(sc: Scenario, base: Path | None = None) -> Game:
+def run(sc: Scenario, base: Path | None = None, manifest: Manifest | None = None) -> Game:
     """Play a scenario; raise Mismatch (or GameError for an unplayable file), said in the
     board's language."""
-    setup = setup_of(sc, base)
+    setup = setup_of(sc, base, manifest)
     game = Game(setup)
     lang = game.lang
     log: list[Event] = []

@@ -103,6 +103,9 @@ def player_view(game: Game, name: str) -> dict[str, Any]:
         "winner": game.winner,
         "facts": game_facts(game),
     }
+    choices = seat_choices_shown(game, p.name)
+    if choices:
+        view["you"]["choices"] = choices
     owed = game.last_words.get(p.name)
     if owed is not None and owed["text"] is None:
         view["you"]["last_words_until"] = owed["until"]
@@ -112,6 +115,25 @@ def player_view(game: Game, name: str) -> dict[str, Any]:
         view["you"]["group_acted"] = shared
     view["you"].update(extra)
     return view
+
+
+def seat_choices_shown(game: Game, name: str) -> list[dict[str, Any]]:
+    """The seat's choices now (``choices.seat_choices``) as its own view shows them: a player
+    who left in this phase and is not yet announced stays in the ranges (the reader may not
+    learn of the exit from a range)."""
+    from .choices import seat_choices
+
+    held = game.unannounced_exits() - {name}
+    out = []
+    for c in seat_choices(game, name):
+        targets = c.targets
+        if held and c.max_targets:
+            seen = set(targets) | held
+            targets = [n for n in game.players if n in seen and n != name]
+        out.append({"skill": c.skill, "targets": targets, "min": c.min_targets, "max": c.max_targets, "args": c.args,
+                    "forced": c.forced, "group": c.group, "group_acted": c.group_acted, "submitted": c.submitted,
+                    "uses": c.uses})
+    return out
 
 
 def announcements_by_phase(game: Game) -> list[tuple[str, list[str]]]:

@@ -56,7 +56,7 @@ def bansha_step_handlers():
 
 
 @hookimpl
-def bansha_phase_started(game):
+def bansha_phase_opened(res):
     """> PS：…可能会有多次[熊咆哮了]的公示，但不知道对应的是哪头熊。 — at 开门, the start of the 正午."""
-    for line in game.data.get(QUEUE, {}).pop(game.label, []):
-        game.announcements.append((game.label, line))
+    for line in res.game.data.get(QUEUE, {}).pop(res.label, []):
+        res.announce(line)

@@ -151,7 +151,7 @@ GAMBLER = Role(
         Skill(name="大奖", alias="jackpot", phases=("night",), step="深夜15b", targets=0, max_targets=1,
               may_target_self=True, uses=1, per_phase=99, tags=(ANY_STATE,), effect=jackpot,
               args={"prize": "出人票 | 杀人 | 通灵 | 免疫 | 沉默 | 大奖（或骰子点数1-6）；杀人/通灵/沉默须指定目标"},
-              arg_values={"prize": tuple(PRIZES.values())},
+              arg_values={"prize": tuple(PRIZES.values())}, open_args=("prize",),  # (a die's 1-6 too)
               rule="大奖[夜晚][1]——消耗一个点数，指定奖池里一个技能发动或者获得一次；有点数可以发动多次，初始有一个点数。"),
     ),
 )

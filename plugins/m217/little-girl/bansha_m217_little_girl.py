@@ -68,7 +68,7 @@ LITTLE_GIRL = Role(
     skills=(Skill(name=PEEK, alias="peek", phases=("night",), step="凌晨18", targets=0, tags=("凌晨",),
                   effect=peek,
                   args={"point": "时间点：夜晚的一步（早夜1 … 出局20）或一个时段（早夜/午夜/深夜/凌晨）"},
-                  arg_values={"point": WINDOWS},
+                  arg_values={"point": WINDOWS}, open_args=("point",),  # (a step too: 早夜1 …)
                   rule="窥视[凌晨]——游戏日夜晚，指定一个时间点，得知当晚(黄昏开始之后)该时间点之前一共选择发动技能的人数。"),),
 )
 

@@ -910,40 +910,22 @@ def refuse_unknown_args(game, action):
     return None
 
 
-def selection(game, p, skill) -> list[str]:
-    """> 该技能的持有者在可发动技能时会得知[选择范围]名单"""
-    from bansha import Action
-
-    out = []
-    held = game.unannounced_exits() - {p.name}  # an exit not yet announced is not shown (黄昏/晨曦)
-    for q in game.players.values():
-        if (not q.alive and q.name not in held and not skill.may_target_dead) or (q.name == p.name and not skill.may_target_self):
-            continue
-        trial = Action(actor=p.name, skill=skill.name, chosen=[q.name], targets=[q.name],
-                       group=skill.group)
-        if not any(game.hook.bansha_validate_action(game=game, action=trial)):
-            out.append(q.name)
-    return out
-
-
 @hookimpl
 def bansha_player_view(game, player):
     """> 每次技能可发动时，技能持有者会得到可发动技能的所有发动状态（剩余次数，可选目标等等）
     > 标明[X]的技能…该技能的持有者在可发动技能时会得知剩余次数。"""
+    from bansha.choices import seat_choices
+
+    # what act accepts now (choices.py asks the engine's own check): the skills, their ranges
     lines = []
-    for skill, _ in game.skills_of(player).values():
-        opened = not game.in_phase(skill) and game.hook.bansha_skill_window(game=game, player=player, skill=skill)
-        if not (game.in_phase(skill) or opened) or skill.name in player.data.get("m217.lost", ()):
-            continue
-        if not player.alive and not skill.while_out:
-            continue
-        if game.hook.bansha_skill_unavailable(game=game, player=player, skill=skill):
-            continue  # "…会得知可以发动此技能": only what can be used now is offered
-        line = skill.name
-        if skill.uses is not None:
-            line += f" 剩余{player.uses.get(skill.name, 0)}次"
-        if skill.targets:
-            line += " 选择范围：" + "、".join(selection(game, player, skill))
+    held = game.unannounced_exits() - {player.name}  # an exit not yet announced is not shown (黄昏/晨曦)
+    for c in seat_choices(game, player.name):
+        line = c.skill
+        if c.uses is not None:
+            line += f" 剩余{c.uses}次"
+        if c.targets:
+            shown = set(c.targets) | held
+            line += " 选择范围：" + "、".join(n for n in game.players if n in shown and n != player.name or n in c.targets)
         lines.append(line)
     view: dict[str, Any] = {"可发动技能": lines}
     # > 若强制技能提供任何[状态]，则该强制技能失效后，这些状态也一同失效。 — a status of a <强制> skill that
@@ -993,14 +975,15 @@ def bansha_skill_window(game, player, skill):
 
 
 @hookimpl
-def bansha_phase_started(game):
+def bansha_phase_opened(res):
     """> [寡言]：每天开门都会公示该状态的持有情况 — at the start of every noon (开门)."""
+    game = res.game
     if game.phase.name != "noon":
         return
     holders = [p.name for p in sorted(game.players.values(), key=lambda p: p.seat)
                if p.alive and any(s.name == "寡言" for s in active(p))]
     if holders:
-        game.announcements.append((game.label, f"{'、'.join(holders)}持有[寡言]状态。"))
+        res.announce(f"{'、'.join(holders)}持有[寡言]状态。")
 
 
 @hookimpl

@@ -123,7 +123,7 @@ ADMIRER = Role(
                    "二选一]，你加入暗恋对象所在的阵营并跟随变动。开局电梯楼中，以你和暗恋对象为两端，其中任何一边的角色全部"
                    "出局或离开游戏时触发此效果：你所在的阵营直接获胜。（仅在两人距离相同、须二选一时发动）"),
         Skill(name="情书", alias="love-letter", phases=("noon",), immediate=True, targets=0, args=TEXT, effect=letter,
-              arg_values=LETTERS,
+              arg_values=LETTERS, open_args=("text",),
               rule="情书[正午]——在前2个正午阶段，可以发动此技能，发动后，[跨越千里]的直接获胜效果失效，然后你和主人在当天"
                    "正午任何时候互相发送一条不超过50字的信息，并可以在之后的每个正午阶段都互相发送一次。"),
     ),
@@ -131,7 +131,7 @@ ADMIRER = Role(
 REPLY = Role(
     name=PSEUDO, alias="letter-reply", camp=None, rule="暗恋者<情书>的对象：每个正午回信一次。",
     skills=(Skill(name="回信", alias="reply", phases=("noon",), immediate=True, targets=0, args=TEXT, effect=reply,
-                  arg_values=LETTERS,
+                  arg_values=LETTERS, open_args=("text",),
                   rule="暗恋者<情书>：你和主人…互相发送一条不超过50字的信息，并可以在之后的每个正午阶段都互相发送一次。"),),
 )
 

@@ -101,7 +101,7 @@ def bansha_apply_ruling(res, ruling):
 
 
 @hookimpl
-def bansha_phase_started(game):
+def bansha_phase_opened(res):
     """> 导演明天公布 — at 开门, the start of the 正午."""
-    for line in game.data.get(QUEUE, {}).pop(game.label, []):
-        game.announcements.append((game.label, line))
+    for line in res.game.data.get(QUEUE, {}).pop(res.label, []):
+        res.announce(line)

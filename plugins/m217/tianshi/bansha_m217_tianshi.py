@@ -31,6 +31,7 @@ TIANSHI = Role(
                   args={"question": "由导演回答是/否/无法回答的问题，不超过20字"},
                   # what a simulated 天师 asks (bansha simulate): questions the rules let him ask
                   arg_values={"question": ("狼人阵营还有三人以上存活吗？", "我的上家是狼人阵营吗？", "今晚有人出局吗？")},
+                  open_args=("question",),  # (examples: any question of 20 characters)
                   rule="通天[夜晚][限定]——询问导演任何20字以内、可以用是/否/无法回答回复的问题，导演在深夜结束后反馈。"),),
 )
 

@@ -25,6 +25,7 @@ from bansha_m217_wolf_elder import know_each_other, partner_view, unison
 ME, PARTNER = "狼弟", "狼兄"
 HIDE, INHERIT = "潜藏", "继承"
 GROUP = "狼人"
+WORDS = {"camp": "阵营", "role": "身份", "armed": "带刀"}
 
 
 def hide(res, a):
@@ -33,8 +34,9 @@ def hide(res, a):
     if a.args.get("armed"):
         seen["armed"] = a.args["armed"] == "是"
     give(res, a.actor, "伪装", source=HIDE, forced=HIDE, told=False, **seen)
-    shown = "，".join(f"{k}={v}" for k, v in a.args.items() if k in ("camp", "role", "armed"))
-    res.feedback(a.actor, f"潜藏：你的表面伪装为{shown}。")
+    # told in the board's words, not the --arg names
+    shown = "，".join(f"{WORDS[k]}：{v}" for k, v in a.args.items() if k in WORDS)
+    res.feedback(a.actor, f"潜藏：你的表面伪装为 {shown}。")
 
 
 def inherit(res, a):

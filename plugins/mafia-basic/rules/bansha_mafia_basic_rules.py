@@ -14,7 +14,6 @@ game's seed (so a replay deals the same), drawing which seats are mafia.
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from bansha import hookimpl
 from bansha.model import Kill
@@ -60,19 +59,18 @@ def bansha_validate_action(game, action):
 def vote(res):
     """``mafia-basic.vote``: plurality of the living players' last ballots; a tie at the top is
     broken by a seeded draw among the tied (traced)."""
+    from bansha.builtins import tally_votes
+
     game = res.game
-    final = {}
-    for b in sorted(game.ballots, key=lambda b: b.seq):
-        if game.players[b.voter].alive and game.players[b.target].alive:
-            final[b.voter] = b.target
-    tally = Counter(final.values())
-    res.trace("vote", "count: " + (", ".join(f"{k} {n}" for k, n in tally.most_common()) or "no votes"))
+    # the kernel's count (the live tally `status` shows is this count: choices.count_votes)
+    count = res.data["vote_count"] = tally_votes(res)
+    tally = count.tally
+    res.trace("vote", "count: " + (", ".join(f"{k} {n:g}" for k, n in tally.items()) or "no votes"))
     if not tally:
         res.announce(game.manifest.texts.nobody_out)
         return
-    top = max(tally.values())
-    leaders = sorted(n for n, c in tally.items() if c == top)
-    out = leaders[0] if len(leaders) == 1 else res.rng.choice(leaders)
+    leaders = sorted(count.leaders)
+    out = count.out = leaders[0] if len(leaders) == 1 else res.rng.choice(leaders)
     res.remove(game.player(out), Kill(target=out, kind="vote", rule="vote"))
 
 

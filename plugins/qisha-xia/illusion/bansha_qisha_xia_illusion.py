@@ -63,7 +63,7 @@ ILLUSION = Role(
         Skill(name="幻觉三", alias="cutoff", phases=("day", "runoff"), step="hallucination", targets=0, uses=1,
               args={"post": "楼层号：此楼及之后的投票或改票无效"},
               # > 当天白天多少楼之后（含此楼）的投票或改票无效 — a floor of the day's vote thread
-              arg_values={"post": "post"},
+              arg_values={"post": "post"}, open_args=("post",),  # any floor number
               rule="当天白天多少楼之后（含此楼）的投票或改票无效", effect=three),
     ),
 )

@@ -19,6 +19,9 @@ extend({
     "h_serve_db": ("游戏数据库：SQLite 文件或 postgresql:// 地址", "game database: a SQLite file or a postgresql:// URL"),
     "h_serve_host": ("监听的地址", "address to listen on"),
     "h_serve_port": ("监听的端口", "port to listen on"),
+    "h_serve_new_director": ("为导演 NAME 发一个登录链接并退出（站点模式：该导演只能打开自己创建的游戏）",
+                             "issue a login link for the director NAME and exit (site mode: that director opens only their own games)"),
+    "h_serve_revoke_director": ("收回导演 NAME 的全部登录链接并退出", "revoke every login link of the director NAME and exit"),
     "h_serve_workers": ("同一端口上的服务器进程数（PostgreSQL：吞吐量更高；docs/performance.md）",
                         "server processes on the one port (PostgreSQL: more throughput; docs/performance.md)"),
 })
@@ -40,12 +43,12 @@ def _open(db: str | None):
 
 def worker_app():
     """The app of one of ``--workers N`` processes (uvicorn imports this factory in each): the
-    store named by the parent, and the parent's CSRF secret, so that a form rendered by one
-    worker is accepted by another."""
+    store named by the parent, whose CSRF secret every worker reads (app.csrf_secret), so that
+    a form rendered by one worker is accepted by another."""
     from .app import create_app
 
     store, tokens = _open(os.environ["BANSHA_SERVE_DB"] or None)
-    return create_app(store, tokens, secret=os.environ["BANSHA_SERVE_CSRF"])
+    return create_app(store, tokens)
 
 
 serve = App()
@@ -57,10 +60,10 @@ def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="h_serve_host"),
     port: int = typer.Option(8000, "--port", help="h_serve_port"),
     workers: int = typer.Option(1, "--workers", min=1, max=64, help="h_serve_workers"),
+    new_director: str = typer.Option(None, "--new-director", help="h_serve_new_director"),
+    revoke_director: str = typer.Option(None, "--revoke-director", help="h_serve_revoke_director"),
 ) -> None:
     """Serve the director's console and every player's page for the games of the store."""
-    import secrets
-
     import uvicorn
     from bansha.model import GameError
 
@@ -71,8 +74,30 @@ def serve_command(
     except GameError as exc:
         typer.echo(f"错误：{exc}", err=True)
         raise typer.Exit(2) from None
-    token = tokens.new_director()  # in the store: every worker accepts it
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    if new_director is not None or revoke_director is not None:
+        from bansha.names import check_name
+
+        try:
+            who = check_name(new_director if new_director is not None else revoke_director, "what_player", "zh")
+        except GameError as exc:
+            typer.echo(f"错误：{exc}", err=True)
+            raise typer.Exit(2) from None
+        if who == "*":
+            typer.echo("错误：导演名不能是 *（站长）", err=True)
+            raise typer.Exit(2)
+        if revoke_director is not None:
+            n = tokens.revoke_director(who)
+            typer.echo(f"bansha serve: 已收回导演 {who} 的 {n} 个登录链接")
+        else:
+            typer.echo(f"bansha serve: 导演 {who} 的登录链接（请勿外传；只能打开该导演创建的游戏）:")
+            typer.echo(f"    http://{shown}:{port}/login/{tokens.new_director(who)}")
+        store.close()
+        return
+    token = tokens.new_director()  # the store's owner; in the store: every worker accepts it
+    from .app import csrf_secret
+
+    csrf_secret(store)  # made now, before any worker starts: they all read this one
     typer.echo("bansha serve: 导演登录链接（请勿外传）:")
     typer.echo(f"    http://{shown}:{port}/login/{token}")
     # no access log: a player's URL is their token (docs/security.md)
@@ -82,5 +107,4 @@ def serve_command(
         return
     store.close()
     os.environ["BANSHA_SERVE_DB"] = db or ""
-    os.environ["BANSHA_SERVE_CSRF"] = secrets.token_hex(32)  # this process's children only
     uvicorn.run("bansha_web.cli:worker_app", factory=True, workers=workers, **common)

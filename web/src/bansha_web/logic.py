@@ -1,85 +1,90 @@
-"""What the pages need from a game beyond bansha.views (kernel functions that do not exist yet
-live here: legal skills and targets of a seat, the vote tally, a preview on a copy)."""
+"""What the pages need from a game beyond bansha.views: each seat's forms and the vote count
+from the one answer to "what may this seat do now" (``bansha.choices``, which the CLI and the
+simulator ask too), a preview on a copy, the amend form's choices, the house rules' fields."""
 
 from __future__ import annotations
 
 import copy
 from typing import Any
 
+from bansha.choices import count_votes, seat_choices, vote_choices
 from bansha.engine import Game
 from bansha.model import ResolveEvent
-from bansha.views import public_players
+
+
+def _hidden(game: Game, name: str | None) -> set[str]:
+    """Seats whose exit the thread has not been told (an immediate death in a ``hold_public``
+    phase): a player's form keeps offering them, so their absence reveals nothing; the engine
+    still refuses a use on them."""
+    return set(game.unannounced_exits()) - {name} if name is not None else set()
 
 
 def usable_skills(game: Game, name: str, director: bool = False) -> list[dict[str, Any]]:
-    """The skills ``name`` may use in the current phase, with their selection range, uses
-    left and arguments: what the forms offer (the engine still checks every submission). A
-    skill a rule makes unavailable now (``bansha_skill_unavailable``) is left out, and one a
-    status stops (``no_cast``) — on a player's page only when that status was told to them,
-    so that the form does not reveal what the player was not told."""
+    """The skills ``name`` may send now, as ``act`` accepts them (``choices.seat_choices``):
+    the exact targets, the counts, each argument's closed set of values (None: free text).
+    The engine still checks every submission."""
+    hidden = set() if director else _hidden(game, name)
     p = game.player(name)
-    if game.winner is not None:
-        return []
-    known = {q["name"]: q["alive"] for q in public_players(game, name)}
+    if not director and any(st.data.get("no_cast") and not st.told for st in p.statuses):
+        # a status that stops casting, not told to the player: their forms are those they would
+        # have without it (a form's absence would tell them); the engine refuses the use
+        game = private_copy(game)
+        p = game.player(name)
+        p.statuses = [st for st in p.statuses if not (st.data.get("no_cast") and not st.told)]
     out = []
-    for s, _acquired in game.skills_of(p).values():
-        if not s.phases or not game.in_phase(s):
-            continue
-        if game.hook.bansha_skill_unavailable(game=game, player=p, skill=s):
-            continue
-        if any(st.data.get("no_cast") and (director or st.told) and not set(s.tags) & set(st.data.get("except_tags", ()))
-               for st in p.statuses):
-            continue
-        if not p.alive and not s.while_out:
-            continue
-        left = p.uses.get(s.name) if s.uses is not None else None
-        if left is not None and left <= 0:
-            continue
-        targets = [n for n, alive in known.items()
-                   if (alive or s.may_target_dead) and (n != name or s.may_target_self)]
+    for c in seat_choices(game, name):
+        skill, _ = game.find_skill(p, c.skill)
+        targets = [q for q in game.players if q in c.targets or q in hidden]
         out.append({
-            "name": s.name, "alias": s.alias, "min": s.targets,
-            "max": s.max_targets if s.max_targets is not None else s.targets,
-            "uses": left, "args": dict(s.args), "rule": s.rule, "tags": list(s.tags),
-            "targets": targets, "immediate": s.immediate,
-            "acted": any(a.skill == s.name and a.actor == name for a in game.actions),
+            "name": c.skill, "alias": skill.alias, "min": c.min_targets, "max": c.max_targets,
+            "uses": c.uses, "args": dict(skill.args), "rule": skill.rule, "tags": list(skill.tags),
+            "arg_fields": {k: {"label": meaning, "choices": c.args.get(k)} for k, meaning in skill.args.items()},
+            "targets": targets, "immediate": c.immediate, "acted": c.submitted, "forced": c.forced,
+            "group_acted": c.group_acted,
         })
     return out
 
 
-def vote_options(game: Game, name: str) -> dict[str, Any] | None:
-    if not game.phase.vote or game.winner is not None:
+def vote_options(game: Game, name: str, director: bool = False) -> dict[str, Any] | None:
+    """Whom ``name`` may vote for now (``choices.vote_choices``), the abstain word apart (never
+    preselected), their ballots so far, and whether the board asks the floor number."""
+    allowed = vote_choices(game, name)
+    if allowed is None:
         return None
-    p = game.player(name)
-    if not p.alive:
-        return None
-    runoff = game.scheduled.get(game.phase.name) if game.phase.optional else None
-    known = public_players(game, name)
-    names = [q["name"] for q in known if q["alive"] and (not isinstance(runoff, list) or q["name"] in runoff)]
     abstain = game.manifest.vote.abstain
+    hidden = set() if director else _hidden(game, name)
+    names = [q for q in game.players if (q in allowed or q in hidden) and q != abstain]
     mine = [b.target for b in game.ballots if b.voter == name]
-    return {"targets": names, "abstain": abstain, "mine": mine}
+    post = game.manifest.vote.post  # a rule reads floor numbers: the form asks for one
+    return {"targets": names, "abstain": abstain if abstain in allowed else "", "mine": mine,
+            "post": post if post != "optional" else ""}
 
 
-def tally(game: Game) -> list[tuple[str, int, list[str]]]:
-    """Each voter's last ballot counted for its target, most votes first."""
-    last: dict[str, str] = {}
-    for b in game.ballots:
-        last[b.voter] = b.target
+def tally(game: Game) -> dict[str, Any] | None:
+    """The count ``resolve`` would make now (``choices.count_votes``: weights, forced and void
+    ballots, immunity) for the console: each target's votes and voters, the void ballots and
+    why, who has not voted, and what the count would decide."""
+    count = count_votes(game)
+    if count is None:
+        return None
     by: dict[str, list[str]] = {}
-    for voter, target in last.items():
+    for voter, target in count.ballots.items():
         by.setdefault(target, []).append(voter)
-    return sorted(((t, len(v), v) for t, v in by.items()), key=lambda x: -x[1])
+    rows = [(t, n, by.get(t, [])) for t, n in count.tally.items()]
+    return {"rows": rows, "void": count.void, "abstained": count.abstained, "not_voted": count.not_voted,
+            "out": count.out, "runoff": count.runoff, "immune": count.immune, "needed": count.needed,
+            "public": count.public}
 
 
 def acted_or_not(game: Game) -> tuple[list[str], list[str]]:
-    """Who has acted in this phase, and who could but has not (by seat)."""
+    """Who has acted in this phase, and who could but has not (by seat): only seats with a
+    skill they may send now, or a vote, count as waiting."""
     done, waiting = [], []
     actors = {a.actor for a in game.actions} | {b.voter for b in game.ballots}
     for p in sorted(game.players.values(), key=lambda p: p.seat):
         if p.name in actors:
             done.append(p.name)
-        elif usable_skills(game, p.name) or vote_options(game, p.name):
+        elif seat_choices(game, p.name) or vote_choices(game, p.name):
             waiting.append(p.name)
     return done, waiting
 
@@ -206,3 +211,43 @@ def deadline_of(deadlines: Deadlines, game_name: str, game: Game) -> dict[str, s
     except ValueError:
         return None
     return d if d.get("phase") == game.label and game.winner is None else None
+
+
+# ------------------------------------------------------------------------ describing events
+
+def post_number(text: str) -> int | None:
+    """A vote's floor number (楼层) as typed: empty is none; else a whole number from 1."""
+    from bansha.forms import parse_int
+
+    text = text.strip()
+    return parse_int(text, "楼层", "zh", lo=1, hi=10**9) if text else None
+
+
+def describe_input(ev) -> str:
+    """An act, unact or vote event in a line of the board's language."""
+    from bansha.model import ActEvent, UnactEvent, VoteEvent
+
+    if isinstance(ev, ActEvent):
+        return f"{ev.actor} {ev.skill} {' '.join(ev.targets)}".rstrip()
+    if isinstance(ev, UnactEvent):
+        return f"撤回 {ev.actor} {ev.skill}"
+    if isinstance(ev, VoteEvent):
+        return f"{ev.voter} 投 {ev.target}" + (f"（{ev.post} 楼）" if ev.post else "") + ("（代投）" if ev.proxy else "")
+    return type(ev).__name__
+
+
+def describe_event(ev, name) -> str:
+    """Any stored event in a line of the board's language (``name``: the board's phase names),
+    as the undo confirmation shows it."""
+    from bansha.model import ActEvent, AmendEvent, ResolveEvent, RulingEvent, UnactEvent, VoteEvent
+
+    where = name(ev.phase) if getattr(ev, "phase", "") else ""
+    if isinstance(ev, ActEvent | UnactEvent | VoteEvent):
+        return f"{where}：{describe_input(ev)}"
+    if isinstance(ev, ResolveEvent):
+        return f"结算{where}"
+    if isinstance(ev, RulingEvent):
+        return f"{where}：裁定 {ev.kind}" + (f" {ev.player}" if ev.player else "") + (f"：{ev.text[:40]}" if ev.text else "")
+    if isinstance(ev, AmendEvent):
+        return f"修正{where}：{describe_input(ev.event)}"
+    return type(ev).__name__

@@ -5,7 +5,9 @@ store, on one machine or several, shares them; no schema change (docs/web.md).
 A token is 32 bytes from ``secrets`` (256 bits), sent as URL-safe base64. A player's token
 names (game, player) on the server side; nothing the browser sends names a seat.
 
-Keys: ``web.director.<hash>`` → "1"; ``web.token.<hash>`` → ``[game, name]`` (JSON);
+Keys: ``web.director.<hash>`` → the director's name (``*``: the store's owner, every game;
+"1" from before names: the owner); ``web.directors.<name>`` → that director's hashes (to revoke
+them); ``web.owner.<game>`` → the director who created the game; ``web.token.<hash>`` → ``[game, name]`` (JSON);
 ``web.seat.[game, name]`` → the seat's current hash. A token counts only while its seat
 still points back at it: two "new link"s of one seat racing in two processes leave one link.
 """
@@ -16,6 +18,9 @@ import hashlib
 import hmac
 import json
 import secrets
+
+#: the director's name of the store's owner: opens every game of the store
+OWNER = "*"
 
 
 def new_token() -> str:
@@ -41,19 +46,52 @@ class Tokens:
 
     # -------------------------------------------------------------------- director
 
-    def new_director(self) -> str:
+    def new_director(self, name: str = OWNER) -> str:
+        """A new login link for the director ``name`` (``*``: the store's owner, who opens every
+        game; any other name opens only the games that director created)."""
         token = new_token()
-        self.store.set_meta({f"web.director.{digest(token)}": "1"})
+        h = digest(token)
+        index = f"web.directors.{name}"
+        known = json.loads(self.store.get_meta([index]).get(index, "[]"))
+        self.store.set_meta({f"web.director.{h}": name, index: json.dumps([*known, h])})
         return token
 
-    def is_director(self, token: str | None) -> bool:
-        """Looked up by the token's hash: the time the lookup takes says nothing about any
-        stored token (an attacker cannot steer a hash), and the value is compared in
-        constant time."""
+    def revoke_director(self, name: str) -> int:
+        """Every login link of the director ``name`` stops working (at once in every process:
+        the check asks the store). Returns how many there were."""
+        index = f"web.directors.{name}"
+        known = json.loads(self.store.get_meta([index]).get(index, "[]"))
+        self.store.set_meta({index: None, **{f"web.director.{h}": None for h in known}})
+        return len(known)
+
+    def director(self, token: str | None) -> str | None:
+        """The name of the director whose link ``token`` is (``*`` the store's owner), or None.
+        Looked up by the token's hash: the time the lookup takes says nothing about any stored
+        token (an attacker cannot steer a hash)."""
         if not token or len(token) > 200:
-            return False
+            return None
         key = f"web.director.{digest(token)}"
-        return hmac.compare_digest(self.store.get_meta([key]).get(key, ""), "1")
+        value = self.store.get_meta([key]).get(key)
+        if value is None:
+            return None
+        return OWNER if value == "1" else value  # "1": a link made before directors had names
+
+    def is_director(self, token: str | None) -> bool:
+        return self.director(token) is not None
+
+    # ------------------------------------------------------------------ whose game
+
+    def set_owner(self, game: str, name: str) -> None:
+        self.store.set_meta({f"web.owner.{game}": name})
+
+    def owners(self, games: list[str]) -> dict[str, str]:
+        """The director who created each game in the console (a game made by the CLI has none:
+        only the store's owner opens it)."""
+        got = self.store.get_meta([f"web.owner.{g}" for g in games])
+        return {g: got[f"web.owner.{g}"] for g in games if f"web.owner.{g}" in got}
+
+    def may_open(self, director: str, game: str) -> bool:
+        return director == OWNER or self.owners([game]).get(game) == director
 
     # --------------------------------------------------------------------- players
 

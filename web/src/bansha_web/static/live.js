@@ -1,15 +1,28 @@
-// bansha-web: live pages and copy buttons. No inline script anywhere (CSP script-src 'self').
+// bansha-web: live pages, notices and copy buttons. No inline script anywhere (CSP script-src 'self').
 //
-// A page's #live part holds what the last request said (a message, one-time links, a preview)
-// and the game's state (#state). A change of the game (server-sent event) re-renders #state
-// alone, so what a request said stays on the page. While a form in #live is being filled in,
-// the refresh waits (it would replace the form and lose the choices): #stale says so, and the
-// form's own submission brings the new state with its answer.
+// A page's #live part holds what the last request said (#said: a message, one-time links, a
+// preview) and the game's state (#state). A change of the game (server-sent event) re-renders
+// #state alone, so what a request said stays on the page — until the phase changes (#said and
+// the state each carry their phase's label). While a form in #live is being filled in, the
+// refresh waits (it would replace the form and lose the choices): #stale says so, and the form's
+// own submission brings the new state with its answer. Nothing fails silently: a refused request
+// shows the server's notice in #said (the server retargets it there), a request that reached no
+// server says so (the words are the page's own: body[data-offline]).
 (function () {
+  function notice(text) {
+    var said = document.getElementById("said");
+    if (!said) return;
+    said.textContent = "";
+    var p = document.createElement("p");
+    p.className = "error";
+    p.setAttribute("role", "alert");
+    p.textContent = text;
+    said.appendChild(p);
+  }
   function connect(live) {
     var src = live.getAttribute("data-sse");
     if (!src || !window.EventSource) return;
-    var editing = false, waiting = false;
+    var editing = false, waiting = false, lost = false;
     var stale = document.getElementById("stale");
     function refresh() {
       waiting = false;
@@ -18,9 +31,16 @@
     }
     live.addEventListener("input", function (e) { if (e.target.closest("form")) editing = true; });
     live.addEventListener("change", function (e) { if (e.target.closest("form")) editing = true; });
-    // any swap inside #live replaced the forms it held: nothing is being filled in any more
     live.addEventListener("htmx:afterSwap", function () {
+      // any swap inside #live replaced the forms it held: nothing is being filled in any more
       editing = false;
+      // what was said belongs to its phase: a state of another phase clears it
+      var said = document.getElementById("said");
+      var state = document.querySelector("#state [data-label]");
+      if (said && state && said.getAttribute("data-label") && said.getAttribute("data-label") !== state.getAttribute("data-label")) {
+        said.textContent = "";
+        said.setAttribute("data-label", state.getAttribute("data-label"));
+      }
       if (waiting) refresh();
     });
     var es = new EventSource(src);
@@ -32,9 +52,21 @@
         refresh();
       }
     });
+    es.addEventListener("hello", function () {
+      if (lost) { lost = false; refresh(); }  // back after a restart: what changed meanwhile
+    });
+    es.addEventListener("gone", function (e) {
+      es.close();
+      notice(e.data + " " + (document.body.getAttribute("data-gone-reload") || ""));
+    });
+    es.onerror = function () { lost = true; };
   }
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-sse]").forEach(connect);
+  });
+  // a request that reached no server (restarting, offline): said on the page, not dropped
+  document.addEventListener("htmx:sendError", function () {
+    notice(document.body.getAttribute("data-offline") || "offline");
   });
   document.addEventListener("click", function (e) {
     var b = e.target.closest("[data-copy-button]");

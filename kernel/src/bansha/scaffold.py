@@ -1,0 +1,273 @@
+"""``bansha role new`` and ``bansha board new``: an installable distribution to start from,
+outside this repository (docs/plugins.md "Outside this repository").
+
+A role distribution: ``pyproject.toml`` (the ``bansha.roles`` entry point, a dependency on the
+board's distribution, pytest configuration), one module with the rule text placeholder beside
+the code, a variant board that deals the role (``board.toml``, ``extends`` the board), a
+scenario folder that plays its one sentence, a pytest test and a README. A board distribution:
+the variant manifest behind a ``bansha.rulesets`` entry point, depending on its base's
+distribution, with a test. Each passes its own tests as generated, once installed
+(``pip install -e .``). Every line written is worded in the board's language (Chinese on the
+shipped boards)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from .messages import say
+from .model import GameError
+
+_SLUG = re.compile(r"[a-z](?:[a-z0-9-]*[a-z0-9])?")
+
+
+def _slug(text: str, what: str) -> str:
+    if not _SLUG.fullmatch(text):
+        raise GameError(say("scaffold_slug", None, what=what, value=text))
+    return text
+
+
+def _fresh(folder: Path) -> Path:
+    if folder.exists() and any(folder.iterdir()):
+        raise GameError(say("scaffold_exists", None, folder=folder))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _pyproject(dist: str, description: str, deps: list[str], entry_group: str, entry: str, module: str,
+               package: bool, testpaths: list[str]) -> str:
+    build = f'packages = ["{module}"]' if package else f'include = ["{module}.py"]'
+    return f'''[project]
+name = "{dist}"
+version = "0.1.0"
+description = "{description}"
+requires-python = ">=3.11"
+dependencies = [{", ".join(f'"{d}"' for d in deps)}]
+
+[project.entry-points."{entry_group}"]
+"{entry}" = "{module}"
+
+[build-system]
+requires = ["hatchling"]
+build-backend = "hatchling.build"
+
+[tool.hatch.build.targets.wheel]
+{build}
+
+[tool.pytest.ini_options]
+testpaths = [{", ".join(f'"{p}"' for p in testpaths)}]
+'''
+
+
+def _night_phase(manifest) -> Any:
+    """The phase a new role's placeholder skill is used in: the board's night, else its first
+    phase without a vote, else its first phase."""
+    cycle = [p for p in manifest.phases if not p.opening and not p.optional and p.steps]
+    return (next((p for p in cycle if p.name == "night"), None)
+            or next((p for p in cycle if not p.vote), None) or cycle[0])
+
+
+def new_role(name: str, board: str, into: str | Path = ".", alias: str | None = None) -> Path:
+    """Write the distribution ``bansha-community-<alias>`` of a role ``name`` for the installed
+    board ``board`` into ``into``; returns its folder."""
+    from .deal import deal
+    from .registry import find_manifest, ruleset_for
+
+    alias = _slug(alias if alias else name, "--alias")
+    base = find_manifest(board)
+    rs = ruleset_for(base)
+    entry, dist = f"community.{alias}", f"bansha-community-{alias}"
+    module = "bansha_community_" + alias.replace("-", "_")
+    folder = _fresh(Path(into) / dist)
+    phase = _night_phase(base)
+    step = phase.steps[0].name
+    camp = base.camps[0].name
+    skill = f"{name}·查看"
+    rule = f"{name}：每个{phase.alias or phase.name}可查看一名其他玩家的座位号。"
+    (folder / "pyproject.toml").write_text(_pyproject(
+        dist, f"{base.name}: {name}", ["bansha", f"bansha-{base.id}"], "bansha.roles", entry, module,
+        False, ["scenarios", "tests"]), encoding="utf-8")
+    (folder / f"{module}.py").write_text(f'''"""{name} — a role for {base.name} ({base.id}).
+
+> {rule}
+
+(The rule text above is a placeholder: paste the document's whole rule of the role here, and
+quote each sentence beside the code that plays it.)
+"""
+
+from bansha import Role, Skill, hookimpl
+
+# the quoted rule above, as one line for `bansha role show`
+RULE = __doc__.split("\\n\\n")[1].removeprefix("> ")
+
+
+def look(res, action):
+    # > 可查看一名其他玩家的座位号。
+    target = res.game.player(action.targets[0])
+    res.feedback(action.actor, f"{{target.name}}的座位号是{{target.seat}}。")
+
+
+ROLE = Role(
+    name="{name}", alias="{alias}", camp="{camp}", rule=RULE,
+    skills=(Skill(name="{skill}", alias="look", phases=("{phase.name}",), step="{step}", targets=1,
+                  effect=look, does=("check",), rule=RULE),),
+)
+
+
+@hookimpl
+def bansha_roles():
+    return [ROLE]
+''', encoding="utf-8")
+    # a variant that deals the role: in the first pool of every table, or for a fixed deal in
+    # place of one card of the most numerous role
+    edit = ""
+    table = base.tables[0]
+    if table.pools:
+        edit = f'\n[[edits]]\npool = "{table.pools[0].name}"\nadd = ["{name}"]\n'
+    elif table.fixed:
+        most = max(table.fixed, key=lambda r: table.fixed[r])
+        edit = (f'\n[[edits]]\nseats = {table.seats}\nfixed = {{ "{name}" = 1, "{most}" = {table.fixed[most] - 1} }}\n')
+    (folder / "board.toml").write_text(f'''# {base.name} with {name}: the board's variant that deals the role (docs/manifests.md).
+extends = "{base.id}"
+id = "{base.id}-{alias}"
+name = "{base.name}（{name}）"
+
+[roles]
+"{name}" = "{entry}"
+{edit}''', encoding="utf-8")
+    # the scenario: the board's own deal for its first table, the first seat given the role
+    names = [f"玩家{i}" for i in range(1, table.seats + 1)]
+    seats = deal(rs, names, 1)
+    players = [f'  {{ name = "{p.name}", role = "{name if i == 0 else p.role}"'
+               + (f', camp = "{p.camp}"' if p.camp and i else "") + " },"
+               for i, p in enumerate(seats)]
+    label = f"{phase.name} {base.first_day}"
+    (folder / "scenarios").mkdir()
+    (folder / "scenarios" / f"{alias}.toml").write_text(f'''ruleset = "../board.toml"
+title = "{name}查看{names[1]}的座位号"
+description = """
+> {rule}
+"""
+players = [
+{chr(10).join(players)}
+]
+
+[[phases]]
+phase = "{label}"
+actions = [{{ actor = "{names[0]}", skill = "{skill}", targets = ["{names[1]}"] }}]
+[phases.expect]
+feedback = {{ "{names[0]}" = ["{names[1]}的座位号是2。"] }}
+''', encoding="utf-8")
+    if edit:
+        dealt_check = (f'    dealt = any("{name}" in (t.fixed or {{}}) or any("{name}" in p.roles for p in t.pools) '
+                       f'for t in rs.manifest.tables)\n    assert dealt')
+    else:  # a deal by camps (光影传说): the director deals the role by hand (bansha new --deal)
+        dealt_check = f'    assert rs.manifest.roles["{name}"] == "{entry}"'
+    (folder / "tests").mkdir()
+    (folder / "tests" / f"test_{alias.replace('-', '_')}.py").write_text(f'''"""{name}: installed, the board's variant names it and `bansha role show` reads its rule."""
+
+from pathlib import Path
+
+from bansha.registry import find_manifest, ruleset_for
+
+BOARD = Path(__file__).resolve().parents[1] / "board.toml"
+
+
+def test_the_variant_deals_the_role():
+    rs = ruleset_for(find_manifest(str(BOARD)))
+    role = rs.role("{name}")
+    assert role.rule.startswith("{name}：") and [s.name for s in role.skills] == ["{skill}"]
+{dealt_check}
+''', encoding="utf-8")
+    (folder / "README.md").write_text(f'''# {dist}
+
+{name}, a role for {base.name} (`{base.id}`), as an installable bansha plugin (entry point
+`{entry}` in the group `bansha.roles`).
+
+```sh
+pip install -e .                       # with bansha and {base.name}: pip install bansha-{base.id}
+pytest                                 # the scenarios in scenarios/ and the tests in tests/
+bansha scenario run scenarios
+bansha role show {name} --ruleset board.toml
+bansha new g --ruleset board.toml --players 甲,乙,…
+bansha simulate board.toml --games 20  # with bansha-sim installed
+python -m build                        # or `uv build`: the wheel to publish
+```
+
+`board.toml` is {base.name} with {name} dealt (`extends = "{base.id}"` and one `[[edits]]`);
+replace the placeholder rule in `{module}.py` with the document's text and its code.
+''', encoding="utf-8")
+    return folder
+
+
+def new_board(board_id: str, extends: str, into: str | Path = ".") -> Path:
+    """Write the distribution ``bansha-<board_id>`` of a variant of the installed board
+    ``extends`` into ``into``; returns its folder."""
+    from .registry import find_manifest
+
+    board_id = _slug(board_id, "ID")
+    base = find_manifest(extends)
+    dist, module = f"bansha-{board_id}", "bansha_" + board_id.replace("-", "_")
+    folder = _fresh(Path(into) / dist)
+    (folder / "pyproject.toml").write_text(_pyproject(
+        dist, f"{base.name}的变体 {board_id}", ["bansha", f"bansha-{base.id}"], "bansha.rulesets", board_id, module,
+        True, ["tests"]), encoding="utf-8")
+    pkg = folder / module
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(f'"""{base.name}的变体 {board_id}: the manifest beside this module."""\n', encoding="utf-8")
+    pool = base.tables[0].pools[0] if base.tables and base.tables[0].pools else None
+    example = (f'# [[edits]]\n# pool = "{pool.name}"\n# add = ["…"]\n# draw = {pool.draw}\n' if pool else
+               '# [[edits]]\n# list = "rules"\n# insert = ["…"]\n')
+    (pkg / f"{board_id}.toml").write_text(f'''# {base.name}的变体：只写与 {base.id} 不同之处 (docs/manifests.md "extends", "[[edits]]").
+extends = "{base.id}"
+id = "{board_id}"
+name = "{base.name}（{board_id}）"
+
+# 例：
+{example}''', encoding="utf-8")
+    (folder / "tests").mkdir()
+    (folder / "tests" / f"test_{module}.py").write_text(f'''"""{board_id}: installed, the variant is found by id, differs from {base.id} only where it says,
+and plays {base.id}'s demo under its own rules."""
+
+import subprocess
+import sys
+
+from bansha.registry import find_manifest, ruleset_for
+
+
+def test_the_variant_loads_by_id():
+    m = find_manifest("{board_id}")
+    assert m.name == "{base.name}（{board_id}）"
+    ruleset_for(m)  # every plugin it names is installed
+
+
+def _bansha(*args):
+    return subprocess.run([sys.executable, "-m", "bansha.cli", *args], capture_output=True, text=True)
+
+
+def test_it_differs_from_its_base_where_it_says():
+    out = _bansha("board", "diff", "{base.id}", "{board_id}")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[0] == 'id: "{base.id}" → "{board_id}"'
+
+
+def test_the_demo_plays():
+    out = _bansha("demo", "--ruleset", "{board_id}")
+    assert out.returncode in (0, 2) and "Traceback" not in out.stderr, out.stderr
+''', encoding="utf-8")
+    (folder / "README.md").write_text(f'''# {dist}
+
+{base.name}的变体 `{board_id}`: `{module}/{board_id}.toml` (`extends = "{base.id}"`), found
+through the `bansha.rulesets` entry point once installed.
+
+```sh
+pip install -e .                       # with bansha-{base.id}
+pytest
+bansha board show {board_id}           # the resolved board
+bansha board diff {base.id} {board_id}
+bansha demo --ruleset {board_id}
+python -m build                        # or `uv build`: the wheel to publish
+```
+''', encoding="utf-8")
+    return folder

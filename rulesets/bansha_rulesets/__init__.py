@@ -1,1 +1,0 @@
-"""The ruleset manifests shipped with bansha: every ``*.toml`` file beside this module."""

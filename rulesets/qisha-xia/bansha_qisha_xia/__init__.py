@@ -1,0 +1,3 @@
+"""七杀·侠: the board's manifest (qisha-xia.toml), its forum template (templates/) and demo, found
+through the ``bansha.rulesets`` entry point. Installing this distribution installs every rule
+and role plugin the manifest names."""
