@@ -369,7 +369,7 @@ class Game:
         # a rule may open a skill outside its phases (answered at once: its step is not here)
         if not self.in_phase(skill) and not self.hook.bansha_skill_window(game=self, player=actor, skill=skill):
             raise GameError(self.msg("skill_phase", skill=skill.name, phases="/".join(skill.phases), phase=self.phase.name))
-        if not skill.immediate and not out_of_phase and self.window_of(skill.step) < self.window:
+        if not skill.immediate and self.in_phase(skill) and self.window_of(skill.step) < self.window:
             raise GameError(self.msg("window_past", skill=skill.name, phase=self.label, window=self.window_of(skill.step) + 1))
         unavailable = self.hook.bansha_skill_unavailable(game=self, player=actor, skill=skill)
         if unavailable:
