@@ -98,7 +98,9 @@ def test_m217_tally_counts_the_heretic_executioner_s_votes(bansha_cli):
     # the player's view holds no count
     assert "辰龙 6" not in cli.ok("status", "g", "--as", "申猴").output
     res = json.loads(cli.ok("resolve", "g", "--json").output)
-    assert res["out"] == ["辰龙"]
+    # the noon announces the top-voted; he leaves at 黄昏 (1) (option vote_out = 黄昏)
+    assert res["out"] == [] and "辰龙为最高票。" in res["announcement"]
+    assert cli.load().out[res["next"]] == ["辰龙"]
 
 
 def test_qisha_xia_tally_follows_the_forced_votes(bansha_cli):
