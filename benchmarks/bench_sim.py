@@ -22,6 +22,40 @@ import time
 BOARDS = [("qisha-xia", 20), ("m217", 14), ("light-shadow", 12), ("mafia-basic", 20)]
 
 
+def handwritten_mafia(seats: int, mafia: int, seed: int) -> bool:
+    """mafia-basic under random play as a plain loop (no engine, no plugins, no policy): the
+    floor every figure is set against, measured in the same run. True: the mafia won."""
+    import random
+
+    rng = random.Random(seed)
+    alive = list(range(seats))
+    bad = set(rng.sample(alive, mafia))
+    while True:
+        votes: dict[int, int] = {}
+        for p in alive:
+            t = rng.choice([q for q in alive if q != p])
+            votes[t] = votes.get(t, 0) + 1
+        top = max(votes.values())
+        out = rng.choice([q for q, n in votes.items() if n == top])
+        alive.remove(out)
+        bad.discard(out)
+        if not bad:
+            return False
+        if len(bad) >= len(alive) - len(bad):
+            return True
+        alive.remove(rng.choice([q for q in alive if q not in bad]))
+        if len(bad) >= len(alive) - len(bad):
+            return True
+
+
+def floor(games: int = 2000) -> float:
+    """Games per CPU-second of ``handwritten_mafia`` at 20 seats, 4 mafia."""
+    c0 = time.process_time()
+    for s in range(games):
+        handwritten_mafia(20, 4, s)
+    return games / (time.process_time() - c0)
+
+
 def main() -> None:
     import structlog
     from bansha_sim.play import play_game
@@ -46,6 +80,9 @@ def main() -> None:
         pr.disable()
         pstats.Stats(pr).sort_stats("cumulative").print_stats(30)
         return
+    base = floor()
+    print(f"floor: a hand-written mafia-basic loop (20 seats, 4 mafia): {base:.0f} games per CPU-second "
+          f"(load average {os.getloadavg()[0]:.1f})")
     for board, seats in BOARDS:
         play_game(board, seats, 10**6, args.policy)  # load the plugins first
         c0 = time.process_time()
@@ -53,7 +90,8 @@ def main() -> None:
         for s in range(n):
             play_game(board, seats, s, args.policy)
         cpu = time.process_time() - c0
-        print(f"{board} ({seats} seats, {args.policy}): {n / cpu:.1f} games per CPU-second ({n} games)")
+        print(f"{board} ({seats} seats, {args.policy}): {n / cpu:.1f} games per CPU-second ({n} games), "
+              f"1/{base / (n / cpu):.0f} of the floor")
     if not args.skip_jobs:
         n = args.games * 2
         w, cpu = {}, {}

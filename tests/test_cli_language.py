@@ -116,12 +116,12 @@ def test_act_file_amend_and_undo_to_speak_the_board_language(xia):
                             '  { actor = "包子", skill = "杀人", withdraw = true },\n'
                             '  { actor = "包子", skill = "杀人", targets = ["馄饨"] },\n]\n')
     out = b("act", "g", "--file", good).stdout
-    assert out.splitlines()[:3] == ["已记录：包子 杀人 馄饨", "已撤回：包子 杀人（night 1）", "已记录：包子 杀人 馄饨"], out
-    assert out.splitlines()[-1] == "night 1记录了3个行动", out
+    assert out.splitlines()[:3] == ["已记录：包子 杀人 馄饨", "已撤回：包子 杀人（第1天 夜晚）", "已记录：包子 杀人 馄饨"], out
+    assert out.splitlines()[-1] == "第1天 夜晚记录了3个行动", out
     chinese(out)
     b("resolve", "g")  # night 1: 馄饨 out
     preview = b("amend", "g", "--phase", "night 1", "unact", "包子", "杀人").stdout
-    assert preview.startswith("更正 night 1：unact 包子 杀人\n") and "存活：馄饨 出局 → 存活" in preview, preview
+    assert preview.startswith("更正 第1天 夜晚：unact 包子 杀人\n") and "存活：馄饨 出局 → 存活" in preview, preview
     assert preview.splitlines()[-1] == "未写入：加 --yes 才写入"
     chinese(preview)
     written = b("amend", "g", "--phase", "night 1", "unact", "包子", "杀人", "--yes").stdout
@@ -130,9 +130,9 @@ def test_act_file_amend_and_undo_to_speak_the_board_language(xia):
     b.refused("amend", "g", "--phase", "night 1", "dance", "包子", says="amend dance：应为 act、unact 或 vote")
     b.refused("amend", "g", "--phase", "night 1", "vote", "包子", says="amend vote：应为 投票人 目标")
     b.refused("amend", "g", "--phase", "night 1", "act", "花卷", "验人", "包子", "--arg", "x", says="--arg x：应为 键=值")
-    b.refused("undo", "g", "--to", "night 4", says="--to night 4：night 4 尚未结算")
+    b.refused("undo", "g", "--to", "night 4", says="--to night 4：第4天 夜晚 尚未结算")
     undone = b("undo", "g", "--to", "第1天 白天").stdout
-    assert undone.splitlines()[0].startswith("已撤销：") and undone.splitlines()[-1] == "撤销了5条事件；游戏回到 night 1", undone
+    assert undone.splitlines()[0].startswith("已撤销：") and undone.splitlines()[-1] == "撤销了5条事件；游戏回到 第1天 夜晚", undone
     chinese(undone)
 
 

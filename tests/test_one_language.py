@@ -238,8 +238,8 @@ def test_the_check_flags_english_and_reprs():
 
 
 @pytest.mark.parametrize(("ruleset", "scenario", "module", "name", "english"), [
-    # 赤侠's "验人失败" as an English line: a feedback line
-    ("qisha-xia", "011-block-checker-gets-check-failed", "bansha_qisha_xia_red", "FAILED", "check failed"),
+    # 赤侠's "验人失败" as an English line: a feedback line (赤侠's check is the board's 验人 card)
+    ("qisha-xia", "011-block-checker-gets-check-failed", "bansha_qisha_xia_cards", "FAILED", "check failed"),
     # 猎人's status source as an English label: a ruling-trace rule label
     ("light-shadow", "050-assassin-spy-sees-disguised-hunter", "bansha_light_shadow_hunter", "SOURCE", "disguise of the hunter"),
 ])

@@ -25,7 +25,7 @@ def test_csv_all_or_nothing(bansha_cli, tmp_path):
     good = tmp_path / "good.csv"
     good.write_text("包子,杀人,馄饨\n", encoding="utf-8")
     r = cli.ok("act", "g", "--file", str(good))
-    assert "已记录：包子 杀人 馄饨" in r.output and "night 1记录了1个行动" in r.output
+    assert "已记录：包子 杀人 馄饨" in r.output and "第1天 夜晚记录了1个行动" in r.output
     assert [a.describe() for a in cli.load().actions] == ["包子 杀人 馄饨"]
     cli.ok("resolve", "g")
     assert not cli.load().players["馄饨"].alive
@@ -39,7 +39,7 @@ def test_toml_actions_list_with_withdraw_and_args(bansha_cli, tmp_path):
                  '  { actor = "包子", skill = "杀人", withdraw = true },\n'
                  '  { actor = "油条", skill = "杀人", targets = ["粽子"] },\n]\n', encoding="utf-8")
     r = cli.ok("act", "g", "--file", str(f))
-    assert "已撤回：包子 杀人（night 1）" in r.output and "记录了3个行动" in r.output
+    assert "已撤回：包子 杀人（第1天 夜晚）" in r.output and "记录了3个行动" in r.output
     assert [a.describe() for a in cli.load().actions] == ["油条 杀人 粽子"]
     wrong = tmp_path / "wrong.toml"
     wrong.write_text('actions = [\n  { actor = "包子", skill = "杀人", targets = ["馄饨"] },\n'

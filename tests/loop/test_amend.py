@@ -24,8 +24,8 @@ def test_amend_prints_then_writes_and_pm_gives_the_correction(bansha_cli):
     killed_at_night(cli)
     before = cli.events()
     r = cli.ok("amend", "g", "--phase", "night 1", "act", "花卷", "验人", "包子")
-    assert "更正 night 1：act 花卷 验人 包子" in r.output
-    assert "[花卷] + night 1：" in r.output and "未写入：加 --yes 才写入" in r.output
+    assert "更正 第1天 夜晚：act 花卷 验人 包子" in r.output             # the board's name of the phase
+    assert "[花卷] + 第1天 夜晚：" in r.output and "night" not in r.output and "未写入：加 --yes 才写入" in r.output
     assert cli.events() == before                               # a preview writes nothing
     r = cli.ok("amend", "g", "--phase", "第1天 夜晚", "act", "花卷", "验人", "包子", "--yes")
     assert "已写入：更正已记入日志" in r.output
@@ -34,7 +34,8 @@ def test_amend_prints_then_writes_and_pm_gives_the_correction(bansha_cli):
     assert events[-1].record["feedback"]["花卷"]["added"]
     # the log: what was told first (the resolve's record), then the correction
     log = cli.ok("log", "g").output
-    assert "resolve  phase=night 1 out=馄饨" in log and "amend    phase=night 1" in log
+    assert "结算   阶段=第1天 夜晚 出局=馄饨" in log
+    assert "更正   阶段=第1天 夜晚 输入=（行动 行动者=花卷 技能=验人 目标=包子）" in log
     blocks = json.loads(cli.ok("pm", "g", "--json").output)
     mine = next(b for b in blocks if b["player"] == "花卷")
     assert mine["correction"]["added"] and mine["lines"]          # the corrected feedback of night 1
@@ -43,7 +44,7 @@ def test_amend_prints_then_writes_and_pm_gives_the_correction(bansha_cli):
     assert "【更正】" in text and "更正为：第1天 夜晚：" in text
     # a heal inserted: the death is undone and everything after replays on it
     r = cli.ok("amend", "g", "--phase", "night 1", "act", "肉夹馍", "救治", "馄饨", "--yes")
-    assert "存活：馄饨 出局 → 存活" in r.output and "（公开） - night 1：馄饨出局" in r.output
+    assert "存活：馄饨 出局 → 存活" in r.output and "（公开） - 第1天 夜晚：馄饨出局" in r.output
     assert cli.load().players["馄饨"].alive and cli.load().label == "day 2"
     post = cli.ok("post", "g", "--phase", "night 1", "--format", "text").output
     # the night's post as it now reads, and the thread told what the amendment changed
@@ -54,8 +55,8 @@ def test_amend_prints_then_writes_and_pm_gives_the_correction(bansha_cli):
 def test_amend_refusals_change_nothing(bansha_cli):
     cli = bansha_cli
     killed_at_night(cli)
-    cli.refused("amend", "g", "--phase", "day 2", "act", "花卷", "验人", "包子", "--yes", message="is not closed")
-    cli.refused("amend", "g", "--phase", "night 1", "act", "花卷", "飞天", "包子", "--yes", message="refused")
+    cli.refused("amend", "g", "--phase", "day 2", "act", "花卷", "验人", "包子", "--yes", message="第2天 白天尚未结束：请用 act、unact 或 vote 记录")
+    cli.refused("amend", "g", "--phase", "night 1", "act", "花卷", "飞天", "包子", "--yes", message="对第1天 夜晚的更正被拒绝：")
     cli.refused("amend", "g", "--phase", "night 1", "dance", "花卷", message="amend dance：应为 act、unact 或 vote")
     cli.refused("amend", "g", "--phase", "night 1", "unact", "花卷", message="amend unact：应为 玩家 技能")
     assert cli("amend", "g", "act", "花卷", "验人", "包子").exit_code == 2  # a usage error (one line from `bansha`)
@@ -67,11 +68,11 @@ def test_undo_to_a_phase(bansha_cli):
     killed_at_night(cli)
     cli.ok("vote", "g", "水饺", "包子")
     r = cli.ok("undo", "g", "--to", "第1天 白天")
-    assert "撤销了3条事件；游戏回到 night 1" in r.output and "已撤销：vote " in r.output
+    assert "撤销了3条事件；游戏回到 第1天 夜晚" in r.output and "已撤销：投票 " in r.output
     events = cli.events()
     assert isinstance(events[-1], ResolveEvent) and events[-1].phase == "day 1"
     assert cli.load().players["馄饨"].alive
-    cli.refused("undo", "g", "--to", "night 4", message="--to night 4：night 4 尚未结算")
+    cli.refused("undo", "g", "--to", "night 4", message="--to night 4：第4天 夜晚 尚未结算")
     cli.refused("undo", "g", "--to", "someday", message="someday")
 
 

@@ -110,7 +110,7 @@ def test_keep_stores_replayable_games(tmp_path):
     g = Store(db).load("sim-mafia-basic-1")
     assert g.winner is not None
     s = bansha("log", "sim-mafia-basic-1", "--explain", "--db", db)
-    assert s.exit_code == 0 and "is out" in s.stdout
+    assert s.exit_code == 0 and "出局（" in s.stdout
 
 
 def test_plot(tmp_path, extra):
@@ -140,7 +140,7 @@ def test_policy_sees_only_the_view(monkeypatch):
     assert seen
     s = seen[0]
     public = {a for a in vars(s) if not a.startswith("_")}
-    assert public <= {"name", "choices", "vote", "rng", "camps", "table", "view", "memo"}
+    assert public <= {"name", "choices", "vote", "rng", "camps", "table", "view", "memo", "votes", "roles"}
     # one memo a game, shared by its seats; the next game starts another
     n = len(seen)
     play_game("mafia-basic", 7, 4)

@@ -30,7 +30,7 @@ DEFAULT_BOARD: dict[str, Any] = {
     "names": {"opening": "{alias}", "phase": "第{day}天 {alias}"},
     "clock": {},
     "forum": {"vote": ["投票对象"], "vote_reason": ["投票理由"], "change": ["改票对象"], "change_reason": ["改票理由"],
-              "abstain": ["弃权"], "change_must_quote": True, "typos": 0},
+              "abstain": ["弃权"], "change_must_quote": True, "typos": 0, "proxy": ["代投"]},
     "post": {"title": "【{board}】{phase}公告", "sections": ["last_words", "deaths", "votes", "announcements", "seats", "deadline"],
              "vote_record": "final", "vote_counts": "all",
              "headings": {"last_words": "遗言", "deaths": "出局", "votes": "投票记录", "announcements": "公告",

@@ -215,7 +215,7 @@ def roles(ruleset: str = Argument(None, help="h_roles_ruleset"), as_json: bool =
         rs = ruleset_for(m)
         for role in rs.roles.values():
             rows.append({"ruleset": m.id, "role": role.name, "alias": role.alias, "camp": role.camp,
-                         "skills": [s.name for s in role.skills], "plugin": m.roles[role.name],
+                         "skills": [s.name for s in role.skills], "plugin": rs.role_plugin[role.name],
                          "common": role.name in m.common, "language": m.language})
     if as_json:
         return _json([{k: v for k, v in r.items() if k != "language"} for r in rows])
@@ -267,6 +267,10 @@ def role_show(name: str = Argument(..., help="h_role_name"), ruleset: str = Opti
                 echo(f"    --arg {k}=…  {v}")
             if s.rule:
                 echo(f"    {s.rule}")
+            for card in s.cards:  # a homebrew skill's cards (homebrew.py)
+                echo(say("l_cards", lang, cards=card))
+        for jinx in role.jinxes:
+            echo(say("l_jinx", lang, jinx=jinx))
         return
     raise GameError(say("unknown_role_in", None, name=name, ruleset=ruleset) if ruleset else say("unknown_role_any", None, name=name))
 
@@ -690,14 +694,20 @@ def log_(game: str = GameArg, explain: bool = Option(False, "--explain", help="h
     if as_json:
         return _json({"events": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in events],
                       "trace": g.trace if explain else []})
+    from .explain import event_line, trace_line, word
+
+    steps = {s.name: s.alias or s.name for ph in g.manifest.phases for s in ph.steps}
+    steps["immediate"] = say("tr_step_immediate", g.lang)  # a skill resolved when submitted
     for i, e in enumerate(events, start=1):
         d = msgspec.to_builtins(e)
         d.pop("type", None)  # the event's kind is printed first
-        echo(f"{i:>4} {type(e).__name__.removesuffix('Event').lower():<8} " + " ".join(f"{k}={_text(v, g.lang)}" for k, v in d.items() if v not in ("", [], {}, None, False)))
+        echo(f"{i:>4} " + event_line(d, type(e).__name__.removesuffix("Event").lower(), g.lang, g.named))
         if explain and isinstance(e, msgspec.Struct) and type(e).__name__ == "ResolveEvent":
             for t in g.trace:
                 if t.phase == d["phase"]:
-                    echo(f"       [{t.step}] {t.rule}: {t.text}")
+                    # the kernel's trace said in the board's words (explain.py); a step by its alias
+                    echo(f"       [{steps.get(t.step, t.step)}] {word(t.rule, g.lang)}：{trace_line(t.text, g.lang, g.named)}"
+                         if g.lang != "en" else f"       [{t.step}] {t.rule}: {t.text}")
 
 
 @commands.command(help="h_undo")

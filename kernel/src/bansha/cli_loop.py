@@ -256,6 +256,7 @@ def pm(
     player: str = Option(None, "--player", help="h_pm_player"),
     fmt: str = Option("text", "--format", help="h_pm_format"),
     every: bool = Option(False, "--all", help="h_pm_all"),
+    to: bool = Option(False, "--to", help="h_pm_to"),
     template: Path = Option(None, "--template", help="h_template"),
     db: str = DbOpt,
     as_json: bool = Option(False, "--json", help="h_pm_json"),
@@ -271,19 +272,24 @@ def pm(
         blocks = posts.pms(g, board, label, told, player, corrections=_corrections(told, g, label, phase is None), everyone=every)
         if as_json or fmt == "json":
             return cli._json(blocks)
-        echo(posts.render_pms(blocks, fmt, g.lang), nl=False)
+        echo(posts.render_pms(blocks, fmt, g.lang, to=to), nl=False)
     except GameError as exc:
         cli.fail(str(exc), as_json, seen[0])
 
 
 def _corrections(told, game, label, default: bool):
-    """The amendments' corrections to send with the PMs of ``label``: those written while it
-    was current, and by default (no --phase) those written since it closed."""
-    fix = dict(told.get(label, {}).get("corrections", {}))
+    """The amendments' corrections to send with the PMs of ``label``: those of the amendments of
+    ``label`` (wherever written), those written while it was current, and by default (no
+    --phase) those written since it closed; each line once (``posts.pms``)."""
+    fix: dict[str, dict[str, list]] = {}
+    parts = [told.get(label, {}).get("amended", {}), told.get(label, {}).get("corrections", {})]
     if default and game.label != label:
-        for name, d in told.get(game.label, {}).get("corrections", {}).items():
+        parts.append(told.get(game.label, {}).get("corrections", {}))
+    for part in parts:
+        for name, d in part.items():
             slot = fix.setdefault(name, {"removed": [], "added": []})
-            fix[name] = {"removed": slot["removed"] + d["removed"], "added": slot["added"] + d["added"]}
+            slot["removed"] = list(dict.fromkeys(slot["removed"] + d["removed"]))
+            slot["added"] = list(dict.fromkeys(slot["added"] + d["added"]))
     return fix
 
 
@@ -398,16 +404,17 @@ def act_file(game: str, path: Path, db, as_json: bool) -> None:
         fb, ann = g.since(mark)
         if as_json:
             return cli._json({"recorded": [a for _, a in entries], "feedback": fb, "announcement": ann, "winner": g.winner})
+        named = g.named  # phases as the board names them
         for _, a in entries:
             text = " ".join([a["actor"], a["skill"], *map(str, a.get("targets", []))])
-            echo(say("l_withdrawn", lang, text=text, label=a.get("phase") or label) if a.get("withdraw")
+            echo(say("l_withdrawn", lang, text=text, label=named(g.canonical(a.get("phase") or label))) if a.get("withdraw")
                  else say("l_recorded", lang, text=text))
         for name, lines in fb.items():
             for line in lines:
                 echo(f"  [{name}] {line}")
         for t in ann:
             echo(f"  {say('l_public', lang)} {t}")
-        echo(say("l_acts_recorded", lang, count=len(entries), label=label))
+        echo(say("l_acts_recorded", lang, count=len(entries), label=named(label)))
     except GameError as exc:
         cli.fail(str(exc), as_json, lang)
 
@@ -419,6 +426,7 @@ def amend(
     kind: str = Argument(..., metavar="act|unact|vote", help="h_amend_kind"),
     words: list[str] = Argument(None, metavar="…", help="h_amend_words"),
     phase: str = Option(..., "--phase", help="h_amend_phase"),
+    play: int = Option(0, "--play", help="h_amend_play"),
     arg: list[str] = Option([], "--arg", help="h_amend_arg"),
     post: int = Option(None, "--post", help="h_amend_post"),
     change: bool = Option(False, "--change", help="h_amend_change"),
@@ -449,7 +457,7 @@ def amend(
             return UnactEvent(phase=label, actor=words[0], skill=words[1])
         return VoteEvent(phase=label, voter=words[0], target=words[1], post=post, change=change, proxy=proxy, late=late)
 
-    _amend({"game": game, "phase": phase, "db": db}, make, yes, as_json)
+    _amend({"game": game, "phase": phase, "db": db, "play": play}, make, yes, as_json)
 
 
 def _kv(pairs, lang=None):
@@ -467,21 +475,26 @@ def _kv(pairs, lang=None):
     return out
 
 
-def amendment(g, phase: str, make):
+def amendment(g, phase: str, make, play: int = 0):
     """The amendment of the closed phase ``phase`` (as a director types it) whose input is
     ``make(label)``, applied to ``g`` (a private copy: it changes; a refused amendment raises
     the engine's GameError), and what it changes (``posts.amend_diff``): ``(AmendEvent with
-    its record, label, diff)``. ``bansha amend`` and the web console's amend share it."""
+    its record, label, diff)``. ``play``: which play of a phase a rewind played more than once
+    (0: the one that stands, the last); the event names it whenever there were several, so
+    that the log says which. ``bansha amend`` and the web console's amend share it."""
     from . import posts
     from .board import parse_phase_arg
     from .model import AmendEvent
 
     label = parse_phase_arg(g, phase)
-    ev = AmendEvent(phase=label, event=make(label))
+    count = len(g.plays(label))
+    if count > 1 and not play:
+        play = count
+    ev = AmendEvent(phase=label, event=make(label), play=play)
     before = posts.snapshot(g)
     g.apply(ev)
     diff = posts.amend_diff(before, posts.snapshot(g))
-    return AmendEvent(phase=label, event=ev.event, record=diff), label, diff
+    return AmendEvent(phase=label, event=ev.event, play=play, record=diff), label, diff
 
 
 def _amend(obj, make, yes: bool, as_json: bool) -> None:
@@ -496,16 +509,32 @@ def _amend(obj, make, yes: bool, as_json: bool) -> None:
         g = store.load(game)
         lang = g.lang
         # a refused amendment: one line, nothing written
-        ev, label, diff = amendment(g, obj["phase"], lambda label: make(label, lang))
+        from .board import parse_phase_arg
+
+        plays = len(g.plays(parse_phase_arg(g, obj["phase"])))
+        ev, label, diff = amendment(g, obj["phase"], lambda label: make(label, lang), obj.get("play", 0))
         if yes:
             store.append(game, ev)
+        named = g.named(label)
         if as_json:
-            return cli._json({"phase": label, "amendment": ev.event, "changes": diff, "written": yes})
+            return cli._json({"phase": label, "phase_name": named, "play": ev.play or plays, "plays": plays,
+                              "amendment": ev.event, "changes": diff, "written": yes})
         inner = ev.event
         what = {"ActEvent": lambda e: f"act {e.actor} {e.skill} {' '.join(e.targets)}".rstrip(),
                 "UnactEvent": lambda e: f"unact {e.actor} {e.skill}",
-                "VoteEvent": lambda e: f"vote {e.voter} -> {e.target}" + (say("l_amend_change", lang) if e.change else "")}
-        echo(say("l_amend", lang, label=label, what=what[type(inner).__name__](inner)))
+                "VoteEvent": lambda e: f"vote {e.voter} → {e.target}" + (say("l_amend_change", lang) if e.change else "")}
+        which = ""
+        if plays > 1:  # a rewind played it again: say which play is corrected
+            which = say("l_amend_play", lang, play=ev.play, count=plays,
+                        standing=say("l_amend_standing", lang) if ev.play == plays else "")
+        echo(say("l_amend", lang, label=named + which, what=what[type(inner).__name__](inner)))
+        from . import posts
+
+        def shown(line):  # "night 1：text" -> "第1天 夜晚：text"
+            return posts._phase_line(g.named, line)
+
+        diff = {"feedback": {n: {k: [shown(x) for x in v] for k, v in d.items()} for n, d in diff["feedback"].items()},
+                "announcement": {k: [shown(x) for x in v] for k, v in diff["announcement"].items()}, "alive": diff["alive"]}
         for name, d in diff["feedback"].items():
             for line in d["removed"]:
                 echo(f"  [{name}] - {line}")
@@ -549,18 +578,20 @@ def undo_to(game: str, phase: str, db, as_json: bool) -> None:
             if isinstance(ev, ResolveEvent) and g.canonical(ev.phase) == label:
                 keep = i + 1
         if keep is None:
-            raise GameError(say("lp_not_resolved", lang, phase=phase, label=label))
+            raise GameError(say("lp_not_resolved", lang, phase=phase, label=g.named(label)))
         gone = store.undo_to(game, keep)
         now = store.load(game).label
         if as_json:
             return cli._json({"kept": keep, "undone": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in gone], "phase": now})
-        from .messages import plain  # a value as `log` prints it, never a repr
+        from .explain import event_line  # an event as `log` prints it, in the board's words
 
+        named = g.named
         for e in gone:
             d = msgspec.to_builtins(e)
-            echo(say("l_undone", lang, kind=type(e).__name__.removesuffix("Event").lower(),
-                     text=" ".join(f"{k}={plain(v, lang)}" for k, v in d.items() if v not in ("", [], {}, None, False) and k != "type")))
-        echo(say("l_undone_to", lang, count=len(gone), label=now))
+            d.pop("type", None)
+            kind, _, text = event_line(d, type(e).__name__.removesuffix("Event").lower(), lang, named).partition(" ")
+            echo(say("l_undone", lang, kind=kind, text=text.strip()))
+        echo(say("l_undone_to", lang, count=len(gone), label=named(now)))
     except GameError as exc:
         cli.fail(str(exc), as_json, lang)
 
@@ -640,9 +671,10 @@ def demo_post(game) -> None:
     from . import forum, posts
 
     g, told = posts.replay(game.setup, list(game.applied))
-    label = next((k for k in reversed(told) if told[k]["announcement"]), None)  # the last phase announced
+    board = forum.load_board(g.manifest.id)
+    # the last phase announced that has a post of its own (M217's night is the 晨曦's)
+    label = next((k for k in reversed(told) if told[k]["announcement"] and posts.carried_into(g, board, k) is None), None)
     if label is None:
         return
-    board = forum.load_board(g.manifest.id)
     echo(f"\n--- bansha post GAME --phase '{label}' --format text")
     echo(posts.render_post(posts.build(g, list(game.applied), board, label, told), "text"), nl=False)

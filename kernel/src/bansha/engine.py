@@ -162,8 +162,15 @@ class Game:
         return self.phase.name if self.phase.opening else f"{self.phase.name} {self.day}"
 
     def parse_phase(self, text: str) -> tuple[int, str]:
-        """"day 3" / "白天 3" / "opening" -> a sortable position (day, index in the day)."""
-        name, _, num = text.strip().partition(" ")
+        """"day 3" / "白天 3" / "第3天 白天" (the board's name) / "opening" -> a sortable position
+        (day, index in the day)."""
+        t = text.strip()
+        if t.startswith("第"):  # the board's name, as posts and views print it: every door takes it
+            m = re.fullmatch(r"第\s*(\d+)\s*[天日]\s*(.*)", t)
+            if m:
+                rest = m.group(2).strip().removesuffix("公告").strip()
+                t = f"{rest or self.cycle[0].name} {m.group(1)}"
+        name, _, num = t.partition(" ")
         spec = self.ruleset.phase(name)
         if spec.opening:
             return (-1, self.openings.index(spec))
@@ -275,11 +282,15 @@ class Game:
         ``ev.phase``; the live state becomes that replay's (refused, nothing changes)."""
         label = self.canonical(ev.phase)
         if self.canonical(ev.event.phase) != label:
-            raise GameError(f"the amendment's event is for {ev.event.phase!r}, not {label!r}")
-        at = next((i for i, e in enumerate(self.applied)
-                   if isinstance(e, ResolveEvent) and self.canonical(e.phase) == label), None)
-        if at is None:
-            raise GameError(f"{label} is not closed: record it with act, unact or vote")
+            raise GameError(self.msg("amend_other_phase", phase=self.named(ev.event.phase), label=self.named(label)))
+        # a rewind (时光倒流) plays a phase again: the play that stands is the last, unless named
+        plays = self.plays(label)
+        name = self.named(label)
+        if not plays:
+            raise GameError(self.msg("amend_not_closed", label=name))
+        if ev.play < 0 or ev.play > len(plays):
+            raise GameError(self.msg("amend_no_play", label=name, play=ev.play, count=len(plays)))
+        at = plays[ev.play - 1] if ev.play else plays[-1]
         events = [*self.applied[:at], ev.event, *self.applied[at:]]
         fresh = Game(self.setup, self.ruleset)
         for i, e in enumerate(events):
@@ -287,13 +298,17 @@ class Game:
                 fresh.apply(e)
             except GameError as exc:
                 if i == at:
-                    raise GameError(f"the amendment of {label} is refused: {exc}") from None
-                what = type(e).__name__.removesuffix("Event").lower()
-                raise GameError(f"after the amendment of {label}, a later {what} of {e.phase} no longer "
-                                f"applies: {exc} (undo --to that phase first)") from None
+                    raise GameError(self.msg("amend_refused", label=name, why=exc)) from None
+                what = self.msg("amend_kind_" + type(e).__name__.removesuffix("Event").lower())
+                raise GameError(self.msg("amend_later", label=name, what=what, phase=self.named(e.phase), why=exc)) from None
         log = self.log
         self.__dict__.update(fresh.__dict__)
         self.log = log
+
+    def plays(self, label: str) -> list[int]:
+        """Where each play of the closed phase ``label`` was resolved (indexes into ``applied``):
+        more than one when a rewind played it again."""
+        return [i for i, e in enumerate(self.applied) if isinstance(e, ResolveEvent) and self.canonical(e.phase) == label]
 
     def _apply(self, event: Event) -> None:
         if isinstance(event, RulingEvent):
@@ -320,7 +335,7 @@ class Game:
         if phase == label and self.ruleset.plain_labels:
             return  # the label itself (what a simulator and the CLI stamp): no parsing
         if self.canonical(phase) != label:
-            raise GameError(self.msg("wrong_phase", phase=phase, label=self.named()))
+            raise GameError(self.msg("wrong_phase", phase=self.named(self.canonical(phase)), label=self.named(label)))
 
     # --------------------------------------------------------------------------- actions
 
@@ -367,9 +382,13 @@ class Game:
             # a standing or triggered skill (常驻, [触发]): the rules apply it, nobody sends it
             raise GameError(self.msg("not_sent", skill=skill.name))
         # a rule may open a skill outside its phases (answered at once: its step is not here)
-        if not self.in_phase(skill) and not self.hook.bansha_skill_window(game=self, player=actor, skill=skill):
-            raise GameError(self.msg("skill_phase", skill=skill.name, phases="/".join(skill.phases), phase=self.phase.name))
-        if not skill.immediate and self.in_phase(skill) and self.window_of(skill.step) < self.window:
+        out_of_phase = not self.in_phase(skill)
+        if out_of_phase and not self.hook.bansha_skill_window(game=self, player=actor, skill=skill):
+            def word(spec):  # the phase as the board's language names it
+                return spec.alias or spec.name if self.lang != "en" else spec.name
+            raise GameError(self.msg("skill_phase", skill=skill.name, phase=word(self.phase),
+                                     phases="/".join(word(self.ruleset.phase(n)) for n in skill.phases)))
+        if not skill.immediate and not out_of_phase and self.window_of(skill.step) < self.window:
             raise GameError(self.msg("window_past", skill=skill.name, phase=self.label, window=self.window_of(skill.step) + 1))
         unavailable = self.hook.bansha_skill_unavailable(game=self, player=actor, skill=skill)
         if unavailable:

@@ -31,6 +31,7 @@ from .board import (  # noqa: E402,F401
     parse_phase_arg,
     phase_namer,
 )
+from .messages import say
 from .model import GameError, VoteEvent
 
 # ---------------------------------------------------------------------------- the thread
@@ -245,14 +246,35 @@ def plan(game, posts: list[Post], board: dict[str, Any], done: set[int], accept:
     mine: dict[str, list[int]] = {}  # author -> floors of their votes (recorded now or before)
     floors = {p.floor: p for p in posts}
     late_from = close - dt.timedelta(minutes=late_minutes) if close is not None and late_minutes else None
+    from .names import clean, fold
+
+    # the 楼主 is the director: their post naming a player after a `proxy` word is that player's
+    # vote, entered for them (代投; > 允许玩家以其他方式联系导演请求代投 … 导演…发出代投信息)
+    opening = floors.get(1)
+    director = fold(opening.author) if opening is not None else None
+    proxy_words = [w for w in forum.get("proxy", []) if w]
+    proxy_line = re.compile("(?:" + "|".join(map(re.escape, proxy_words)) + r")\s*[:：]?\s*(?:玩家)?\s*[@＠]?([^\s:：,，。]+)") \
+        if proxy_words else None
     for post in sorted(posts, key=lambda p: p.floor):
         row = Row(floor=post.floor, author=post.author, time=post.time)
         rows.append(row)
         kind, target, problem = read_vote(post, forum)
         row.kind, row.target = kind, target or ""
+        # names as on the command line: cleaned (zero-width, BOM) and folded (full width)
+        proxy = False
+        author = game.find_name(clean(post.author))
+        if author not in game.players and director is not None and fold(post.author) == director \
+                and post.floor != 1 and proxy_line is not None and kind:
+            m = proxy_line.search(post.text.replace("\u3000", " "))
+            if m:
+                author, proxy = game.find_name(clean(m.group(1))), True
+                row.reason = f"导演代投：{author}"
+        if target:
+            target = game.find_name(clean(target))
+        post_author = author
         if post.floor in done:
             row.status, row.reason = "done", "此楼已记录"
-            mine.setdefault(post.author, []).append(post.floor)
+            mine.setdefault(post_author, []).append(post.floor)
             continue
         if post.floor == 1:
             row.status, row.reason = "ignore", "楼主（导演的开帖）"
@@ -264,11 +286,11 @@ def plan(game, posts: list[Post], board: dict[str, Any], done: set[int], accept:
         if problem:
             row.status, row.reason = "reject", problem
             continue
-        if post.author not in game.players:
-            row.status, row.reason = "reject", f"{post.author}不是玩家"
+        if post_author not in game.players:
+            row.status, row.reason = "reject", f"{post_author}不是玩家"
             continue
-        if not game.players[post.author].alive:
-            row.status, row.reason = "reject", f"{post.author}已出局，不是存活玩家"
+        if not game.players[post_author].alive:
+            row.status, row.reason = "reject", f"{post_author}已出局，不是存活玩家"
             continue
         posted = dt.datetime.strptime(post.time, "%Y-%m-%d %H:%M:%S")
         if close is not None and posted > close:
@@ -289,11 +311,11 @@ def plan(game, posts: list[Post], board: dict[str, Any], done: set[int], accept:
                 who = post.quote.author if post.quote is not None else "?"
                 row.status, row.reason = "reject", f"引用的帖子（{who} {post.quote.time[5:16] if post.quote else ''}）不在帖中"
                 continue
-            if src.author != post.author:
-                row.status, row.reason = "reject", f"引用的是{src.author}的{src.floor}楼，不是{post.author}自己的投票"
+            if game.find_name(clean(src.author)) != post_author:
+                row.status, row.reason = "reject", f"引用的是{src.author}的{src.floor}楼，不是{post_author}自己的投票"
                 continue
-            if src.floor not in mine.get(post.author, []):
-                row.status, row.reason = "reject", f"引用的{src.floor}楼没有{post.author}已记录的投票"
+            if src.floor not in mine.get(post_author, []):
+                row.status, row.reason = "reject", f"引用的{src.floor}楼没有{post_author}已记录的投票"
                 continue
         name = target
         if name in abstain_words:
@@ -318,8 +340,13 @@ def plan(game, posts: list[Post], board: dict[str, Any], done: set[int], accept:
                 row.reason = f"没有玩家{target}{hint}"
                 continue
         late = late_from is not None and posted >= late_from
-        ev = VoteEvent(phase=game.label, voter=post.author, target=name, post=post.floor, change=kind == "change",
-                       late=late, time=post.time)
+        ev = VoteEvent(phase=game.label, voter=post_author, target=name, post=post.floor, change=kind == "change",
+                       late=late, time=post.time, proxy=proxy)
+        if kind == "vote" and mine.get(post_author):
+            # a second vote post: the thread's change format, not the command line's --change
+            row.status, row.reason = "reject", say("lp_voted_already", game.lang, name=post_author,
+                                                   change=(forum.get("change") or ["改票对象"])[0])
+            continue
         try:
             game.apply(ev)
         except GameError as exc:
@@ -328,7 +355,7 @@ def plan(game, posts: list[Post], board: dict[str, Any], done: set[int], accept:
         row.status, row.event = "record", ev
         if late and not row.reason:
             row.reason = "关门前一小时内"
-        mine.setdefault(post.author, []).append(post.floor)
+        mine.setdefault(post_author, []).append(post.floor)
     return rows
 
 

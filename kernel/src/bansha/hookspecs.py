@@ -277,3 +277,47 @@ def bansha_check_last_words(game: Game, player: Player, text: str) -> str | None
     Return a one-line reason to refuse them (M217's [寡言]: at most 5 characters), or None.
     Must not change the game.
     """
+
+
+# ------------------------------------------------------------------- homebrew roles' cards
+
+
+@hookspec
+def bansha_cards() -> list[Any]:
+    """Called once when a ruleset that declares homebrew roles (``[[homebrew]]``) is loaded.
+
+    Return the cards (``bansha.homebrew.Card``) this plugin adds to the library a homebrew
+    skill's ``effects`` are chosen from: a board's rules plugin gives the board's own (M217's
+    穿透 and 守护, 七杀·侠's 救治). The kernel's cards (``bansha.cards``) come first; a card
+    of the same name given by a board replaces the kernel's for that board.
+    """
+
+
+@hookspec(firstresult=True)
+def bansha_card_targets(res: Resolution, action: Action) -> list[str] | None:
+    """Called when a homebrew skill's action is about to play its cards, before any is played.
+
+    Return the final targets the cards act on when the board moves them itself at this moment
+    (M217: a [指定] skill answered at once passes the targeting chain here; an empty list: the
+    action has no target left), or None to play on ``action.targets``. May change the game as
+    the board's targeting does (traces, voids).
+    """
+
+
+@hookspec
+def bansha_card_done(res: Resolution, action: Action) -> None:
+    """Called after a homebrew skill's action has played its cards (also when it had no target
+    left). Finish what the board finishes after an effect (M217: an action answered at once
+    lands its kills now). Return nothing.
+    """
+
+
+@hookspec(firstresult=True)
+def bansha_card_camp(game: Game, target: str, by: str) -> str | None:
+    """Called when a card's ``if_camp`` / ``unless_camp`` condition is read for ``target``,
+    for a skill sent by ``by``.
+
+    Return the camp the board's skills judge the target by (M217: the [实际阵营] as a skill of
+    the sender's camp sees it, ``judged_camp``), or None for the player's camp. Must not change
+    the game.
+    """

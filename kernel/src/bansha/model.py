@@ -73,6 +73,8 @@ class Skill(msgspec.Struct, kw_only=True, frozen=True):
     #: the args whose ``arg_values`` are examples, not the only values taken (a free text: a
     #: letter's words, a question): a form offers a text field for them (``choices.py``)
     open_args: tuple[str, ...] = ()
+    #: a homebrew skill's cards, one line each, as ``bansha role show`` prints them (homebrew.py)
+    cards: tuple[str, ...] = ()
 
 
 class Role(msgspec.Struct, kw_only=True, frozen=True):
@@ -89,6 +91,8 @@ class Role(msgspec.Struct, kw_only=True, frozen=True):
     rule: str = ""
     #: role-specific set-up keys a deal may give (e.g. ``number`` for 法师1/法师2)
     setup_keys: tuple[str, ...] = ()
+    #: how a homebrew role meets named roles ("jinxes"), one line each (homebrew.py)
+    jinxes: tuple[str, ...] = ()
 
     def skill(self, name: str) -> Skill | None:
         for s in self.skills:
@@ -135,6 +139,8 @@ class Scores(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 class Step(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     name: str
+    #: the step's name in the board's language, where the director reads it (log --explain)
+    alias: str = ""
     #: step handlers (named by plugins through ``bansha_step_handlers``) run before the
     #: step's skills, then ``after`` handlers run after them
     handlers: list[str] = []
@@ -360,6 +366,12 @@ class Manifest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: list (a role not listed goes last), then by submission (M217: "其余角色发动的同名技能按照
     #: 发动者[实际身份]排序在真身份牌的后面"); empty: by submission only
     identity_order: list[str] = []
+    #: a director's own roles written as data (``[[homebrew]]``): checked against the board's
+    #: cards, phases and steps when the ruleset loads (``homebrew.py``, docs/manifests.md)
+    homebrew: list[dict[str, Any]] = []
+    #: files beside the manifest whose ``[[homebrew]]`` roles are added to ``homebrew`` when it
+    #: is read (the stored game keeps them inline)
+    homebrew_files: list[str] = []
 
 
 # --------------------------------------------------------------------------- live state
@@ -528,6 +540,9 @@ class AmendEvent(msgspec.Struct, tag="amend", kw_only=True):
 
     phase: str
     event: ActEvent | UnactEvent | VoteEvent
+    #: which play of the phase, when a rewind (M217's 钟<时光倒流>) played it more than once:
+    #: 1 the first, 2 the second…; 0 the one that stands (the last played)
+    play: int = 0
     #: {"feedback": {name: {"removed": […], "added": […]}}, "announcement": {…}, "alive": {…}}
     record: dict[str, Any] = {}
 

@@ -83,6 +83,7 @@ def replay(setup, events) -> tuple[Any, dict[str, dict[str, Any]]]:
     game = Game(setup)
     told: dict[str, dict[str, Any]] = {}
     corrections: dict[str, dict[str, Any]] = {}
+    amends: dict[str, dict[str, Any]] = {}  # the amended phase -> name -> its corrections
     for ev in events:
         if isinstance(ev, AmendEvent):
             before = snapshot(game)
@@ -92,27 +93,51 @@ def replay(setup, events) -> tuple[Any, dict[str, dict[str, Any]]]:
             pub = mine.setdefault("", {"removed": [], "added": []})  # "" : the thread's lines
             pub["removed"] += fix["announcement"]["removed"]
             pub["added"] += fix["announcement"]["added"]
+            amended = amends.setdefault(game.canonical(ev.phase), {})
             for name, d in fix["feedback"].items():
-                slot = mine.setdefault(name, {"removed": [], "added": []})
-                slot["removed"] += d["removed"]
-                slot["added"] += d["added"]
+                for slot in (mine.setdefault(name, {"removed": [], "added": []}),
+                             amended.setdefault(name, {"removed": [], "added": []})):
+                    slot["removed"] += d["removed"]
+                    slot["added"] += d["added"]
             # what each phase told is now what the corrected history tells
             _, told = replay(setup, list(game.applied))
             continue
         label = game.canonical(ev.phase)
         mark = game.mark()
+        groups = {p.name: set(p.groups) for p in game.players.values()}
         game.apply(ev)
         fb, ann = game.since(mark)
         t = told.setdefault(label, {"feedback": {}, "announcement": []})
         for name, lines in fb.items():
             t["feedback"].setdefault(name, []).extend(lines)
         t["announcement"] += ann
+        for name, lines in joined(game, groups).items():
+            t.setdefault("group", {}).setdefault(name, []).extend(lines)
     for label, fix in corrections.items():
         slot = told.setdefault(label, {"feedback": {}, "announcement": []})
         slot["corrections"] = {n: d for n, d in fix.items() if n}
         if fix.get("", {}).get("removed") or fix.get("", {}).get("added"):
             slot["thread_corrections"] = fix[""]
+    for label, by_name in amends.items():
+        told.setdefault(label, {"feedback": {}, "announcement": []})["amended"] = by_name
     return game, told
+
+
+def joined(game, before: dict[str, set[str]]) -> dict[str, list[str]]:
+    """What a player who joined a group (an absorbed 青侠: > 转变为与吸收者相同的阵营和身份，并互知)
+    is told of it, and what its members are told of them: name -> lines. Group members know each
+    other (views.player_view); the PM says so the phase it happens."""
+    out: dict[str, list[str]] = {}
+    for p in game.players.values():
+        for group in sorted(set(p.groups) - before.get(p.name, set())):
+            mates = [q for q in game.players.values() if q.name != p.name and group in q.groups]
+            shown = [q.name + ("" if q.alive else say("ps_out_mark", game.lang)) for q in mates]
+            out.setdefault(p.name, []).append(say("ps_group_members", game.lang, group=group,
+                                                  members=join(shown, game.lang) if shown else say("ps_group_alone", game.lang)))
+            for q in mates:
+                if group in before.get(q.name, set()):
+                    out.setdefault(q.name, []).append(say("ps_group_joined", game.lang, group=group, name=p.name))
+    return out
 
 
 def played(game) -> list[str]:
@@ -175,31 +200,81 @@ def next_label(game, label: str) -> str | None:
     return seq[i + 1] if i + 1 < len(seq) else None
 
 
+def carried_into(game, board: dict[str, Any], label: str) -> str | None:
+    """The phase whose post publishes what ``label`` told, when the board's ``[post.carry]``
+    says so (M217: > 夜晚期间需要公示的内容全部在下一个白天开始时公布 — ``dawn = ["night"]``)."""
+    base, _, num = label.partition(" ")
+    for into, froms in board["post"].get("carry", {}).items():
+        if base in froms and num:
+            return f"{into} {num}"
+    return None
+
+
+def carried(game, board: dict[str, Any], label: str) -> list[str]:
+    """The phases whose lines the post of ``label`` publishes: those it carries (played, in
+    the order played), then its own."""
+    base, _, num = label.partition(" ")
+    froms = board["post"].get("carry", {}).get(base, [])
+    seq = played(game)
+    before = seq[:seq.index(label)] if label in seq else seq
+    return [x for x in before if num and x.partition(" ")[2] == num and x.partition(" ")[0] in froms] + [label]
+
+
+def last_words_lines(game, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]], lw: re.Pattern) -> list[str] | None:
+    """With ``last_words = "with_exit"`` (七杀·侠: > 夜晚出局玩家有一次遗言的机会 … 遗言 12:50～20:00, before
+    the day's discussion): the last words of those who left in ``label``, recorded since
+    (published with a later phase, or recorded and not yet published). None: the board
+    publishes last words with the phase they were recorded in."""
+    if board["post"].get("last_words") != "with_exit":
+        return None
+    left = set(game.out.get(label, []))
+    lines = [line for t in told.values() for line in t.get("announcement", [])] + list(game.held)
+    out = []
+    for line in dict.fromkeys(lines):
+        m = lw.match(line)
+        if m and m.group("who") in left:
+            out.append(line)
+    return out
+
+
 def build(game, events, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """The post's parts: title, sections (heading, lines or rows), in the board's order."""
     from .board import phase_namer
 
     name = phase_namer(game, board)
     post = board["post"]
+    into = carried_into(game, board, label)
+    if into is not None:
+        raise GameError(say("ps_carried", game.lang, phase=name(label), into=name(into)))
     texts = game.manifest.texts
     names = "|".join(sorted(map(re.escape, game.players), key=len, reverse=True)) or "(?!)"
     person = f"(?:{names})"
-    lw = _pattern(game.manifest.last_words.text, {"name": person, "text": ".*"})
-    gone = game.out.get(label, [])
+    lw = _pattern(game.manifest.last_words.text, {"name": f"(?P<who>{names})", "text": ".*"})
+    labels = carried(game, board, label)
+    gone = [n for x in labels for n in game.out.get(x, [])]
     died = "|".join(map(re.escape, gone)) or "(?!)"
     deaths = [_pattern(t, {"name": f"(?:{died})", "identity": ".*?"}) for t in (texts.out, texts.voted_out)]
     counts = _pattern(texts.counts, {"name": person, "count": r"[\d.]+"})
+    # the count is printed only where the rules make it public ([vote] show_counts): a board
+    # asking for every count on a board that hides them names the top only
+    mode = post.get("vote_counts", "all")
+    if mode == "all" and not game.manifest.vote.show_counts:
+        mode = "top"
+    with_exit = last_words_lines(game, board, label, told, lw)
     sections: dict[str, list[str]] = {k: [] for k in ("last_words", "deaths", "votes", "announcements")}
-    for line in told.get(label, {}).get("announcement", []):
+    for line in [x for lab in labels for x in told.get(lab, {}).get("announcement", [])]:
         if lw.match(line):
-            sections["last_words"].append(line)
+            if with_exit is None:
+                sections["last_words"].append(line)
         elif any(p.match(line) for p in deaths):
             sections["deaths"].append(line)
         elif counts.match(line):
-            if post.get("vote_counts") == "all":
+            if mode == "all":
                 sections["votes"].append(line)
         else:
             sections["announcements"].append(line)
+    if with_exit is not None:
+        sections["last_words"] = with_exit
     # the public vote record: the votes were posted in the thread
     record = post.get("vote_record", "final")
     votes: list[str] = []
@@ -207,11 +282,11 @@ def build(game, events, board: dict[str, Any], label: str, told: dict[str, dict[
         for e in final_votes(game, events, label):
             where = f"（{e.post}#）" if e.post else ("（代投）" if e.proxy else "")
             votes.append(f"{e.voter} → {e.target}{where}")
-    mode = post.get("vote_counts", "all")
     counted = tally(game, label)
     if mode == "top" and counted:
+        # > 每天的投票内容公开，但投票计数隐藏，将只宣布当天谁是最高票 (M217): the top, never its count
         top = counted[0][1]
-        votes.append("最高票：" + "、".join(n for n, c in counted if c == top) + f"（{top}票）")
+        votes.append(say("ps_top", game.lang, names="、".join(n for n, c in counted if c == top)))
     elif mode == "all" and counted and not sections["votes"]:
         votes += [texts.counts.format(name=n, count=c) for n, c in counted]
     sections["votes"] = votes + sections["votes"]
@@ -323,10 +398,14 @@ def pms(game, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]]
     out = []
     for p in who:
         lines = told.get(label, {}).get("feedback", {}).get(p.name, [])
+        lines = lines + [x for x in told.get(label, {}).get("group", {}).get(p.name, []) if x not in lines]
         fix = (corrections or {}).get(p.name)
         if fix:
             namer = phase_namer(game, board)
-            fix = {k: [_phase_line(namer, x) for x in v] for k, v in fix.items()}
+            # each corrected line once (two amendments, or one written and one amended phase)
+            fix = {k: list(dict.fromkeys(_phase_line(namer, x) for x in v)) for k, v in fix.items()}
+            if not fix["removed"] and not fix["added"]:
+                fix = None
         if not lines and not fix and not (everyone or player):
             continue
         out.append({"player": p.name, "seat": p.seat, "phase": label, "phase_name": name,
@@ -336,13 +415,18 @@ def pms(game, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]]
     return out
 
 
-def render_pms(blocks: list[dict[str, Any]], fmt: str, lang: str | None = None) -> str:
+def render_pms(blocks: list[dict[str, Any]], fmt: str, lang: str | None = None, to: bool = False) -> str:
+    """The PMs as they are pasted: each block the message only (title, greeting, correction,
+    lines). ``to``: a recipient line first (``--to``); the recipient is always a field of
+    ``--json``. Blocks are separated by a blank line (text) or ``[hr]`` (BBCode)."""
     out: list[str] = []
     for b in blocks:
         fix = b.get("correction")
         if fmt == "bbcode":
             e = escape_bbcode
-            out += [f"[b]收件人：{e(b['player'])}[/b]", f"[b]{e(b['title'])}[/b]", e(b["greeting"])]
+            if to:
+                out.append(f"[b]{e(say('ps_to', lang, name=b['player']))}[/b]")
+            out += [f"[b]{e(b['title'])}[/b]", e(b["greeting"])]
             if fix:
                 out.append("[b][color=#8b0000]更正[/color][/b]")
                 out += ["[list]", *[f"[*]撤回：{e(x)}" for x in fix["removed"]],
@@ -350,7 +434,9 @@ def render_pms(blocks: list[dict[str, Any]], fmt: str, lang: str | None = None) 
             out += [e(x) for x in b["lines"]] or [e(b["empty"])]
             out.append("[hr]")
         elif fmt == "text":
-            out += [f"=== 收件人：{b['player']}", b["title"], b["greeting"]]
+            if to:
+                out.append(say("ps_to", lang, name=b["player"]))
+            out += [b["title"], b["greeting"]]
             if fix:
                 out.append("【更正】")
                 out += [f"撤回：{x}" for x in fix["removed"]] + [f"更正为：{x}" for x in fix["added"]]

@@ -29,6 +29,8 @@ KERNEL_RULINGS = {
     "draw": "end the game as a draw",
 }
 RULESET_GROUP = "bansha.rulesets"
+#: the plugin holding a manifest's homebrew roles (homebrew.py)
+HOMEBREW = "bansha.homebrew"
 
 
 def _toml_key(path: str) -> str:
@@ -90,6 +92,11 @@ def load_manifest_file(path: Path) -> Manifest:
     if not isinstance(table.get("id"), str) or not table["id"].strip():
         raise GameError(say("no_manifest_id", table.get("language") if isinstance(table.get("language"), str) else None, file=path))
     m = convert(table, Manifest, str(path))
+    if m.homebrew:
+        from .homebrew import check_schema
+
+        # the declarations' own shape, naming the file (their cards and steps: when the board loads)
+        check_schema(m.homebrew, str(path), m.language)
     from .options import check_declarations
 
     check_declarations(m, str(path))
@@ -109,6 +116,7 @@ def _manifest_table(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
         raw = tomllib.loads(data.decode())
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise GameError(say("not_toml", None, file=path, why=exc)) from None
+    _include_homebrew(path, raw)
     base_ref = raw.pop("extends", None)
     edits = raw.pop("edits", None)
     if base_ref is None:
@@ -199,6 +207,33 @@ def resolved_table(ref: str) -> dict[str, Any]:
     return _manifest_table(path, ())
 
 
+def _include_homebrew(path: Path, raw: dict[str, Any]) -> None:
+    """``homebrew_files = ["roles.toml"]``: each file's ``[[homebrew]]`` roles (paths relative
+    to the manifest naming them) join the manifest's own, so the stored game holds them all."""
+    files = raw.get("homebrew_files")
+    if not files or not isinstance(files, list):
+        return
+    import tomllib
+
+    roles = list(raw.get("homebrew") or [])
+    for name in files:
+        if not isinstance(name, str):
+            raise GameError(say("hb_file_kind", None, file=path))
+        inc = path.parent / name
+        try:
+            more = tomllib.loads(inc.read_bytes().decode())
+        except OSError as exc:
+            raise GameError(say("manifest_unreadable", None, file=inc, why=exc.strerror)) from None
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise GameError(say("not_toml", None, file=inc, why=exc)) from None
+        unknown = sorted(set(more) - {"homebrew"})
+        if unknown:
+            raise GameError(say("hb_file_keys", None, file=inc, keys="、".join(unknown)))
+        roles += more.get("homebrew") or []
+    raw["homebrew"] = roles
+    raw["homebrew_files"] = []
+
+
 def merge_tables(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     """``over`` written on ``base``: tables merge key by key, anything else (arrays such as
     ``phases`` or ``tables``) is replaced whole."""
@@ -257,21 +292,27 @@ class Ruleset:
         self.hooks = self.pm.fast
         # the kernel's own step handlers are a plugin like any other (bansha.deaths, bansha.vote)
         self.pm.register(builtins, name="bansha.builtins")
-        wanted = set(manifest.roles.values()) | set(manifest.rules)
+        # a homebrew role of a name the manifest maps to a plugin takes its place: that plugin
+        # is loaded only if another role of the board still needs it
+        homebrew_names = {d.get("name") for d in manifest.homebrew if isinstance(d, dict)}
+        wanted = {p for r, p in manifest.roles.items() if r not in homebrew_names} | set(manifest.rules)
         eps = {ep.name: ep for ep in entry_points(ROLE_GROUP) if ep.name in wanted}
         missing = sorted(wanted - set(eps) - set(LOCAL_PLUGINS))
         if missing:
             raise GameError(missing_plugins(manifest, missing))
         for name in sorted(wanted):
             self.pm.register(LOCAL_PLUGINS[name] if name in LOCAL_PLUGINS else eps[name].load(), name=name)
+        homebrew = self._homebrew() if manifest.homebrew else None
         # a misspelt hook name is an error, not a silently dead rule
         self.pm.check_pending()
         self.roles: dict[str, Role] = {}
         self.role_plugin: dict[str, str] = {}
         for plugin_name, roles in _by_plugin(self.pm, "bansha_roles"):
             for role in roles or []:
+                if role.name in homebrew_names and plugin_name != HOMEBREW:
+                    continue
                 self.role_plugin[role.name] = plugin_name
-                if manifest.roles.get(role.name) == plugin_name:
+                if manifest.roles.get(role.name) == plugin_name or (homebrew is not None and plugin_name == HOMEBREW):
                     self.roles[role.name] = _apply_overrides(role, manifest)
         # skill lookups by role, by group and for everyone (Game.skills_of is on a hot path)
         self.own_skills = {name: role.skills for name, role in self.roles.items()}
@@ -296,7 +337,7 @@ class Ruleset:
         #: role -> its place in the manifest's ``identity_order`` (an acquired skill's caster)
         self.identity_rank = {name: i for i, name in enumerate(manifest.identity_order)}
         for role_name, plugin_name in manifest.roles.items():
-            if role_name not in self.roles:
+            if role_name not in self.roles and role_name not in homebrew_names:
                 raise GameError(say("m_no_role", manifest.language, ruleset=manifest.id, role=role_name, plugin=plugin_name))
         for role_name in manifest.identity_order:
             if role_name not in manifest.roles:
@@ -307,8 +348,7 @@ class Ruleset:
         #: the director's ruling kinds: the kernel's, then those the rules add (bansha rulings)
         self.ruling_kinds: dict[str, str] = {k: self.msg(f"ruling_{k}") for k in KERNEL_RULINGS}
         if self.manifest.last_words.owed:
-            self.ruling_kinds[self.manifest.last_words.kind] = (
-                "PLAYER --text TEXT: a player's last words, if owed; announced first in this phase's announcement")
+            self.ruling_kinds[self.manifest.last_words.kind] = self.msg("lw_ruling_help")
         for _, kinds in _by_plugin(self.pm, "bansha_ruling_kinds"):
             self.ruling_kinds.update(kinds or {})
         #: the manifest's win rules, compiled: [(camp, [(require_alive, selectors)])]
@@ -374,6 +414,23 @@ class Ruleset:
             if name in (role.name, role.alias):
                 return role
         raise GameError(self.msg("unknown_role_in", name=name, ruleset=self.manifest.id))
+
+    def _homebrew(self):
+        """The manifest's homebrew roles: the kernel's cards (``bansha.cards``) and the board's
+        (``bansha_cards``), the declarations checked and built, registered as ``bansha.homebrew``
+        with the plugins of the cards they use."""
+        from . import cards, homebrew
+
+        self.pm.register(cards, name="bansha.cards")
+        library: dict[str, homebrew.Card] = {c.name: c for c in cards.CARDS}
+        for name, given in _by_plugin(self.pm, "bansha_cards"):
+            if name != "bansha.cards":
+                library.update({c.name: c for c in given or []})
+        plugin = homebrew.install(self, library)
+        for name, hooks in sorted(plugin.card_plugins.items()):
+            self.pm.register(hooks, name=f"bansha.cards.{name}")
+        self.pm.register(plugin, name=HOMEBREW)
+        return plugin
 
     def phase(self, name: str):
         for p in self.manifest.phases:

@@ -203,7 +203,9 @@ def roles_reference(ruleset) -> str:
                     or any(role.name in rs for rs in t.camps.values()) for t in m.tables)
         kind = "" if dealt else ("; every player's skills, never dealt" if role.name in m.common else "; never dealt")
         out += [f"## {role.name} (`{role.alias}`)", "",
-                f"Camp {role.camp or 'by the deal'}; plugin `{m.roles[role.name]}`{kind}.", ""]
+                f"Camp {role.camp or 'by the deal'}; plugin `{ruleset.role_plugin[role.name]}`{kind}.", ""]
+        # a homebrew role (homebrew.py): how it meets named roles
+        out += [f"- jinx with {jinx}" for jinx in role.jinxes] + ([""] if role.jinxes else [])
         if not role.skills:
             continue
         out += ["| skill | phases | step, priority | targets | uses | tags | arguments |",
@@ -216,5 +218,6 @@ def roles_reference(ruleset) -> str:
                        f"| {s.uses if s.uses is not None else '∞'} | {'、'.join(s.tags)} | {args} |")
         out.append("")
         out += [f"- **{s.name}**: {s.rule}" for s in role.skills if s.rule]
+        out += [f"- **{s.name}** cards: {'; '.join(s.cards)}" for s in role.skills if s.cards]
         out.append("")
     return "\n".join(out).rstrip() + "\n"

@@ -199,3 +199,11 @@ def bansha_phase_started(game):
         for p in game.players.values():
             if p.data.pop("light-shadow.disqualified", None):
                 p.alive = True
+
+
+@hookimpl
+def bansha_cards():
+    """The board's cards for homebrew roles (辨别)."""
+    from bansha_light_shadow_cards import CARDS  # here: only a board with homebrew roles reads them
+
+    return CARDS

@@ -12,30 +12,23 @@ votes (``noon N`` and, on a 日不落 day, ``extra-noon N``) as ``res.data["extr
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import settle, vote_cancelled
-
-KEY = "m217.slander"
-VOTE_PHASES = ("noon", "extra-noon")
+from bansha_m217_cards import count_slander, slander
+from bansha_m217_rules import settle
 
 
-def slander(res, a):
+def slander_effect(res, a):
     if not settle(res, a):
         return
-    game = res.game
-    # "下一个游戏日": night N is followed by the discussion day noon N
-    tonight = game.data.setdefault(KEY, {}).setdefault(str(game.day), {})
     for t in a.targets:
-        # > 多个诽谤诽谤同一人时，只公示一次诽谤，但计票会按照实际诽谤次数计票。
-        if t not in tonight:
-            # > 并公示[目标角色被诽谤]
-            res.announce(f"{t}被诽谤。")
-        tonight[t] = tonight.get(t, 0) + 1
+        # > 结算效果：结算目标在下一个游戏日投票时被投票数多计一票，并公示[目标角色被诽谤]。(the board's
+        # 诽谤 card: homebrew roles share it)
+        slander(res, t)
 
 
 CROW = Role(
     name="乌鸦", alias="crow", camp="村民阵营", rule=__doc__,
     skills=(Skill(name="诽谤", does=("harm",), alias="slander", phases=("night",), step="深夜14b", may_target_self=True,
-                  tags=("指定",), effect=slander,
+                  tags=("指定",), effect=slander_effect,
                   rule="诽谤 [夜晚][指定]—— 选择范围：任意一名角色。结算效果：结算目标在下一个游戏日投票时被投票数多计一票，"
                        "并公示[目标角色被诽谤]。"),),
 )
@@ -51,12 +44,4 @@ def bansha_adjust_ballots(res, ballots):
     """> 结算目标在下一个游戏日投票时被投票数多计一票
     > PS：一天内有多次投票贴，诽谤对于所有的投票贴都正常生效。
     The extra votes are carried by no ballot: the kernel adds ``res.data["extra_votes"]``."""
-    game = res.game
-    if game.phase.name not in VOTE_PHASES:
-        return
-    if vote_cancelled(game):
-        return  # 骑士's 决斗: the day's vote is cancelled, 诽谤 with it
-    extra = res.data.setdefault("extra_votes", {})
-    for target, n in sorted(game.data.get(KEY, {}).get(str(game.day), {}).items()):
-        res.trace("诽谤", f"{target}额外计{n}票")
-        extra[target] = extra.get(target, 0) + n
+    count_slander(res)

@@ -9,23 +9,15 @@ The swap is the chain stage ``m217.chain.交换``: "然后再检测球当前所�
 """
 
 from bansha import Role, Skill, hookimpl
+from bansha_m217_cards import swap as swap_targets
+from bansha_m217_cards import swap_stage
 
 
 def swap(res, a):
     me = res.game.player(a.actor)
     me.data.setdefault("交换.chosen", []).extend(a.chosen)
-    # > 若最终结算目标正好为2个角色且结算成功…若最终结算目标不是2个角色，该技能发动无效
-    if len(set(a.targets)) != 2:
-        res.trace("交换", f"最终目标{'、'.join(a.targets) or '无'}不是2名角色：不交换")
-        return
-    res.data.setdefault("m217.swaps", []).append(list(a.targets))
-
-
-def stage(res, action, ball):
-    # > 则当晚之后所有[指定]技能的结算目标都会被交换，持续至夜晚结束
-    for x, y in res.data.get("m217.swaps", []):
-        ball = y if ball == x else x if ball == y else ball
-    return ball
+    # > 若最终结算目标正好为2个角色且结算成功… (the board's 交换 card: homebrew roles share it)
+    swap_targets(res, a)
 
 
 MAGICIAN = Role(
@@ -43,7 +35,7 @@ def bansha_roles():
 
 @hookimpl
 def bansha_step_handlers():
-    return {"m217.chain.交换": stage}
+    return {"m217.chain.交换": swap_stage}
 
 
 @hookimpl

@@ -1009,3 +1009,35 @@ def bansha_step_handlers():
 @hookimpl
 def bansha_roles():
     return []
+
+
+# ------------------------------------------------------------------- homebrew roles' cards
+
+
+@hookimpl
+def bansha_cards():
+    from bansha_m217_cards import CARDS  # here: only a board with homebrew roles reads them
+
+    return CARDS
+
+
+@hookimpl
+def bansha_card_targets(res, action):
+    """A homebrew [指定] skill passes the targeting chain and 隐身 (``settle``; once per action:
+    in a step of ``m217.chain`` it answers what the chain already settled)."""
+    skill, _ = res.game.skills_of(res.game.player(action.actor)).get(action.skill, (None, False))
+    if skill is None or "指定" not in skill.tags:
+        return None
+    return list(action.targets) if settle(res, action) else []
+
+
+@hookimpl
+def bansha_card_done(res, action):
+    # an action answered at once (noon, dusk, dawn) lands its kills now
+    if action.answered:
+        land(res)
+
+
+@hookimpl
+def bansha_card_camp(game, target, by):
+    return judged_camp(game, target, by)

@@ -10,6 +10,7 @@ handler ``m217.refresh.<skill>`` its role plugin may provide (九尾: 5 tails ag
 """
 
 from bansha import Role, Skill, hookimpl
+from bansha_m217_cards import refresh
 from bansha_m217_rules import VILLAGE, WOLF, give, judged_camp
 
 
@@ -19,16 +20,9 @@ def holy_water(res, a):
         p = game.player(t)
         camp = judged_camp(game, p, a.actor)  # 隐狼<伪装> 4 is judged 村民阵营
         if camp == VILLAGE:
-            # > 该玩家[实际身份]的对应技能刷新至初始，并且目标会收到技能刷新的通知。
-            for s in game.ruleset.role(p.role).skills:
-                if s.uses is not None:
-                    p.uses[s.name] = s.uses
-                # a skill with state of its own (九尾狐's tails) resets it in ``m217.refresh.<skill>``
-                refresh = game.ruleset.handlers.get(f"m217.refresh.{s.name}")
-                if refresh is not None:
-                    refresh(res, p)
-            p.data["m217.lost"] = []
-            res.feedback(t, "圣水：你的技能已刷新至初始。")
+            # > 该玩家[实际身份]的对应技能刷新至初始，并且目标会收到技能刷新的通知。 (the board's
+            # 刷新至初始 card: counted uses, lost skills, a skill's own state — 九尾狐's tails)
+            refresh(res, t)
         elif camp == WOLF:
             # > 若该玩家[实际阵营]是狼人阵营，其永久获得[净化]状态
             give(res, t, "净化", source="圣水")

@@ -11,6 +11,8 @@ Readings: docs/rulings/m217.md (weak-a).
 """
 
 from bansha import Role, Skill, hookimpl
+from bansha_m217_cards import stand_in as stand_in_for
+from bansha_m217_cards import stood_in
 from bansha_m217_rules import settle
 
 CHOSEN = "替死.chosen"
@@ -23,7 +25,7 @@ def stand_in(res, a):
     squire.data.setdefault(CHOSEN, []).extend(t for t in a.chosen if t not in squire.data.get(CHOSEN, []))
     if settle(res, a):
         for t in a.targets:
-            res.data.setdefault("替死", []).append([t, a.actor])
+            stand_in_for(res, a, t)  # the board's 替死 card: homebrew roles share it
 
 
 SQUIRE = Role(
@@ -53,16 +55,4 @@ def bansha_validate_action(game, action):
 @hookimpl(trylast=True)
 def bansha_stop_kill(res, kill):
     """> 该玩家若当晚出局，侍从代替其出局。 Asked last: only a kill that would land."""
-    game = res.game
-    if game.phase.name != "night":
-        return None
-    for pair in res.data.get("替死", []):
-        target, squire = pair[:2]
-        if target != kill.target or len(pair) > 2 or not game.player(squire).alive:
-            continue
-        pair.append("used")  # one stand-in per choice
-        res.kill(squire, kind="致死伤害", by=squire, rule="替死", last_words=kill.last_words)
-        # > 侍从代替其出局 — in the target's place: he leaves next, before the kills queued after it
-        res.kills.insert(0, res.kills.pop())
-        return f"替死（由{squire}代为出局）"
-    return None
+    return stood_in(res, kill)

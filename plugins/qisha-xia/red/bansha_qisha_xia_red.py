@@ -9,37 +9,10 @@
 """
 
 from bansha import Role, Skill, hookimpl
-
-REFLECTED, BLOCKED_ACTIONS = "qisha-xia.reflected", "qisha-xia.blocked-actions"
-FAILED = "验人失败"
-
-
-def checkers(game, a):
-    return [p.name for p in game.alive() if a.group in p.groups] if a.group else [a.actor]
-
-
-def check(res, a):
-    game = res.game
-    member = res.data.get(REFLECTED, {}).get(a.seq)
-    if member is not None:
-        # "相当于龙侠验证赤侠从而龙侠得到赤侠身份，而赤侠得到“验人失败”的反馈"
-        res.feedback(a.chosen[0], f"{member}是{game.identity(game.player(member))}。")
-        for name in checkers(game, a):
-            res.feedback(name, FAILED)
-        return
-    # a check received by 光侠 reads 光侠: "赤侠会得到“光侠”的身份反馈"
-    seen = game.identity(game.player(a.targets[0]))
-    for name in checkers(game, a):
-        res.feedback(name, f"{a.chosen[0]}是{seen}。")
-
-
-def check_failed(res):
-    """"阻止到赤侠则赤侠得到“验人失败”的反馈" — a blocked check has no effect but this line."""
-    for a in res.of("验人"):
-        if a.seq in res.data.get(BLOCKED_ACTIONS, ()):
-            for name in checkers(res.game, a):
-                res.feedback(name, FAILED)
-
+from bansha_qisha_xia_cards import (  # the board's 验人 card: homebrew roles share it
+    check,
+    check_failed,
+)
 
 RED = Role(
     name="赤侠", alias="red", camp="光明", group="赤侠",

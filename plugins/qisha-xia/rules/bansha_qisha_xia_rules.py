@@ -192,3 +192,11 @@ def bansha_game_view(game):
     extended = game.option("weekend_extension") and begin.weekday() == FRIDAY
     facts["周末延长"] = "是（延长24小时）" if extended else "否"
     return facts
+
+
+@hookimpl
+def bansha_cards():
+    """The board's cards for homebrew roles (救治, 杀人, 验人)."""
+    from bansha_qisha_xia_cards import CARDS  # here: only a board with homebrew roles reads them
+
+    return CARDS

@@ -6,14 +6,13 @@
 """
 
 from bansha import Role, Skill, hookimpl
-
-HEALED, REFLECTED = "qisha-xia.healed", "qisha-xia.reflected"
+from bansha_qisha_xia_cards import heal as heal_one
+from bansha_qisha_xia_cards import healed
 
 
 def heal(res, a):
-    # "此人当晚不会被杀死……无反馈"
-    res.data.setdefault(HEALED, set()).add(a.targets[0])
-    res.trace("1.4 救治", f"{a.targets[0]}被救治，当晚不会被杀死")
+    # "此人当晚不会被杀死……无反馈" (the board's 救治, shared with homebrew roles' card)
+    heal_one(res, a.targets[0])
 
 
 WHITE = Role(
@@ -34,10 +33,5 @@ def bansha_roles():
 
 @hookimpl
 def bansha_stop_kill(res, kill):
-    if kill.target not in res.data.get(HEALED, ()):
-        return None
     # R-K4: a reflected kill is healable unless the house rule says otherwise
-    reflected = kill.action is not None and kill.action.seq in res.data.get(REFLECTED, {})
-    if reflected and not res.game.option("reflected_kill_healable"):
-        return None
-    return "救治"
+    return healed(res, kill)

@@ -26,6 +26,11 @@ from bansha.messages import extend
 extend({
     "h_simulate": ("让策略扮演玩家，进行 GAMES 局 RULESET 的游戏，并报告平衡性。",
                    "Play GAMES games of RULESET with policies as players and report the balance."),
+    "h_sim_boards": ("规则 id 或清单文件；给出多个时，在同样的种子上逐一比较",
+                     "ruleset ids or manifest files; given several, they are compared on the same seeds"),
+    "sim_compare": ("与 {first} 的配对差（同样的种子）：{diffs}", "paired difference vs {first} (same seeds): {diffs}"),
+    "sim_pp_both": ("{camp} {diff} 个百分点 [{low}, {high}]（不配对 [{ulow}, {uhigh}]）",
+                    "{camp} {diff} pp [{low}, {high}] (unpaired [{ulow}, {uhigh}])"),
     "h_sim_seats": ("桌型人数（默认：清单中的第一个桌型）", "table size (default: the manifest's first table)"),
     "h_sim_games": ("进行多少局", "how many games"),
     "h_sim_seed": ("第 i 局以种子 S+i 发牌和进行", "game i is dealt and played with seed S+i"),
@@ -97,7 +102,7 @@ simulate = App()
 
 @simulate.command(help="h_simulate")
 def simulate_command(
-    ruleset: str = typer.Argument(..., help="h_ruleset_ref"),
+    ruleset: list[str] = typer.Argument(..., help="h_sim_boards"),
     seats: int = typer.Option(None, "--seats", help="h_sim_seats"),
     games: int = typer.Option(1000, "--games", help="h_sim_games"),
     seed: int = typer.Option(0, "--seed", help="h_sim_seed"),
@@ -150,7 +155,10 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
     vkey, values = None, []
     if vary:
         vkey, sep, vals = vary.partition("=")
-        values = [v for v in vals.split(",") if v]
+        from .boards import is_edit as _is_edit
+
+        # an edit's value may be empty (the board as it is): `--vary pool:弱神=,-白猫-熊`
+        values = vals.split(",") if _is_edit(vkey) else [v for v in vals.split(",") if v]
         if not sep or not vkey or len(values) < 2:
             raise Refused(say("sim_vary", None, vary=vary))
     from importlib.metadata import entry_points
@@ -164,30 +172,48 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
             import ray as _ray  # noqa: F401
         except ImportError:
             raise Refused(say("sim_needs", None, flag="--ray", what="Ray", extra="bansha-sim[ray]")) from None
-    m = find_manifest(ruleset)
-    ruleset_for(m)
-    lang = seen[0] = m.language  # from here on, the board's language
+    from .boards import is_edit, manifest_of
+
+    refs = list(ruleset) if isinstance(ruleset, (list, tuple)) else [ruleset]
+    # a board: an installed ruleset's id, or a manifest file (kept as a path for the workers)
+    boards = [r if (r.endswith(".toml") or "/" in r) else find_manifest(r).id for r in refs]
+    m = find_manifest(refs[0])
+    for b in boards:
+        ruleset_for(manifest_of(b))
+    lang = seen[0] = m.language  # from here on, the (first) board's language
     sizes = [t.seats for t in m.tables]
     if seats is None:
         seats = sizes[0]
-    if seats not in sizes:
-        raise Refused(say("no_table", lang, ruleset=m.id, seats=seats, sizes=join(sizes, lang)))
+    for b in boards:
+        mb = manifest_of(b)
+        bsizes = [t.seats for t in mb.tables]
+        if seats not in bsizes:
+            raise Refused(say("no_table", lang, ruleset=mb.id, seats=seats, sizes=join(bsizes, lang)))
     load_policy(policy)
     # an unknown house rule in the kernel's words (its values are checked by new_game below)
     check_options(m, {k: m.options[k] if k in m.options else v for k, v in opts.items()}, "--option", lang)
-    if vkey is not None:
+    if vkey is not None and not is_edit(vkey):
         check_options(m, {vkey: m.options.get(vkey)}, "--vary", lang)
-    variants: list[tuple[str | None, dict]] = [(None, opts)]
-    if vary:
-        variants = [(v, {**opts, vkey: _value(v)}) for v in values]
+    # variants: (label, board, options); label None for a single board
+    variants: list[tuple[Any, Any, dict]] = [(None, boards[0], opts)]
+    if len(boards) > 1:
+        if vary:
+            raise Refused(say("sim_vary", None, vary=vary))
+        variants = [(ref, b, opts) for ref, b in zip(refs, boards, strict=True)]
+        vkey = "board"
+    elif vary and is_edit(vkey):
+        variants = [(v, (boards[0], ((vkey, v),)) if v else boards[0], opts) for v in values]
+    elif vary:
+        variants = [(v, boards[0], {**opts, vkey: _value(v)}) for v in values]
     jobs = jobs or os.cpu_count() or 1
     camps = [c.name for c in m.camps]
-    # a bad option value is refused before any worker starts
+    for _, b, _o in variants[1:]:
+        camps += [c.name for c in manifest_of(b).camps if c.name not in camps]
+    # a bad option value (or edit) is refused before any worker starts
     from .play import new_game
 
-    for _, o in variants:
-        new_game(m.id if not str(ruleset).endswith(".toml") else ruleset, seats, seed, o)
-    rs_arg = ruleset if str(ruleset).endswith(".toml") else m.id
+    for _, b, o in variants:
+        new_game(b, seats, seed, o)
 
     show = not as_json and sys.stderr.isatty()
     results = []
@@ -213,11 +239,11 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
         def progress(k):
             bar.advance(task, k)
     try:
-        for value, o in variants:
+        for value, board, o in variants:
             tv = time.perf_counter()
-            recs = run(rs_arg, seats, games, seed, policy, o, days, jobs=jobs,
+            recs = run(board, seats, games, seed, policy, o, days, jobs=jobs,
                        ray=(None if ray is None else ("" if ray == "local" else ray)), progress=progress)
-            agg = aggregate(recs, camps)
+            agg = aggregate(recs, [c.name for c in manifest_of(board).camps])
             agg["seconds"] = time.perf_counter() - tv
             results.append((value, o, recs, agg))
     finally:
@@ -226,7 +252,7 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
     seconds = time.perf_counter() - t0
 
     def summary(value, o, agg):
-        d = {"ruleset": m.id, "seats": seats, "games": games, "policy": policy, "seed": seed,
+        d = {"ruleset": m.id if vkey != "board" else manifest_of(value).id, "seats": seats, "games": games, "policy": policy, "seed": seed,
              "options": o, "day_limit": days, **agg,
              "games_per_second": games / agg["seconds"] if agg["seconds"] else None}
         if vkey is not None:
@@ -242,10 +268,11 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
                "vary": vkey, "values": [], "seconds": seconds, "games_per_second": total / seconds}
         for value, o, recs, agg in results:
             s = summary(value, o, agg)
-            s["paired_vs_first"] = {c: paired(base, recs, c) for c in camps}
+            s["paired_vs_first"] = {c: paired(base, recs, c) for c in camps
+                                    if c in s["rates"] and c in results[0][3]["rates"]}
             out["values"].append(s)
     if keep:
-        _keep(rs_arg, seats, seed, policy, results[0][1], days, keep, db, m.id)
+        _keep(variants[0][1], seats, seed, policy, results[0][1], days, keep, db, m.id)
         out["kept"] = [f"sim-{m.id}-{seed + i}" for i in range(keep)]
     if plot is not None:
         _plot(plot, results, camps, m.id, seats, policy, vkey, {c.name: c.alias or c.name for c in m.camps})
@@ -276,6 +303,8 @@ def _fmt_rate(r):
 
 
 def _report(out, results, camps, vkey, lang=None):
+    from bansha.explain import cause
+
     """The text report, in the board's language ``lang`` (the JSON's keys are the same in any)."""
     from bansha.messages import join, lang_of, say
     from rich.console import Console
@@ -305,10 +334,13 @@ def _report(out, results, camps, vkey, lang=None):
         for role, s in b["roles"].items():
             t.add_row(role, str(s["n"]), f"{s['win_rate'] * 100:.1f} %", f"{s['survival_rate'] * 100:.1f} %")
         con.print(t)
-        con.print(say("sim_causes", lang, causes=join((f"{k} {n}" for k, n in b["causes"].items()), lang)))
+        # a kill's kind as the board says it: the kernel's "vote" is 投票出局 (bansha.explain)
+        con.print(say("sim_causes", lang, causes=join((f"{cause(k, lang)} {n}" for k, n in b["causes"].items()), lang)))
         if vkey is not None and b is not blocks[0]:
             con.print(say("sim_paired", lang, vary=f"{vkey}={blocks[0]['vary'][vkey]}", diffs=join((
-                say("sim_pp", lang, camp=c, diff=f"{d['diff'] * 100:+.1f}", low=f"{d['low'] * 100:+.1f}", high=f"{d['high'] * 100:+.1f}")
+                say("sim_pp_both", lang, camp=c, diff=f"{d['diff'] * 100:+.1f}", low=f"{d['low'] * 100:+.1f}",
+                    high=f"{d['high'] * 100:+.1f}", ulow=f"{d['unpaired_low'] * 100:+.1f}",
+                    uhigh=f"{d['unpaired_high'] * 100:+.1f}")
                 for c, d in b["paired_vs_first"].items()), lang)))
         con.print(say("sim_speed", lang, rate=f"{b['games_per_second']:.0f}") + "\n")
 

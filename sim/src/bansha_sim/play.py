@@ -3,24 +3,24 @@ simulation can be played again (``play_game(..., keep=True)`` returns its event 
 
 from __future__ import annotations
 
-import random
 import re
 from functools import lru_cache
 from typing import Any
 
-from bansha.deal import deal
 from bansha.engine import Game
 from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, Setup, VoteEvent
-from bansha.registry import find_manifest, ruleset_for
+from bansha.posts import final_votes
+from bansha.registry import ruleset_for
 
+from .boards import coupled_deal, manifest_of
 from .policies import Choice, Seat, load_policy
 
 _OUT = re.compile(r"^(.+) is out \((.+)\)$")
 
 
-@lru_cache(maxsize=32)
-def _manifest(ruleset: str):
-    return find_manifest(ruleset)
+def _manifest(board):
+    """A board (a ruleset reference, or ``(ref, edits)``: ``bansha_sim.boards``)."""
+    return manifest_of(board)
 
 
 @lru_cache(maxsize=8)
@@ -28,10 +28,13 @@ def _policy(name: str):
     return load_policy(name)
 
 
-def new_game(ruleset: str, seats: int, seed: int, options: dict[str, Any]) -> tuple[Setup, Game]:
+def new_game(ruleset, seats: int, seed: int, options: dict[str, Any]) -> tuple[Setup, Game]:
+    """Dealt by ``coupled_deal`` (bansha_sim.boards): two boards sharing roles deal them to the
+    same seats of a seed, so their games can be compared seed by seed."""
     m = _manifest(ruleset)
+    ruleset_for(m)  # an unknown role or plugin is refused here
     names = [f"P{i:02d}" for i in range(1, seats + 1)]
-    setup = Setup(ruleset=m.id, manifest=m, players=deal(ruleset_for(m), names, seed), seed=seed,
+    setup = Setup(ruleset=m.id, manifest=m, players=coupled_deal(m, names, seed), seed=seed,
                   options=dict(options))
     return setup, Game(setup)
 
@@ -39,6 +42,11 @@ def new_game(ruleset: str, seats: int, seed: int, options: dict[str, Any]) -> tu
 def table_of(game):
     """The public table at this seat count (who plays which camp's roles), or None."""
     return next((t for t in game.manifest.tables if t.seats == len(game.players)), None)
+
+
+def role_camps(game) -> dict[str, str]:
+    """Each role of the ruleset with its camp (public: the ruleset's documents)."""
+    return {r.name: r.camp for r in game.ruleset.roles.values() if r.camp}
 
 
 def arg_kinds(game) -> dict[str, tuple[str, ...]]:
@@ -188,7 +196,7 @@ def answer_rulings(game: Game, pol, rng, camps, table, memo: dict | None = None)
     out = []
     for asked in game.hook.bansha_awaited_rulings(game=game):
         for r in asked or ():
-            seat = Seat(game, r["player"], [], None, rng, camps, table, memo)
+            seat = Seat(game, r["player"], [], None, f"{rng}/{game.label}/{r['player']}/ruling", camps, table, memo)
             ev = RulingEvent(phase=game.label, kind=r["kind"], player=r["player"],
                              text=pol.ruling(seat, r["kind"], r.get("question", ""), list(r.get("answers", ()))))
             try:
@@ -217,18 +225,37 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
     """Deal with ``seed`` and play until a camp wins, a draw, or the day limit (unfinished)."""
     setup, game = new_game(ruleset, seats, seed, options or {})
     pol = _policy(policy)
-    rng = random.Random(f"bansha-sim/{seed}")
+    # each seat draws from its own source each phase, seeded by the seed, the phase and the
+    # player (built on first use): two boards played on one seed give the same draws to the
+    # same decisions, whatever happened at the other seats (common random numbers)
+    rng = f"bansha-sim/{seed}"
     camps = tuple(c.name for c in game.manifest.camps)
     kinds = arg_kinds(game)
     t = table_of(game)
     table = {c: tuple(r) for c, r in t.camps.items()} if t is not None else {}
     log: list = []
     memo: dict = {}  # the policy's own memory of this game (``Seat.memo``)
+    # public: the vote record of each closed vote phase, as the phase's post publishes it
+    # (bansha.posts.final_votes: each voter's standing vote), and each role's camp (the ruleset)
+    spans: dict[str, tuple[int, int]] = {}  # a closed vote phase's events: log[begin:end]
+
+    def record() -> dict[str, list[tuple[str, str]]]:
+        # made when a policy first reads it (mafia-basic's random players never do), each
+        # phase's once a game
+        done = memo.setdefault("published votes", {})
+        for lb, (b, e) in spans.items():
+            if lb not in done:
+                done[lb] = [(v.voter, v.target) for v in final_votes(game, log[b:e], lb)]
+        return dict(done)
+
+    roles = role_camps(game)
     phases = 0
     stuck = False
     while game.winner is None and game.day <= day_limit and phases < 8 * (day_limit + 2):
         phases += 1
         label = game.label
+        begin = len(log)
+        voting = game.phase.vote
         floor = 0  # the ballots of the phase are its vote thread's posts 1, 2, … (幻觉三 reads them)
         for p in list(game.players.values()):
             if game.winner is not None or game.label != label:
@@ -237,7 +264,8 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
             votes = vote_choices(game, p)
             if not choices and not votes:
                 continue
-            d = pol.decide(Seat(game, p.name, choices, votes, rng, camps, table, memo))
+            d = pol.decide(Seat(game, p.name, choices, votes, f"{rng}/{label}/{p.name}", camps, table, memo,
+                              record, roles))
             for skill, options_, args in d.actions:
                 # an option is its targets, or (targets, its own args)
                 _first_accepted(game, log, (
@@ -260,6 +288,8 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
             stuck = True  # the phase cannot close (a ruling awaited): the game cannot progress
             break
         log.append(ev)
+        if voting:
+            spans[label] = (begin, len(log))
     causes: dict[str, int] = {}
     for t in game.trace:
         m = _OUT.match(t.text)

@@ -51,15 +51,23 @@ class Decision:
 class Seat:
     """What a policy may see: ``name``, ``view`` (the player's view, built on first use),
     ``choices`` (skills usable now), ``vote`` (the players one may vote for, None when no vote
-    is taken), ``rng`` (a random source seeded from the game's seed), ``camps`` and ``table``
+    is taken), ``rng`` (a random source seeded from the game's seed, the phase and the seat, or
+    given), ``camps`` and ``table``
     (public: the manifest), ``memo`` (a dict that lives as long as the game: what a policy
     worked out from this seat's view and may carry on from next phase, never shared between
-    games)."""
+    games), ``votes`` (the published vote record of each closed vote phase) and ``roles`` (each
+    role's camp); the announcements (exits and the identities they show, proclamations) are the
+    view's."""
 
     def __init__(self, game, name: str, choices: list[Choice], vote: list[str] | None, rng,
                  camps: tuple[str, ...] = (), table: dict[str, tuple[str, ...]] | None = None,
-                 memo: dict | None = None):
+                 memo: dict | None = None, votes: dict | None = None, roles: dict | None = None):
         self._game = game
+        #: the vote record of each closed vote phase, as its post publishes it: label -> [(voter,
+        #: target), …] (each voter's standing vote)
+        self._votes = votes if votes is not None else {}
+        #: each role of the ruleset with its camp (public: the ruleset's documents)
+        self.roles = roles or {}
         self.memo = memo if memo is not None else {}
         #: the board's camp names (public: the manifest)
         self.camps = camps
@@ -68,7 +76,21 @@ class Seat:
         self.name = name
         self.choices = choices
         self.vote = vote
-        self.rng = rng
+        if isinstance(rng, str):
+            self._rng_seed = rng  # seeded on first use (``rng``): most seats of mafia-basic draw once
+        else:
+            self.rng = rng
+
+    @cached_property
+    def votes(self) -> dict[str, list[tuple[str, str]]]:
+        """The vote record of each closed vote phase (given, or made on first use)."""
+        return self._votes() if callable(self._votes) else self._votes
+
+    @cached_property
+    def rng(self):
+        from .draws import Draws
+
+        return Draws(self._rng_seed)
 
     @cached_property
     def view(self) -> dict[str, Any]:
@@ -267,6 +289,48 @@ def settled_guess(seat: Seat, dom: dict[str, set[tuple[str, str]]]) -> dict[str,
     return out if len(out) == need and all(len(d) == 1 for n, d in dom.items() if n in out) else None
 
 
+def flips(seat: Seat) -> dict[str, str]:
+    """The identities the announcements show: a line naming one player and, after the name, a
+    role of the ruleset ("P10被投票出局，身份是平民。"): player -> role. Read once a game (the
+    announcements only grow)."""
+    if not seat.roles:
+        return {}
+    anns = seat.view["announcements"]
+    state = seat.memo.get("flips")
+    if state is None:
+        names = [q["name"] for q in seat.view["players"]]
+        roles = sorted(seat.roles, key=len, reverse=True)
+        state = seat.memo["flips"] = {"read": 0, "flips": {}, "names": names, "roles": roles}
+    for a in anns[state["read"]:]:
+        text = a["text"]
+        hit = [n for n in state["names"] if n in text]
+        if len(hit) != 1:
+            continue
+        tail = text.split(hit[0], 1)[1]
+        role = min(((tail.find(r), r) for r in state["roles"] if r in tail), default=(0, None))[1]
+        if role is not None:
+            state["flips"][hit[0]] = role
+    state["read"] = len(anns)
+    return state["flips"]
+
+
+def suspicion(seat: Seat, camp: str) -> Counter:
+    """From what is public: a vote for a player later shown to be of ``camp`` counts against the
+    voter, a vote for one shown to be of another camp for them (a group that votes together
+    shows itself so)."""
+    shown = flips(seat)
+    score: Counter = Counter()
+    if not shown or not camp:
+        return score
+    for ballots in seat.votes.values():
+        for voter, target in ballots:
+            role = shown.get(target)
+            if role is None:
+                continue
+            score[voter] += 1 if seat.roles.get(role) == camp else -1
+    return score
+
+
 class InformedPolicy(Policy):
     """General play on the view alone: a harmful skill never on a known teammate and first on a
     player its feedback marks hostile; a helpful one on a teammate (or itself); a check on
@@ -277,6 +341,8 @@ class InformedPolicy(Policy):
     the knowledge settles every player outside its camp, and not again after a wrong one."""
 
     name = "informed"
+    #: whether it reads what is public (flips and vote records, ``suspicion``) besides its view's own lines
+    reads_public = True
 
     def _knowledge(self, seat: Seat, dom) -> tuple[set[str], set[str], set[str], str]:
         view = seat.view
@@ -364,6 +430,9 @@ class InformedPolicy(Policy):
             if "harm" in c.does:
                 pool = [n for n in pool if n not in mates and n != seat.name]
                 first = [n for n in pool if n in hostile]
+                if not first and not mates and self.reads_public:
+                    score = suspicion(seat, seat.view["you"].get("camp") or "")
+                    first = [n for n in pool if score[n] > 0]
             elif "help" in c.does:
                 first = [n for n in pool if n in friendly or n == seat.name]
             elif "check" in c.does:
@@ -408,7 +477,12 @@ class InformedPolicy(Policy):
                 key = seat.view["phase"] + "|" + "|".join(sorted(mates | {seat.name}))
                 d.votes = sorted(cand, key=lambda n: hashlib.blake2s((key + n).encode(), digest_size=4).digest())
             else:
-                d.votes = [rng.choice(cand) for _ in range(4)] + cand
+                score = suspicion(seat, seat.view["you"].get("camp") or "") if self.reads_public else None
+                if score and any(score[n] > 0 for n in cand):
+                    # the most suspect first (ties drawn), then the others
+                    d.votes = sorted(cand, key=lambda n: (-score[n], rng.random()))
+                else:
+                    d.votes = [rng.choice(cand) for _ in range(4)] + cand
         return d
 
 

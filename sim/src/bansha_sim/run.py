@@ -87,3 +87,46 @@ def run(ruleset: str, seats: int, games: int, seed: int, policy: str, options: d
 
 def _star(a):
     return play_chunk(*a)
+
+
+def run_specs(specs: list[tuple], jobs: int = 1, ray: str | bool | None = None) -> list[list[dict]]:
+    """Several runs at once, each ``(board, seats, seeds, policy, options, day_limit)``: their
+    chunks share the workers (or the Ray cluster), and each run's records come back in its seed
+    order (``bansha balance`` plays a round of every candidate still in the race so)."""
+    total = sum(len(s[2]) for s in specs)
+    size = chunk_size(total, jobs) if jobs > 1 and not ray else CHUNK
+    args: list[tuple] = []
+    owner: list[int] = []
+    for i, (board, seats, seeds, policy, options, days) in enumerate(specs):
+        seeds = list(seeds)
+        for k in range(0, len(seeds), size):
+            args.append((board, seats, seeds[k:k + size], policy, options, days))
+            owner.append(i)
+    out: list[list[dict]] = [[] for _ in specs]
+    if ray is not None and ray is not False:
+        import os
+
+        os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")  # see run()
+        import ray as _ray
+
+        if not _ray.is_initialized():
+            _ray.init(address=ray or None, include_dashboard=False, log_to_driver=False)
+        task = _ray.remote(play_chunk)
+        refs = [task.remote(*a) for a in args]
+        for i, ref in zip(owner, refs, strict=True):
+            out[i] += _ray.get(ref)
+        return out
+    if jobs <= 1 or len(args) == 1:
+        for i, a in zip(owner, args, strict=True):
+            out[i] += play_chunk(*a)
+        return out
+    import multiprocessing as mp
+
+    for board, policy in {(a[0], a[3]) for a in args}:
+        warm(board, policy)
+    with mp.get_context("fork").Pool(jobs) as pool:
+        for i, recs in zip(owner, pool.imap(_star, args), strict=True):
+            out[i] += recs
+        pool.close()
+        pool.join()
+    return out

@@ -69,4 +69,8 @@ def paired(a: list[dict], b: list[dict], camp: str, z: float = Z95) -> dict[str,
     mean = sum(d) / n if n else 0.0
     var = sum((v - mean) ** 2 for v in d) / (n - 1) if n > 1 else 0.0
     h = z * math.sqrt(var / n) if n else 0.0
-    return {"diff": mean, "low": mean - h, "high": mean + h}
+    # what two independent runs of n games each would give (the unpaired interval)
+    pa = sum(camp in x["winners"] and not x["draw"] for x in a) / n if n else 0.0
+    pb = pa + mean
+    u = z * math.sqrt((pa * (1 - pa) + pb * (1 - pb)) / n) if n else 0.0
+    return {"diff": mean, "low": mean - h, "high": mean + h, "unpaired_low": mean - u, "unpaired_high": mean + u}
