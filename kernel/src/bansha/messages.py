@@ -119,6 +119,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "target_out": ("{name}已出局，不能成为{skill}的目标", "{name} is out of the game and cannot be targeted by {skill}"),
     "target_self": ("{skill}不能以自己为目标", "{skill} may not target oneself"),
     "window_past": ("{skill}的时段（{phase}的第{window}个行动时间段）已结算", "{skill}'s window ({phase}, window {window}) is resolved already"),
+    "window_done": ("{label}的第{window}个行动时间段结算完毕", "window {window} of {label} resolved"),
     "window_withdraw": ("{skill}的时段已结算，不能撤回", "{skill}'s window is resolved: it cannot be withdrawn"),
     "answered_at_once": ("{skill}已即时回答，不能撤回", "{skill} was answered at once and cannot be withdrawn"),
     "nothing_to_withdraw": ("{name}在{label}没有可撤回的{skill}", "{name} has no {skill} to withdraw in {label}"),
