@@ -101,7 +101,9 @@ def test_m217_tally_counts_the_heretic_executioner_s_votes(bansha_cli):
     assert mine["vote"][0] == "寅虎" and "子鼠" not in mine["vote"] and mine["vote"][-1] == "弃权"
     assert "春风" in vote["not_voted"] and "申猴" not in vote["not_voted"]
     res = json.loads(cli.ok("resolve", "g", "--yes", "--json").output)
-    assert res["out"] == ["辰龙"]
+    # the noon announces the top-voted; he leaves at 黄昏 (1) (option vote_out = 黄昏)
+    assert res["out"] == [] and "辰龙为最高票。" in res["announcement"]
+    assert cli.load().out[res["next"]] == ["辰龙"]
 
 
 def test_qisha_xia_tally_follows_the_forced_votes(bansha_cli):

@@ -16,7 +16,8 @@ ROLES_OF = "role"
 
 def test_m217_noon_post_after_the_imported_thread(bansha_cli):
     cli = bansha_cli
-    m217_at_noon(cli)
+    # the vote-out at noon's close (option vote_out = 正午): the noon's post lists who left
+    m217_at_noon(cli, "--option", "vote_out=正午")
     cli.ok("votes", "import", "g", str(THREADS / "m217-noon1.txt"))
     cli.ok("resolve", "g", "--yes")
     bb = cli.ok("post", "g").output
@@ -150,7 +151,8 @@ def test_last_words_come_first_in_the_next_post(bansha_cli):
     m217_at_noon(cli)
     cli.ok("votes", "import", "g", str(THREADS / "m217-noon1.txt"))
     cli.ok("resolve", "g", "--yes")
-    out = cli.load().out["noon 1"][0]
+    # > （1）结算被[投票出局]的角色: voted out as dusk 2 begins, his last words owed until it closes
+    out = cli.load().out["dusk 2"][0]
     # M217 forbids Discuz! code in last words: refused in one line, nothing stored
     cli.refused("ruling", "g", "遗言", out, "--text", "[b]我是好人[/b]", message="")
     cli.ok("ruling", "g", "遗言", out, "--text", "我是好人，<真的>*别投*了|")

@@ -18,8 +18,8 @@ M217 = "子鼠,丑牛,寅虎,卯兔,辰龙,巳蛇,午马,未羊,申猴,酉鸡,�
 XIA = "水饺,包子,馄饨,烧卖,油条,豆浆,煎饼,春卷,汤圆,粽子,月饼,麻花,锅贴,花卷,凉皮,肉夹馍,酸梅,米线,炒饭,面条"
 
 
-def m217_at_noon(cli):
-    cli.ok("new", "g", "--ruleset", "m217", "--players", M217, "--seed", "3")
+def m217_at_noon(cli, *options):
+    cli.ok("new", "g", "--ruleset", "m217", "--players", M217, "--seed", "3", *options)
     for _ in range(4):  # opening, dusk 1, night 1, dawn 1
         cli.ok("resolve", "g", "--yes")
     assert cli.load().label == "noon 1"

@@ -163,7 +163,9 @@ def _print_results(game, mark, label: str, as_json: bool) -> None:
     fb, ann = game.since(mark)
     if as_json:
         _json({"phase": label, "feedback": fb, "announcement": ann,
-               "out": game.out.get(label, []), "next": game.label, "winner": game.winner, "scores": game.scores})
+               "out": game.out.get(label, []), "next": game.label, "winner": game.winner, "scores": game.scores,
+               # the window of a phase with windows the next resolve resolves (0: the phase is left)
+               "window": game.window})
         return
     _echo_phase(game.named(label), fb, ann, game.lang)
     if game.winner is not None:
@@ -555,10 +557,13 @@ def _post(post: str | None, lang: str | None = None) -> int | None:
 @commands.command(help="h_resolve")
 @guarded
 def resolve(game: str = GameArg, phase: str = Option(None, "--phase", help="h_resolve_phase"),
-            yes: bool = Option(False, "--yes", help="h_resolve_yes"), db: str = DbOpt, as_json: bool = JsonOpt) -> None:
-    """Close the current phase, resolve it in the manifest's order and advance. Refused (nothing
-    written) when --phase names another phase, and unless --yes when nothing was recorded in
-    the phase though a seat could act or vote, or a 【强制】 skill is unsent (``resolve_guard``)."""
+            yes: bool = Option(False, "--yes", help="h_resolve_yes"),
+            window: bool = Option(False, "--window", help="h_resolve_window"),
+            db: str = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Close the current phase (with --window, only its current window), resolve it in the
+    manifest's order and advance. Refused (nothing written) when --phase names another phase,
+    and unless --yes when nothing was recorded in the phase though a seat could act or vote, or
+    a 【强制】 skill is unsent (``resolve_guard``)."""
     from .model import ResolveEvent
 
     store = _store(db)
@@ -568,7 +573,7 @@ def resolve(game: str = GameArg, phase: str = Option(None, "--phase", help="h_re
         _seen(g)
         resolve_guard(g, phase, yes)
         labels.append(g.label)
-        return ResolveEvent(phase=g.label)
+        return ResolveEvent(phase=g.label, window=window)
 
     g, mark = store.append(game, close)
     label = labels[0]

@@ -93,12 +93,12 @@ def test_a_whole_game_dealt_from_the_pools(cli, seed):
         assert r.exit_code == 0, r.output
         if night > 1:
             log = cli("log", "g", "--explain").output
-            tonight = log[log.rindex(f"phase=night {night}"):]
+            tonight = log[log.rindex(f"阶段=第{night}天 夜晚"):]
             seen = [s for s in steps if f"[{s}]" in tonight]
             assert seen == sorted(seen, key=steps.index) and "深夜15b" in seen
             # the kill lands at (20), or the trace says what stopped it
-            assert f"指杀 on {victim}" in tonight
-            assert _players(cli)[victim]["alive"] is False or f"指杀 on {victim} stopped" in tonight
+            assert f"对{victim}的指杀" in tonight
+            assert _players(cli)[victim]["alive"] is False or "被抵消" in tonight or "stopped" in tonight
         if json.loads(cli("status", "g", "--json").output)["winner"]:
             break
         assert cli("resolve", "g", "--yes").exit_code == 0        # dawn N
@@ -109,7 +109,7 @@ def test_a_whole_game_dealt_from_the_pools(cli, seed):
                 assert cli("vote", "g", voter, target).exit_code == 0
         assert cli("resolve", "g", "--yes").exit_code == 0        # noon N
         noon = cli("log", "g", "--explain").output
-        assert f"phase=noon {night}" in noon
+        assert f"阶段=第{night}天 正午" in noon
         if json.loads(cli("status", "g", "--json").output)["winner"]:
             break
         assert cli("resolve", "g", "--yes").exit_code == 0        # dusk N+1
