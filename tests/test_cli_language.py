@@ -97,7 +97,7 @@ def xia(tmp_path) -> Board:
 
 def test_act_file_amend_and_undo_to_speak_the_board_language(xia):
     b = xia
-    b("resolve", "g")  # day 1 closes: night 1
+    b("resolve", "g", "--yes")  # day 1 closes: night 1
     bad = b.file("n.csv", "包子,杀人,馄饨\n水饺,飞天,馄饨\n")
     line = b.refused("act", "g", "--file", bad, says="n.csv：什么也没有记录；第2行：水饺 飞天：")
     assert "第1行" not in line
@@ -119,7 +119,7 @@ def test_act_file_amend_and_undo_to_speak_the_board_language(xia):
     assert out.splitlines()[:3] == ["已记录：包子 杀人 馄饨", "已撤回：包子 杀人（第1天 夜晚）", "已记录：包子 杀人 馄饨"], out
     assert out.splitlines()[-1] == "第1天 夜晚记录了3个行动", out
     chinese(out)
-    b("resolve", "g")  # night 1: 馄饨 out
+    b("resolve", "g", "--yes")  # night 1: 馄饨 out
     preview = b("amend", "g", "--phase", "night 1", "unact", "包子", "杀人").stdout
     assert preview.startswith("更正 第1天 夜晚：unact 包子 杀人\n") and "存活：馄饨 出局 → 存活" in preview, preview
     assert preview.splitlines()[-1] == "未写入：加 --yes 才写入"
@@ -153,7 +153,7 @@ def test_votes_import_post_pm_and_the_board_template_speak_the_board_language(xi
     shipped = board_file("qisha-xia").read_text(encoding="utf-8")
     clock = b.file("clock.toml", shipped.replace('close = "次日 22:00"', 'close = "次日 晚上"', 1))
     b.refused("votes", "import", "g", THREAD, "--template", clock, says="clock.toml：键 clock.day.close：次日 晚上 应为 HH:MM 或 次日 HH:MM")
-    b("resolve", "g")
+    b("resolve", "g", "--yes")
     b.refused("post", "g", "--phase", "night 7", says="--phase night 7：night 7 尚未进行（已进行：day 1、night 1）")
     b.refused("post", "g", "--format", "x", says="--format x：应为 bbcode、md 或 text")
     b.refused("pm", "g", "--all", "--format", "x", says="--format x：应为 text、bbcode 或 json")

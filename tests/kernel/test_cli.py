@@ -36,10 +36,10 @@ def snapshot(cli):
 def test_a_night_through_the_cli(cli, game):
     killer = role_holder(game, "刀手")
     victim = role_holder(game, "平民")
-    assert cli("resolve", "g").exit_code == 0  # day 1: no votes, nobody out
+    assert cli("resolve", "g", "--yes").exit_code == 0  # day 1: no votes, nobody out
     r = cli("act", "g", killer, "kill", victim)
     assert r.exit_code == 0, r.output
-    r = cli("resolve", "g", "--json")
+    r = cli("resolve", "g", "--yes", "--json")
     assert r.exit_code == 0, r.output
     assert f"{victim}出局，身份是平民。" in r.output
     status = cli("status", "g")
@@ -51,14 +51,14 @@ def test_a_night_through_the_cli(cli, game):
 def test_undo_and_amend_gives_the_corrected_result(cli, game):
     killer = role_holder(game, "刀手")
     first, second = [p.name for p in game.players.values() if p.role in ("平民", "查验者")][:2]
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
     cli("act", "g", killer, "刀", first)
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
     assert not Store(cli.db).load("g").players[first].alive
     assert cli("undo", "g").exit_code == 0  # the resolution
     assert cli("unact", "g", killer, "刀").exit_code == 0
     assert cli("act", "g", killer, "刀", second).exit_code == 0
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
     g = Store(cli.db).load("g")
     assert g.players[first].alive and not g.players[second].alive
 
@@ -94,8 +94,8 @@ def test_bad_input_is_refused_and_changes_nothing(cli, game, args, message):
     victim = role_holder(game, "平民")
     args = [a.format(killer=killer, victim=victim) for a in args]
     if args[-1] == "刀" and args[0] == "act":
-        cli("resolve", "g")  # night 1
-        cli("resolve", "g")  # day 2: the kill now takes a target and is in the wrong phase
+        cli("resolve", "g", "--yes")  # night 1
+        cli("resolve", "g", "--yes")  # day 2: the kill now takes a target and is in the wrong phase
         args = ["act", "g", killer, "刀", victim]
         message = "not in day"
     before = snapshot(cli)
@@ -111,7 +111,7 @@ def test_bad_night_input(cli, game):
     killer = role_holder(game, "刀手")
     doctor = role_holder(game, "医生")
     victim = role_holder(game, "平民")
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
     cases = [
         (("act", "g", killer, "刀", victim, doctor), "takes 1 target"),
         (("act", "g", doctor, "救", doctor, victim), "takes 1 target"),
@@ -126,7 +126,7 @@ def test_bad_night_input(cli, game):
         assert r.exit_code == 2 and message in r.output, (args, r.output)
         assert snapshot(cli) == before
     cli("act", "g", killer, "刀", victim)
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
     before = snapshot(cli)
     r = cli("act", "g", victim, "救", doctor)
     assert r.exit_code == 2 and "out of the game" in r.output
@@ -150,9 +150,9 @@ def test_malformed_files(cli, tmp_path):
 def test_export_formats(cli, game):
     killer = role_holder(game, "刀手")
     victim = role_holder(game, "平民")
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
     cli("act", "g", killer, "刀", victim)
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
     bb = cli("export", "g", "--format", "bbcode")
     assert "[list]" in bb.output and victim in bb.output
     md = cli("export", "g", "--format", "md")
@@ -196,12 +196,12 @@ def test_silenced_actor_and_used_up_skill(cli, tmp_path):
     r = cli("act", "g", "丙", "引爆", "乙")
     assert r.exit_code == 2 and "no use of 引爆 left" in r.output
     assert snapshot(cli) == before
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
     assert cli("act", "g", "乙", "禁言", "己").exit_code == 0
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
     status = cli("status", "g", "--as", "己", "--json")
     assert "沉默" in status.output
-    cli("resolve", "g")  # day 2; 沉默 lasts until the end of night 2
+    cli("resolve", "g", "--yes")  # day 2; 沉默 lasts until the end of night 2
     before = snapshot(cli)
     r = cli("act", "g", "己", "救", "丁")
     assert r.exit_code == 2 and "沉默" in r.output, r.output

@@ -111,7 +111,7 @@ LINES = [
     ["status", "g1"], ["status", "g1", "--as", "P01"], ["status", "g1", "--json"],
     ["act", "g1", "P01", "杀人", "P02"], ["act", "g1", "P01", "赌博", "--arg", "x=1", "--phase", "night 2"],
     ["unact", "g1", "P01", "杀人"], ["vote", "g1", "P01", "P02", "--post", "7"], ["resolve", "g1"],
-    ["resolve", "g1", "--db", "other.db", "--json"], ["log", "g1", "--explain"], ["undo", "g1"],
+    ["resolve", "g1", "--yes", "--db", "other.db", "--json"], ["log", "g1", "--explain"], ["undo", "g1"],
     ["db", "info"], ["votes", "import", "g1", "-", "--dry-run"], ["post", "g1", "--format", "text"],
 ]
 
@@ -147,7 +147,7 @@ def test_a_plain_line_runs_without_typer_and_a_help_or_a_wrong_line_with_it(tmp_
     db = tmp_path / "g.db"
     players = ",".join(f"P{i:02}" for i in range(1, 13))
     for line in (["new", "g", "--ruleset", "light-shadow", "--players", players, "--seed", "5"],
-                 ["status", "g"], ["status", "g", "--as", "P01"], ["resolve", "g", "--json"], ["undo", "g"]):
+                 ["status", "g"], ["status", "g", "--as", "P01"], ["resolve", "g", "--yes", "--json"], ["undo", "g"]):
         code, modules = bansha_imports(line, db)
         assert code == 0 and "typer" not in modules and "bansha.cli" in modules, line
     code, modules = bansha_imports(["status", "nosuch"], db)

@@ -13,7 +13,7 @@ TOY = str(Path(__file__).parent / "toy.toml")
 @pytest.fixture
 def cli(bansha_cli):
     bansha_cli.ok("new", "g", "--ruleset", TOY, "--players", "甲,乙,丙,丁,戊,己,庚", "--seed", "5")
-    bansha_cli.ok("resolve", "g")  # day 1
+    bansha_cli.ok("resolve", "g", "--yes")  # day 1
     return bansha_cli
 
 
@@ -60,10 +60,10 @@ def test_withdrawing_json_names_the_sender(cli):
 
 def test_members_who_left_are_marked_out(cli):
     (first, second), (x, _) = killers(cli)
-    cli.ok("resolve", "g")  # night 1
+    cli.ok("resolve", "g", "--yes")  # night 1
     for voter in [p for p in cli.load().players if p != first]:
         cli.ok("vote", "g", voter, first, "--post", "1")
-    cli.ok("resolve", "g")  # day 2: first is voted out
+    cli.ok("resolve", "g", "--yes")  # day 2: first is voted out
     assert not cli.load().players[first].alive
     you = json.loads(cli.ok("status", "g", "--as", second, "--json").output)["you"]
     assert you["group"] == [f"{first}（出局）"]

@@ -169,9 +169,9 @@ def test_seeds_are_in_range(bansha_cli, seed):
 
 def test_post_numbers(bansha_cli):
     bansha_cli.ok("new", "g", "--ruleset", "m217", "--players", ",".join(M14))
-    bansha_cli.ok("resolve", "g")  # 开局 → the first day's vote
+    bansha_cli.ok("resolve", "g", "--yes")  # 开局 → the first day's vote
     while not bansha_cli.load().phase.vote:
-        bansha_cli.ok("resolve", "g")
+        bansha_cli.ok("resolve", "g", "--yes")
     for bad in ("0", "-3", "abc", "1.5", "9" * 27, "1000000001"):
         refused(bansha_cli, "vote", "g", "甲", "乙", "--post", bad, message="帖子楼层应为 1 到 1000000000 之间的整数")
     bansha_cli.ok("vote", "g", "甲", "乙", "--post", "１２")  # full-width digits are digits
@@ -280,7 +280,7 @@ def test_a_vote_without_its_post_number_where_the_board_reads_them(bansha_cli, t
     (docs/rulings/qisha-xia.md R-H5); a board that requires them refuses it."""
     bansha_cli.ok("new", "g", "--ruleset", "qisha-xia", "--players", ",".join(XIA20))
     while not bansha_cli.load().phase.vote:
-        bansha_cli.ok("resolve", "g")
+        bansha_cli.ok("resolve", "g", "--yes")
     out = bansha_cli.ok("vote", "g", "侠01", "侠02").output
     assert "注意：侠01的投票没有注明楼层（--post N）：幻觉三的截止楼层按此票在截止前计算。" in out
     assert "注意" not in bansha_cli.ok("vote", "g", "侠03", "侠02", "--post", "7").output
@@ -289,5 +289,5 @@ def test_a_vote_without_its_post_number_where_the_board_reads_them(bansha_cli, t
                       encoding="utf-8")
     bansha_cli.ok("new", "h", "--ruleset", strict, "--players", ",".join(XIA20))
     while not bansha_cli.load("h").phase.vote:
-        bansha_cli.ok("resolve", "h")
+        bansha_cli.ok("resolve", "h", "--yes")
     refused(bansha_cli, "vote", "h", "侠01", "侠02", message="侠01的投票需要注明楼层（--post N）")

@@ -69,13 +69,13 @@ def test_used_up_questions_and_skills(cli):
     refused(cli, ("act", "g", "阿木", "追击", "夜莺"), "追击")
     ok(cli, "act", "g", "青石", "巫术", "黑猫")
     refused(cli, ("act", "g", "青石", "询问", "黑猫", *KING_Q), "不得有其使用技能")
-    ok(cli, "resolve", "g")  # day 1: one question each
+    ok(cli, "resolve", "g", "--yes")  # day 1: one question each
     ok(cli, "act", "g", "阿木", "询问", "黑猫", *KING_Q)
     refused(cli, ("act", "g", "阿木", "询问", "夜莺", "--arg", "camp=影之国", "--arg", "role=皇后"), "只有1次询问")
 
 
 def test_guess_rules_and_game_over(cli):
-    ok(cli, "resolve", "g")
+    ok(cli, "resolve", "g", "--yes")
     wrong = [*GUESS[:-4], "--arg", "紫烟=猎人", "--arg", "乌鸦=法师"]
     refused(cli, ("act", "g", "阿木", "猜测", "--arg", "黑猫=国王"), "猜测")
     refused(cli, ("act", "g", "阿木", "猜测", *GUESS[:-2], "--arg", "阿木=猎人"), "猜测")
@@ -85,7 +85,7 @@ def test_guess_rules_and_game_over(cli):
     refused(cli, ("unact", "g", "阿木", "猜测"), "猜测")
     ok(cli, "act", "g", "小雨", "猜测", *GUESS)
     refused(cli, ("act", "g", "梦见", "辨别", "黑猫"), "游戏已结束")
-    refused(cli, ("resolve", "g"), "游戏已结束")
+    refused(cli, ("resolve", "g", "--yes"), "游戏已结束")
 
 
 def test_disqualified_player_and_target(cli):

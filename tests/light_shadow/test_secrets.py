@@ -175,7 +175,7 @@ def test_status_as_player_through_the_cli(tmp_path):
     king = next(n for n, (_, r) in card.items() if r == "国王")
     target = next(n for n in card if n != king)
     cli("act", "g", king, "辨别", target)
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
     for name, (camp, role) in card.items():
         view = json.loads(cli("status", "g", "--as", name, "--json"))
         assert (view["you"]["camp"], view["you"]["role"]) == (camp, role)

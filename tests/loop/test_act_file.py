@@ -9,7 +9,7 @@ from test_votes_import import XIA, bansha_exe
 
 def night(cli):
     cli.ok("new", "g", "--ruleset", "qisha-xia", "--players", XIA, "--seed", "11")
-    cli.ok("resolve", "g")  # day 1: nobody out
+    cli.ok("resolve", "g", "--yes")  # day 1: nobody out
     g = cli.load()
     assert g.label == "night 1"
     return {p.role: p.name for p in g.players.values()}
@@ -27,7 +27,7 @@ def test_csv_all_or_nothing(bansha_cli, tmp_path):
     r = cli.ok("act", "g", "--file", str(good))
     assert "已记录：包子 杀人 馄饨" in r.output and "第1天 夜晚记录了1个行动" in r.output
     assert [a.describe() for a in cli.load().actions] == ["包子 杀人 馄饨"]
-    cli.ok("resolve", "g")
+    cli.ok("resolve", "g", "--yes")
     assert not cli.load().players["馄饨"].alive
 
 
@@ -57,7 +57,7 @@ def test_act_file_in_a_real_process(tmp_path):
         return subprocess.run([*bansha_exe(), *args], capture_output=True, text=True, env=env)
 
     assert run("new", "g", "--ruleset", "qisha-xia", "--players", XIA, "--seed", "11").returncode == 0
-    assert run("resolve", "g").returncode == 0
+    assert run("resolve", "g", "--yes").returncode == 0
     f = tmp_path / "n.csv"
     f.write_text("包子,杀人,馄饨\n包子,杀人,不存在\n", encoding="utf-8")
     r = run("act", "g", "--file", str(f))

@@ -13,9 +13,9 @@ def killed_at_night(cli):
     cli.ok("new", "g", "--ruleset", "qisha-xia", "--players", XIA, "--seed", "11")
     roles = {p.role: p.name for p in cli.load().players.values()}
     assert roles["黑侠"] and roles["赤侠"] == "花卷" and roles["白侠"] == "肉夹馍"
-    cli.ok("resolve", "g")                       # day 1
+    cli.ok("resolve", "g", "--yes")                       # day 1
     cli.ok("act", "g", "包子", "杀人", "馄饨")
-    cli.ok("resolve", "g")                       # night 1: 馄饨 out
+    cli.ok("resolve", "g", "--yes")                       # night 1: 馄饨 out
     assert not cli.load().players["馄饨"].alive
 
 
@@ -83,7 +83,7 @@ def test_amend_in_a_real_process(tmp_path):
         return subprocess.run([*bansha_exe(), *args], capture_output=True, text=True, env=env)
 
     assert run("new", "g", "--ruleset", "qisha-xia", "--players", XIA, "--seed", "11").returncode == 0
-    for cmd in (("resolve", "g"), ("act", "g", "包子", "杀人", "馄饨"), ("resolve", "g")):
+    for cmd in (("resolve", "g", "--yes"), ("act", "g", "包子", "杀人", "馄饨"), ("resolve", "g", "--yes")):
         assert run(*cmd).returncode == 0
     r = run("amend", "g", "--phase", "night 1", "unact", "包子", "杀人", "--yes")
     assert r.returncode == 0 and "存活：馄饨 出局 → 存活" in r.stdout

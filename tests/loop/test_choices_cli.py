@@ -21,8 +21,8 @@ def test_m217_bewitch_listed_and_no_kill_on_the_first_night(bansha_cli):
     cli = bansha_cli
     cli.ok("new", "g", "--ruleset", "m217", "--players", M217, "--seed", M217_SEED)
     cli.ok("act", "g", "午马", "异端", *HERETICS)
-    cli.ok("resolve", "g")
-    cli.ok("resolve", "g")
+    cli.ok("resolve", "g", "--yes")
+    cli.ok("resolve", "g", "--yes")
     assert cli.load().label == "night 1"
     todo = pending(cli)
     bewitch = [s for s in todo if s["skill"] == "蛊惑"]
@@ -43,7 +43,7 @@ def test_m217_bewitch_listed_and_no_kill_on_the_first_night(bansha_cli):
     cli.ok("act", "g", "未羊", "蛊惑", "子鼠", "--arg", "category=狼人")
     # the second night: 杀人 is open to the group, each target listed, the wolves' too
     for _ in range(5):  # night 1, dawn 1, noon 1, dusk 2 -> night 2
-        cli.ok("resolve", "g")
+        cli.ok("resolve", "g", "--yes")
         if cli.load().label == "night 2":
             break
     kills = [s for s in pending(cli) if s["skill"] == "杀人"]
@@ -56,7 +56,7 @@ def test_qisha_xia_ranges_are_what_act_accepts(bansha_cli):
     """> 幻觉只能对除自己以外的人使用 (幻侠, seat 烧卖); > 青侠…初始…无任何特权 (水饺 …)."""
     cli = bansha_cli
     cli.ok("new", "g", "--ruleset", "qisha-xia", "--players", XIA, "--seed", "11")
-    cli.ok("resolve", "g")
+    cli.ok("resolve", "g", "--yes")
     todo = pending(cli)
     one = next(s for s in todo if s["skill"] == "幻觉一")
     assert one["player"] == "烧卖" and "烧卖" not in one["targets"] and len(one["targets"]) == 19
@@ -81,11 +81,11 @@ def test_m217_tally_counts_the_heretic_executioner_s_votes(bansha_cli):
     cli = bansha_cli
     cli.ok("new", "g", "--ruleset", "m217", "--players", M217, "--seed", M217_SEED)
     cli.ok("act", "g", "午马", "异端", *HERETICS)
-    cli.ok("resolve", "g")                       # -> dusk 1
+    cli.ok("resolve", "g", "--yes")                       # -> dusk 1
     cli.ok("ruling", "g", "remove", "子鼠", "--text", "红牌")
     cli.ok("ruling", "g", "remove", "丑牛", "--text", "红牌")
     for _ in range(3):                           # dusk 1, night 1, dawn 1 -> noon 1
-        cli.ok("resolve", "g")
+        cli.ok("resolve", "g", "--yes")
     assert cli.load().label == "noon 1"
     for voter in ("午马", "申猴", "酉鸡", "戌狗"):
         cli.ok("vote", "g", voter, "辰龙")
@@ -95,10 +95,15 @@ def test_m217_tally_counts_the_heretic_executioner_s_votes(bansha_cli):
     assert "按当前票数：辰龙出局" in out
     vote = json.loads(cli.ok("status", "g", "--json").output)["loop"]["vote"]
     assert vote["tally"][0] == {"player": "辰龙", "votes": 6} and vote["public_counts"] is False
-    # the player's view holds no count
+    # the player's view holds no count; whom the seat may vote for (a change: it has voted)
     assert "辰龙 6" not in cli.ok("status", "g", "--as", "申猴").output
-    res = json.loads(cli.ok("resolve", "g", "--json").output)
-    assert res["out"] == ["辰龙"]
+    mine = json.loads(cli.ok("status", "g", "--as", "春风", "--json").output)["you"]
+    assert mine["vote"][0] == "寅虎" and "子鼠" not in mine["vote"] and mine["vote"][-1] == "弃权"
+    assert "春风" in vote["not_voted"] and "申猴" not in vote["not_voted"]
+    res = json.loads(cli.ok("resolve", "g", "--yes", "--json").output)
+    # the noon announces the top-voted; he leaves at 黄昏 (1) (option vote_out = 黄昏)
+    assert res["out"] == [] and "辰龙为最高票。" in res["announcement"]
+    assert cli.load().out[res["next"]] == ["辰龙"]
 
 
 def test_qisha_xia_tally_follows_the_forced_votes(bansha_cli):
@@ -106,10 +111,10 @@ def test_qisha_xia_tally_follows_the_forced_votes(bansha_cli):
     votes count for 油条 (烧卖's): 馄饨 9, not 11. The threshold is whole votes (40% of 19: 8)."""
     cli = bansha_cli
     cli.ok("new", "g", "--ruleset", "qisha-xia", "--players", XIA, "--seed", "11")
-    cli.ok("resolve", "g")                       # day 1 -> night 1
+    cli.ok("resolve", "g", "--yes")                       # day 1 -> night 1
     cli.ok("act", "g", "烧卖", "幻觉一", "水饺", "包子")
     cli.ok("act", "g", "包子", "杀人", "面条")
-    cli.ok("resolve", "g")                       # -> day 2, 面条 out
+    cli.ok("resolve", "g", "--yes")                       # -> day 2, 面条 out
     assert cli.load().label == "day 2"
     cli.ok("vote", "g", "烧卖", "油条")
     for voter in ("水饺", "包子", "豆浆", "煎饼", "春卷", "汤圆", "粽子", "月饼", "麻花", "锅贴", "花卷"):
@@ -118,5 +123,5 @@ def test_qisha_xia_tally_follows_the_forced_votes(bansha_cli):
     assert "票数：馄饨 9，油条 3" in out
     assert "出局门槛：最高票须达存活人数的 40%（8 票）" in out and "7.6" not in out
     assert "按当前票数：馄饨出局" in out
-    res = json.loads(cli.ok("resolve", "g", "--json").output)
+    res = json.loads(cli.ok("resolve", "g", "--yes", "--json").output)
     assert res["out"] == ["馄饨"]

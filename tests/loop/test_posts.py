@@ -16,9 +16,10 @@ ROLES_OF = "role"
 
 def test_m217_noon_post_after_the_imported_thread(bansha_cli):
     cli = bansha_cli
-    m217_at_noon(cli)
+    # the vote-out at noon's close (option vote_out = 正午): the noon's post lists who left
+    m217_at_noon(cli, "--option", "vote_out=正午")
     cli.ok("votes", "import", "g", str(THREADS / "m217-noon1.txt"))
-    cli.ok("resolve", "g")
+    cli.ok("resolve", "g", "--yes")
     bb = cli.ok("post", "g").output
     assert check_bbcode(bb) == []
     assert bb.startswith("[align=center][size=5][b]【新日暮里】第1天 正午公告[/b][/size][/align]")
@@ -53,7 +54,7 @@ def test_player_text_is_escaped(bansha_cli):
     for v in ["水饺", "馄饨", "烧卖", "油条", "豆浆", "煎饼", "春卷", "汤圆", "粽子"]:
         cli.ok("vote", "g", v, "麻花[/list]")
     cli.ok("vote", "g", "麻花[/list]", "[b]包子")
-    cli.ok("resolve", "g")
+    cli.ok("resolve", "g", "--yes")
     bb = cli.ok("post", "g").output
     assert check_bbcode(bb) == [], check_bbcode(bb)
     assert "[\u200bb]包子" in bb and "麻花[\u200b/list]" in bb
@@ -74,7 +75,7 @@ def test_check_bbcode_finds_problems():
 def test_pms_hold_only_each_players_own_feedback(bansha_cli):
     cli = bansha_cli
     cli.ok("new", "g", "--ruleset", "m217", "--players", M217, "--seed", "3")
-    cli.ok("resolve", "g")  # opening: the wolves learn of each other, the 宗教老爷爷 his heretics
+    cli.ok("resolve", "g", "--yes")  # opening: the wolves learn of each other, the 宗教老爷爷 his heretics
     blocks = json.loads(cli.ok("pm", "g", "--format", "json").output)
     told = {b["player"]: b["lines"] for b in blocks}
     assert set(told) == {"子鼠", "丑牛", "秋月"}
@@ -97,7 +98,7 @@ def test_pms_hold_only_each_players_own_feedback(bansha_cli):
 def test_light_shadow_post_names_the_day(bansha_cli):
     cli = bansha_cli
     cli.ok("new", "g", "--ruleset", "light-shadow", "--players", "甲,乙,丙,丁,戊,己,庚,辛,壬,癸,子,丑", "--seed", "1")
-    cli.ok("resolve", "g")
+    cli.ok("resolve", "g", "--yes")
     bb = cli.ok("post", "g").output
     assert bb.startswith("[align=center][size=5][b]【光影传说】第0天公告")
     assert "第1天：21:00 前私信询问与技能对象" in bb and check_bbcode(bb) == []
@@ -106,7 +107,7 @@ def test_light_shadow_post_names_the_day(bansha_cli):
 def test_a_director_copies_the_template(bansha_cli, tmp_path):
     cli = bansha_cli
     cli.ok("new", "g", "--ruleset", "light-shadow", "--players", "甲,乙,丙,丁,戊,己,庚,辛,壬,癸,子,丑", "--seed", "1")
-    cli.ok("resolve", "g")
+    cli.ok("resolve", "g", "--yes")
     from bansha.forum import board_file
 
     mine = tmp_path / "mine.toml"
@@ -130,7 +131,7 @@ def test_post_and_pm_in_a_real_process(tmp_path):
     assert run("new", "g", "--ruleset", "m217", "--players", M217, "--seed", "3").returncode == 0
     early = run("post", "g")
     assert early.returncode == 2 and early.stderr.startswith("错误：还没有结算过任何阶段（游戏当前在 opening）；请用 --phase 指定阶段")
-    assert run("resolve", "g").returncode == 0
+    assert run("resolve", "g", "--yes").returncode == 0
     r = run("post", "g", "--format", "text")
     assert r.returncode == 0 and r.stdout.startswith("【新日暮里】开局公告")
     r = run("pm", "g", "--json")
@@ -149,12 +150,13 @@ def test_last_words_come_first_in_the_next_post(bansha_cli):
     cli = bansha_cli
     m217_at_noon(cli)
     cli.ok("votes", "import", "g", str(THREADS / "m217-noon1.txt"))
-    cli.ok("resolve", "g")
-    out = cli.load().out["noon 1"][0]
+    cli.ok("resolve", "g", "--yes")
+    # > （1）结算被[投票出局]的角色: voted out as dusk 2 begins, his last words owed until it closes
+    out = cli.load().out["dusk 2"][0]
     # M217 forbids Discuz! code in last words: refused in one line, nothing stored
     cli.refused("ruling", "g", "遗言", out, "--text", "[b]我是好人[/b]", message="")
     cli.ok("ruling", "g", "遗言", out, "--text", "我是好人，<真的>*别投*了|")
-    cli.ok("resolve", "g")  # dusk 2 publishes them
+    cli.ok("resolve", "g", "--yes")  # dusk 2 publishes them
     bb = cli.ok("post", "g").output
     assert "【新日暮里】第2天 黄昏公告" in bb and check_bbcode(bb) == []
     assert f"[quote]{out}的遗言：我是好人，<真的>*别投*了|[/quote]" in bb

@@ -21,7 +21,7 @@ def test_qisha_xia_day_tally_threshold_and_deadline(bansha_cli):
     view = json.loads(cli.ok("status", "g", "--json").output)["loop"]
     assert view["vote"]["needed"] == 8 and view["vote"]["tally"] == [{"player": "包子", "votes": 2}]
     assert "水饺" not in view["vote"]["not_voted"] and len(view["vote"]["not_voted"]) == 17
-    cli.ok("resolve", "g")
+    cli.ok("resolve", "g", "--yes")
     night = json.loads(cli.ok("status", "g", "--json").output)["loop"]
     kills = [s for s in night["pending"] if s["skill"] == "杀人" and s["group"]]
     assert kills and all("包子" not in s["targets"] and "凉皮" not in s["targets"] for s in kills)  # 不得自杀: the group

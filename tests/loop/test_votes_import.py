@@ -18,10 +18,10 @@ M217 = "子鼠,丑牛,寅虎,卯兔,辰龙,巳蛇,午马,未羊,申猴,酉鸡,�
 XIA = "水饺,包子,馄饨,烧卖,油条,豆浆,煎饼,春卷,汤圆,粽子,月饼,麻花,锅贴,花卷,凉皮,肉夹馍,酸梅,米线,炒饭,面条"
 
 
-def m217_at_noon(cli):
-    cli.ok("new", "g", "--ruleset", "m217", "--players", M217, "--seed", "3")
+def m217_at_noon(cli, *options):
+    cli.ok("new", "g", "--ruleset", "m217", "--players", M217, "--seed", "3", *options)
     for _ in range(4):  # opening, dusk 1, night 1, dawn 1
-        cli.ok("resolve", "g")
+        cli.ok("resolve", "g", "--yes")
     assert cli.load().label == "noon 1"
 
 
@@ -74,7 +74,7 @@ def test_the_shared_sample_thread(bansha_cli):
         pytest.skip("the shared sample is not on this machine")
     cli = bansha_cli
     m217_at_noon(cli)
-    got = rows(cli, str(SAMPLE))
+    got = rows(cli, str(SAMPLE), "--yes")  # (the sample is day 2's thread: the guard asks --yes)
     recorded = sorted(f for f, p in got.items() if p["status"] == "record")
     assert recorded == [2, 3, 4, 6, 8, 9, 10, 12]
     assert {f: got[f]["status"] for f in (7, 11, 13, 14, 15)} == dict.fromkeys((7, 11, 13, 14, 15), "reject")
@@ -122,7 +122,7 @@ def test_refusals_are_one_line_and_change_nothing(bansha_cli, tmp_path):
     cli.refused("votes", "import", "g", str(tmp_path / "missing.txt"), message="无法读取")
     cli.refused("votes", "import", "g", str(THREADS / "qisha-xia-day1.txt"), "--accept", "99", message="--accept 99：帖子中没有这一楼")
     cli.refused("votes", "import", "g", str(THREADS / "qisha-xia-day1.txt"), "--close", "late", message="--close late：应为 HH:MM")
-    cli.ok("resolve", "g")  # night 1: no vote is taken
+    cli.ok("resolve", "g", "--yes")  # night 1: no vote is taken
     cli.refused("votes", "import", "g", str(THREADS / "qisha-xia-day1.txt"), message="不投票")
 
 
@@ -145,7 +145,7 @@ def test_import_from_stdin_in_a_real_process(tmp_path):
 
     assert run("new", "g", "--ruleset", "m217", "--players", M217, "--seed", "3").returncode == 0
     for _ in range(4):
-        assert run("resolve", "g").returncode == 0
+        assert run("resolve", "g", "--yes").returncode == 0
     text = (THREADS / "m217-noon1.txt").read_text(encoding="utf-8")
     r = run("votes", "import", "g", "-", stdin=text)
     assert r.returncode == 0, r.stderr
@@ -163,7 +163,7 @@ def test_illusion_three_cuts_the_imported_floors(bansha_cli):
     assert cli.load().players["烧卖"].role == "幻侠"
     cli.ok("act", "g", "烧卖", "幻觉三", "--arg", "post=10")
     cli.ok("votes", "import", "g", str(THREADS / "qisha-xia-day1.txt"), "--accept", "5", "--accept", "8")
-    r = cli.ok("resolve", "g", "--json")
+    r = cli.ok("resolve", "g", "--yes", "--json")
     ann = json.loads(r.output)["announcement"]
     assert "第10楼及之后的投票无效。" in ann
     # floors 2-9 count: 包子 ← 水饺(2#) 烧卖(5#) 春卷(9#); 水饺 ← 包子(3#) 油条(6#); 肉夹馍 ← 煎饼(8#)

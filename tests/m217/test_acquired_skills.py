@@ -48,7 +48,9 @@ def game_of(role: str, acquirer: str, phases: list[dict], swap: dict[str, str] |
         noon1["expect"].update(phases[0]["expect"])
         phases = phases[1:]
     sc = {"ruleset": "m217", "title": f"{acquirer} acquires {role}'s skills", "players": players,
-          "phases": [*opening, noon1, *phases], "options": options or {}}
+          # the cases are written for the vote-out at noon's close (option vote_out = 正午: the
+          # 复仇者's enemy voted out at noon 1, the skill gained there)
+          "phases": [*opening, noon1, *phases], "options": {"vote_out": "正午", **(options or {})}}
     return scenario.run(msgspec.convert(sc, scenario.Scenario))
 
 

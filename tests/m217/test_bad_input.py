@@ -316,7 +316,7 @@ def play(cli, deal: str, setup: list[str]) -> None:
             for _ in range(30):
                 if cli.load().label == step:
                     break
-                cli.ok("resolve", "g")
+                cli.ok("resolve", "g", "--yes")
             assert cli.load().label == step, step
         else:
             cli.ok(*command(step))

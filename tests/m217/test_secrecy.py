@@ -76,7 +76,7 @@ def view(cli, player: str) -> dict:
 
 
 def resolve(cli) -> dict:
-    return json.loads(cli.ok("resolve", "g", "--json").output)
+    return json.loads(cli.ok("resolve", "g", "--yes", "--json").output)
 
 
 def every_state(number: str):

@@ -39,7 +39,7 @@ def test_a_whole_game_from_the_cli(cli):
             cli("act", "g", a["actor"], a["skill"], *a.get("targets", []), *args)
         for v in phase.get("votes", []):
             cli("vote", "g", v["voter"], v["target"], "--post", str(v["post"]), *(["--change"] if v.get("change") else []))
-        out = cli("resolve", "g")
+        out = cli("resolve", "g", "--yes")
     assert "光明获胜。" in out and "游戏结束：光明" in out
     assert "青一 35" in out and "士一 20" in out and "35.0" not in out and "{" not in out  # no Python repr
     status = cli("status", "g")
@@ -61,11 +61,11 @@ def test_status_shows_the_deadline_and_the_weekend_extension(cli, tmp_path):
     out = cli("status", "w")
     assert "截止: 2024-05-02 周四 22:00" in out and "周末延长: 否" in out
     # night 1: Thursday 22:00 → Friday 12:50, last words until Friday 20:00
-    cli("resolve", "w")
+    cli("resolve", "w", "--yes")
     out = cli("status", "w")
     assert "截止: 2024-05-03 周五 12:50" in out and "遗言截止: 2024-05-03 周五 20:00" in out
     # day 2 starts on Friday 20:00: extended to Sunday 22:00; players see it too
-    cli("resolve", "w")
+    cli("resolve", "w", "--yes")
     out = cli("status", "w", "--as", "士一")
     assert "开始: 2024-05-03 周五 20:00" in out and "截止: 2024-05-05 周日 22:00" in out and "周末延长: 是" in out
 
@@ -88,14 +88,14 @@ def test_group_kill_by_a_second_member_through_the_cli(bansha_cli, tmp_path):
     deal.write_text("".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in TABLE), encoding="utf-8")
     cli = bansha_cli
     cli.ok("new", "g", "--ruleset", "qisha-xia", "--deal", deal)
-    cli.ok("resolve", "g")
+    cli.ok("resolve", "g", "--yes")
     cli.ok("act", "g", "黑一", "杀人", "士一")
     assert "取代：黑一 杀人 士一" in cli.ok("act", "g", "黑二", "杀人", "士二").output
     for name in ("黑一", "黑三"):
         assert json.loads(cli.ok("status", "g", "--as", name, "--json").output)["you"]["group_acted"] == ["黑二 杀人 士二"]
     assert "已撤回：黑二 杀人 士二" in cli.ok("unact", "g", "黑一", "杀人").output
-    assert "昨夜无人出局。" in cli.ok("resolve", "g").output  # the replaced kill did not come back
+    assert "昨夜无人出局。" in cli.ok("resolve", "g", "--yes").output  # the replaced kill did not come back
     for voter in [n for n, _ in TABLE if n != "黑一"][:10]:
         cli.ok("vote", "g", voter, "黑一", "--post", "1")
-    cli.ok("resolve", "g")
+    cli.ok("resolve", "g", "--yes")
     assert json.loads(cli.ok("status", "g", "--as", "黑二", "--json").output)["you"]["group"] == ["黑一（出局）", "黑三"]

@@ -69,29 +69,29 @@ NIGHT1 = [
 
 @pytest.mark.parametrize(("args", "message"), NIGHT1)
 def test_bad_input_by_night(cli, args, message):
-    ok(cli, "resolve", "g")  # day 1 → night 1
+    ok(cli, "resolve", "g", "--yes")  # day 1 → night 1
     refused(cli, args, message)
 
 
 def test_reflect_may_name_any_living_member(cli):
-    ok(cli, "resolve", "g")
+    ok(cli, "resolve", "g", "--yes")
     ok(cli, "act", "g", "黑一", "杀人", "龙", "--arg", "reflect=黑三")
     ok(cli, "act", "g", "白", "救治", "士一", "--arg", "reflect=白")
-    ok(cli, "resolve", "g")
+    ok(cli, "resolve", "g", "--yes")
     assert not cli.load().players["黑三"].alive  # the named member was reflected
-    ok(cli, "resolve", "g")  # day 2
+    ok(cli, "resolve", "g", "--yes")  # day 2
     refused(cli, ("act", "g", "黑一", "杀人", "士一", "--arg", "reflect=黑三"), "不是共同行使杀人的成员（黑一、黑二）")
 
 
 def test_used_up_and_repeated_privileges(cli):
-    ok(cli, "resolve", "g")
+    ok(cli, "resolve", "g", "--yes")
     ok(cli, "act", "g", "幻", "幻觉一", "士一", "士二")
     refused(cli, ("act", "g", "幻", "幻觉二", "士三"), "同一晚")
     ok(cli, "act", "g", "白", "救治", "士一")
     ok(cli, "act", "g", "暗", "阻止", "士二")
     ok(cli, "act", "g", "光", "接收", "士三")
-    ok(cli, "resolve", "g")  # night 1
-    ok(cli, "resolve", "g")  # day 2
+    ok(cli, "resolve", "g", "--yes")  # night 1
+    ok(cli, "resolve", "g", "--yes")  # day 2
     refused(cli, ("act", "g", "幻", "幻觉一", "士三", "士四"), "只能使用一次")
     refused(cli, ("act", "g", "白", "救治", "士一"), "不得连续")
     refused(cli, ("act", "g", "暗", "阻止", "士二"), "不得连续")
@@ -104,10 +104,10 @@ def test_votes_changes_and_the_dead(cli):
     ok(cli, "vote", "g", "士一", "士三", "--post", "2", "--change")
     refused(cli, ("vote", "g", "士一", "士四", "--post", "3", "--change"), "一次改票")
     ok(cli, "act", "g", "幻", "幻觉三", "--arg", "post=10")
-    ok(cli, "resolve", "g")
+    ok(cli, "resolve", "g", "--yes")
     refused(cli, ("act", "g", "幻", "幻觉三", "--arg", "post=5"), "幻觉三")  # night: wrong phase
     ok(cli, "act", "g", "黑一", "杀人", "士五")
-    ok(cli, "resolve", "g")
+    ok(cli, "resolve", "g", "--yes")
     refused(cli, ("vote", "g", "士五", "士一", "--post", "1"), "出局")
     refused(cli, ("vote", "g", "士一", "士五", "--post", "1"), "出局")
     refused(cli, ("act", "g", "幻", "幻觉三", "--arg", "post=5"), "只能使用一次")
@@ -117,7 +117,7 @@ def test_runoff_votes(cli):
     voters = [n for n in NAMES if n not in ("士一", "士二")]
     for i, v in enumerate(voters[:16]):
         ok(cli, "vote", "g", v, "士一" if i < 8 else "士二", "--post", str(i + 1))
-    ok(cli, "resolve", "g")  # → runoff 1
+    ok(cli, "resolve", "g", "--yes")  # → runoff 1
     refused(cli, ("vote", "g", "黑一", "士三", "--post", "1"), "高票对决")
     refused(cli, ("vote", "g", "黑一", "弃权", "--post", "1"), "不允许弃权")
     refused(cli, ("act", "g", "黑一", "杀人", "士三"), "杀人")

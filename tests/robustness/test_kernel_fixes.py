@@ -45,7 +45,7 @@ def test_arg_values_are_whole_numbers_or_text():
 
 @pytest.mark.parametrize("value", ["²", "--5", "-", "¼", "٣"])
 def test_an_odd_arg_value_is_no_traceback(cli, value):
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
     cli("act", "g", "甲", "刀", "戊", "--arg", f"n={value}")
 
 
@@ -55,38 +55,38 @@ def test_a_substitute_takes_over_a_pending_vote_and_the_votes_for_the_seat(cli):
     cli("vote", "g", "丁", "甲")
     cli("ruling", "g", "substitute", "甲", "--text", "新甲")
     cli("vote", "g", "戊", "新甲")
-    out = cli("resolve", "g")
+    out = cli("resolve", "g", "--yes")
     assert "新甲：3票" in out and "乙：1票" in out
     g = Store(cli.db).load("g")
     assert "甲" not in g.players and not g.players["新甲"].alive  # 3 of 7 ≥ 40%
 
 
 def test_a_substitute_takes_over_a_pending_action(cli):
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
     cli("act", "g", "丁", "验", "乙")
     cli("act", "g", "庚", "刀", "丁")
     cli("act", "g", "己", "救", "丁")
     cli("ruling", "g", "substitute", "丁", "--text", "新丁")
-    out = cli("resolve", "g")
+    out = cli("resolve", "g", "--yes")
     assert "[新丁] 乙是禁言者。" in out
     g = Store(cli.db).load("g")
     assert g.players["新丁"].alive  # healed: the heal and the kill follow the seat
 
 
 def test_not_twice_running_follows_the_seat(cli):
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
     cli("act", "g", "己", "救", "戊")
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
     cli("ruling", "g", "substitute", "戊", "--text", "新戊")
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
     assert "two nights running" in cli("act", "g", "己", "救", "新戊", code=2)
 
 
 def test_a_runoff_keeps_a_substituted_leader(cli):
     for voter, target in [("甲", "乙"), ("丙", "乙"), ("丁", "乙"), ("乙", "戊"), ("己", "戊"), ("庚", "戊")]:
         cli("vote", "g", voter, target)
-    out = cli("resolve", "g")
-    assert "平票" in out and "第1天 对决" in out  # the run-off as the board names it
+    out = cli("resolve", "g", "--yes")
+    assert "平票" in out and "第1天 对决" in out
     cli("ruling", "g", "substitute", "乙", "--text", "新乙")
     cli("vote", "g", "甲", "新乙")
     assert "between" in cli("vote", "g", "丙", "丁", code=2)
@@ -107,9 +107,9 @@ def test_a_rewind_does_not_bring_back_a_substituted_player(tmp_path):
         return r.output
 
     cli("new", "g", "--ruleset", TOY, "--deal", str(deal))
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
     cli("act", "g", "丁", "验", "乙")
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
     cli("vote", "g", "丁", "甲")
     cli("ruling", "g", "substitute", "丁", "--text", "新丁")
     cli("act", "g", "戊", "倒流")  # back to the start of night 1
@@ -118,4 +118,4 @@ def test_a_rewind_does_not_bring_back_a_substituted_player(tmp_path):
     assert list(g.players) == ["甲", "乙", "丙", "新丁", "戊", "己", "庚"]
     assert "乙是禁言者。" in cli("status", "g", "--as", "新丁")
     cli("act", "g", "新丁", "验", "甲")
-    assert "[新丁] 甲是刀手。" in cli("resolve", "g")
+    assert "[新丁] 甲是刀手。" in cli("resolve", "g", "--yes")

@@ -201,7 +201,7 @@ def test_db_upgrade_migrates_a_schema_1_store_in_place(tmp_path):
 def test_db_copy_between_sqlite_and_postgresql(tmp_path, pg_url):
     a = new_game(str(tmp_path / "a.db"))
     bansha("new", "h", "--ruleset", "light-shadow", "--players", PLAYERS, "--seed", "3", "--db", a, check=0)
-    bansha("resolve", "h", "--db", a, check=0)
+    bansha("resolve", "h", "--yes", "--db", a, check=0)
     assert bansha("db", "copy", a, pg_url, check=0).stdout.splitlines() == ["已复制 g（1条事件）", "已复制 h（1条事件）"]
     b = str(tmp_path / "b.db")
     bansha("db", "copy", pg_url, b, "h", check=0)
@@ -225,7 +225,7 @@ def _script_commands():
             cmds.append(["act", "g", a["actor"], a["skill"], *a.get("targets", []), *args])
         for v in phase.get("votes", []):
             cmds.append(["vote", "g", v["voter"], v["target"]])
-        cmds.append(["resolve", "g"])
+        cmds.append(["resolve", "g", "--yes"])
     return script, cmds
 
 

@@ -70,7 +70,7 @@ def test_live_updates_from_another_process_and_no_token_in_the_log(server, tmp_p
     assert "士一" in table and "黑一 1" in re.sub(r"<[^>]+>", " ", table).replace("  ", " ")
     time.sleep(1.0)
     assert not [e for e in player.events if e[0] == "change"], "a player heard of another's vote"
-    cli(server["db"], "resolve", "g1")
+    cli(server["db"], "resolve", "g1", "--yes")
     assert player.wait("change"), player.events  # the phase resolved: their view changed
     assert "第1天 夜晚" in httpx.get(f"{base}/p/{red}/view").text
     httpx.get(f"{base}/p/{red}")

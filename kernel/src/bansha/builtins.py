@@ -11,6 +11,7 @@ It also holds the manifest's declarative win rules, compiled (``compile_selector
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -28,21 +29,34 @@ def bansha_step_handlers():
     return {"bansha.deaths": resolve_deaths, "bansha.vote": count_votes}
 
 
-def resolve_deaths(res: Resolution) -> None:
+def resolve_deaths(res: Resolution, at_once: Callable[[Kill], bool] | None = None) -> None:
     """``bansha.deaths``: land every pending kill in the order queued, asking the hooks what
-    stops each one; kills queued by death triggers are resolved in the same pass."""
-    game = res.game
+    stops each one; kills queued by death triggers are resolved in the same pass, after the
+    kills already queued, unless ``at_once(kill)`` says the kill takes its target out at once
+    (M217's [致死伤害]): such a kill, queued while another one lands (a 粉丝's damage when his
+    idol leaves), lands right after it, before the kills queued earlier."""
     while res.kills:
         kill = res.kills.pop(0)
-        p = game.player(kill.target)
-        if not p.alive:
-            res.trace(kill.rule or kill.kind, f"{kill.target} is already out")
-            continue
-        stopped = game.hook.bansha_stop_kill(res=res, kill=kill)
-        if stopped:
-            res.trace(kill.rule or kill.kind, f"{kill.kind} on {kill.target} stopped: {stopped}")
-            continue
-        res.remove(p, kill)
+        queued = len(res.kills)
+        _land(res, kill)
+        if at_once is not None and len(res.kills) > queued:
+            new = res.kills[queued:]
+            first = [k for k in new if at_once(k)]
+            if first:
+                res.kills[:] = [*first, *res.kills[:queued], *(k for k in new if not at_once(k))]
+
+
+def _land(res: Resolution, kill: Kill) -> None:
+    game = res.game
+    p = game.player(kill.target)
+    if not p.alive:
+        res.trace(kill.rule or kill.kind, f"{kill.target} is already out")
+        return
+    stopped = game.hook.bansha_stop_kill(res=res, kill=kill)
+    if stopped:
+        res.trace(kill.rule or kill.kind, f"{kill.kind} on {kill.target} stopped: {stopped}")
+        return
+    res.remove(p, kill)
 
 
 def tally_votes(res: Resolution):
@@ -116,6 +130,10 @@ def count_votes(res: Resolution) -> None:
             res.announce(game.manifest.texts.nobody_out)
         return
     target = game.player(leaders[0])
+    if game.hook.bansha_defer_vote_out(res=res, player=target):
+        count.out = target.name  # (his exit is settled later: M217's 黄昏 (1))
+        res.trace("vote", f"{target.name} is voted out; the rules settle it later")
+        return
     immune = game.hook.bansha_vote_immune(res=res, player=target)
     if immune:
         count.immune = immune

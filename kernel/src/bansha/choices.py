@@ -291,5 +291,7 @@ def count_votes(game: Game) -> VoteCount | None:
     count = res.data.get("vote_count")
     if count is None:
         return None
-    count.not_voted = [p.name for p in game.alive() if not any(b.voter == p.name for b in game.ballots)]
+    # who may still vote and has not (a seat the rules keep from voting is not waited for)
+    voted = {b.voter for b in game.ballots}
+    count.not_voted = [p.name for p in game.alive() if p.name not in voted and vote_choices(game, p.name) is not None]
     return count

@@ -163,16 +163,16 @@ def _print_results(game, mark, label: str, as_json: bool) -> None:
     fb, ann = game.since(mark)
     if as_json:
         _json({"phase": label, "feedback": fb, "announcement": ann,
-               "out": game.out.get(label, []), "next": game.label, "winner": game.winner, "scores": game.scores})
+               "out": game.out.get(label, []), "next": game.label, "winner": game.winner, "scores": game.scores,
+               # the window of a phase with windows the next resolve resolves (0: the phase is left)
+               "window": game.window})
         return
-    _echo_phase(label, fb, ann, game.lang)
+    _echo_phase(game.named(label), fb, ann, game.lang)
     if game.winner is not None:
         echo("  " + say("l_game_over", game.lang, result=_result(game))
                    + ("  " + say("l_scores", game.lang, scores=_scores(game.scores, game.lang)) if game.scores else ""))
     else:
-        from .board import load_board, phase_namer
-
-        echo("  " + say("l_now", game.lang, label=phase_namer(game, load_board(game.manifest.id, lang=game.lang))(game.label)))
+        echo("  " + say("l_now", game.lang, label=game.named()))
 
 
 # ----------------------------------------------------------------------------- catalogue
@@ -564,20 +564,56 @@ def _post(post: str | None, lang: str | None = None) -> int | None:
 
 @commands.command(help="h_resolve")
 @guarded
-def resolve(game: str = GameArg, db: str = DbOpt, as_json: bool = JsonOpt) -> None:
-    """Close the current phase, resolve it in the manifest's order and advance."""
+def resolve(game: str = GameArg, phase: str = Option(None, "--phase", help="h_resolve_phase"),
+            yes: bool = Option(False, "--yes", help="h_resolve_yes"),
+            window: bool = Option(False, "--window", help="h_resolve_window"),
+            db: str = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Close the current phase (with --window, only its current window), resolve it in the
+    manifest's order and advance. Refused (nothing written) when --phase names another phase,
+    and unless --yes when nothing was recorded in the phase though a seat could act or vote, or
+    a 【强制】 skill is unsent (``resolve_guard``)."""
     from .model import ResolveEvent
 
     store = _store(db)
     labels: list[str] = []
 
     def close(g):
+        _seen(g)
+        resolve_guard(g, phase, yes)
         labels.append(g.label)
-        return ResolveEvent(phase=g.label)
+        return ResolveEvent(phase=g.label, window=window)
 
     g, mark = store.append(game, close)
     label = labels[0]
     _print_results(g, mark, label, as_json)
+
+
+def resolve_guard(g, phase: str | None, yes: bool) -> None:
+    """What ``bansha resolve`` asks before it closes a phase (the simulator, the demo and the
+    scenario runner resolve without it): the phase is the one named (``--phase``); unless
+    ``yes``, no 【强制】 skill is owed (``choices.owed``) and something was recorded in the phase
+    if anything could have been (a second ``resolve`` typed by mistake closes nothing)."""
+    from .board import parse_phase_arg
+    from .model import ActEvent, GameError, ResolveEvent, RulingEvent, UnactEvent, VoteEvent
+
+    if phase is not None and parse_phase_arg(g, phase) != g.label:
+        raise GameError(say("rs_phase", g.lang, label=g.named(), asked=phase.strip()))
+    if yes or g.winner is not None:
+        return
+    from .choices import all_choices, owed, vote_choices
+
+    choices = all_choices(g)
+    due = owed(g, choices)
+    if due:
+        items = say("lv_sep", g.lang).join(f"{c.player} {c.skill}" for c in due)
+        raise GameError(say("rs_owed", g.lang, label=g.named(), items=items))
+    since = next((i for i in range(len(g.applied) - 1, -1, -1) if isinstance(g.applied[i], ResolveEvent)), -1)
+    recorded = any(isinstance(e, (ActEvent, UnactEvent, VoteEvent, RulingEvent)) for e in g.applied[since + 1:])
+    if recorded or g.actions or g.ballots:
+        return
+    able = set(choices) | {p.name for p in g.alive() if g.phase.vote and vote_choices(g, p.name)}
+    if able:
+        raise GameError(say("rs_empty", g.lang, label=g.named(), count=len(able)))
 
 
 @commands.command(help="h_ruling")

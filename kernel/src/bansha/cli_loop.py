@@ -108,6 +108,7 @@ def votes_import(
     accept: list[int] = Option([], "--accept", help="h_votes_accept"),
     close: str = Option(None, "--close", help="h_votes_close"),
     dry_run: bool = Option(False, "--dry-run", help="h_votes_dry_run"),
+    yes: bool = Option(False, "--yes", help="h_votes_yes"),
     template: Path = Option(None, "--template", help="h_template"),
     forum_format: str = Option(None, "--forum", help="h_votes_forum"),
     cookies: str = Option(None, "--cookies", help="h_votes_cookies"),
@@ -120,7 +121,7 @@ def votes_import(
     seen: list[str | None] = [None]  # the board's language, once the game is loaded
     try:
         _votes_import(cli, game, source, set(accept), close, dry_run, template, db, as_json, seen,
-                      forum_format, cookies)
+                      forum_format, cookies, yes)
     except cli_error() as exc:
         cli.fail(str(exc), as_json, seen[0])
 
@@ -132,7 +133,7 @@ def cli_error():
 
 
 def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_json, seen, forum_format=None,
-                  cookies=None):
+                  cookies=None, yes=False):
     import datetime as dt
     import re
 
@@ -159,6 +160,8 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
             raise GameError(say("lp_floor_twice", lang, file=source, line=p.line_no, floor=p.floor, first=seen[p.floor]))
         seen[p.floor] = p.line_no
     opening = next((p for p in posts if p.floor == 1), None) or min(posts, key=lambda p: p.time)
+    if not yes:
+        other_phase(g, store.events(game), posts, opening, source)
     try:
         start = dt.datetime.strptime(opening.time, "%Y-%m-%d %H:%M:%S")
     except ValueError:  # 2024-13-45 27:61:00: the thread's first post dates the phase
@@ -205,6 +208,32 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
     recorded = "未写入（--dry-run）" if dry_run else f"写入 {len(events)} 票"
     echo(f"{recorded}：记录 {counts['record']}，拒绝 {counts['reject']}，待确认 {counts['propose']}，"
                f"忽略 {counts['ignore']}，已记录 {counts['done']}")
+
+
+def other_phase(g, events, posts, opening, source) -> None:
+    """Refuse a thread that belongs to another phase (``votes import`` without --yes): one whose
+    posts are recorded already in an earlier phase (the same floor posted at the same time), one
+    opened before the last vote recorded in an earlier phase, or one whose first floor (the
+    director's, "第3日正午投票帖") names another day."""
+    import re
+
+    from .messages import say
+    from .model import GameError, VoteEvent
+
+    lang = g.lang
+    earlier = [e for e in events if isinstance(e, VoteEvent) and g.canonical(e.phase) != g.label]
+    stamps = {(e.post, e.time): e.phase for e in earlier if e.post is not None and e.time}
+    seen = [(p.floor, stamps[(p.floor, p.time)]) for p in posts if (p.floor, p.time) in stamps]
+    if seen:
+        floors = say("lv_sep", lang).join(str(f) for f, _ in seen[:5])
+        raise GameError(say("vi_floors_done", lang, file=source, floors=floors, other=g.named(g.canonical(seen[0][1])),
+                            label=g.named()))
+    last = max((e.time for e in earlier if e.time), default="")
+    if last and opening.time and opening.time < last:
+        raise GameError(say("vi_time", lang, file=source, floor=opening.floor, time=opening.time, label=g.named(), start=last))
+    m = re.search(r"第\s*(\d+)\s*[天日]", opening.text) if opening.floor == 1 else None
+    if m and not g.phase.opening and int(m.group(1)) != g.day:
+        raise GameError(say("vi_day", lang, file=source, day=m.group(1), label=g.named()))
 
 
 def register(app, store, echo_json, fail) -> None:

@@ -120,6 +120,11 @@ class Game:
         #: players owed last words: name -> {"out": phase label, "until": the label of the
         #: phase whose close publishes them (None until the exit's event is over), "text"}
         self.last_words: dict[str, dict[str, Any]] = {}
+        #: the current window of a phase with ``windows`` (0: the first, or the only one)
+        self.window = 0
+        #: what a resolved window leaves to the next ones of the phase: the kills queued and
+        #: not yet landed, the resolution's data and the exits so far (``resolve``)
+        self.carried: tuple[list[Kill], dict[str, Any], list[str]] | None = None
         self.hook.bansha_setup_game(game=self)
         self._open_phase()
 
@@ -319,7 +324,11 @@ class Game:
         elif isinstance(event, VoteEvent):
             self.cast(event)
         elif isinstance(event, ResolveEvent):
+            label = self.label
             self.resolve()
+            # the phase's remaining windows, unless the event closes one window only
+            while not event.window and self.window > 0 and self.label == label and self.winner is None:
+                self.resolve()
 
     def _check_phase(self, phase: str) -> None:
         label = self.label
@@ -379,6 +388,8 @@ class Game:
                 return spec.alias or spec.name if self.lang != "en" else spec.name
             raise GameError(self.msg("skill_phase", skill=skill.name, phase=word(self.phase),
                                      phases="/".join(word(self.ruleset.phase(n)) for n in skill.phases)))
+        if not skill.immediate and not out_of_phase and self.window_of(skill.step) < self.window:
+            raise GameError(self.msg("window_past", skill=skill.name, phase=self.label, window=self.window_of(skill.step) + 1))
         unavailable = self.hook.bansha_skill_unavailable(game=self, player=actor, skill=skill)
         if unavailable:
             raise GameError(unavailable)
@@ -452,6 +463,13 @@ class Game:
             return set()
         return set(self.out.get(self.label, ()))
 
+    def window_of(self, step: str) -> int:
+        """The index of the window of the current phase that resolves ``step`` (0 without windows)."""
+        for i, names in enumerate(self.phase.windows):
+            if step in names:
+                return i
+        return 0
+
     def in_phase(self, skill: Skill) -> bool:
         """The skill may be used in the current phase: one of its ``phases``, or the phase the
         current one ``continues``."""
@@ -466,7 +484,9 @@ class Game:
             t = self.players.get(self.find_name(name))
         if t is None:
             raise GameError(self.msg("unknown_target", name=name, skill=skill.name))
-        if not t.alive and not skill.may_target_dead:
+        # an exit not yet announced (a death at M217's 黄昏 held until the dusk closes) is not
+        # refused: the refusal would tell the sender of a death the thread has not heard of
+        if not t.alive and not skill.may_target_dead and (t.name == actor.name or t.name not in self.unannounced_exits()):
             raise GameError(self.msg("target_out", name=t.name, skill=skill.name))
         if t.name == actor.name and not skill.may_target_self:
             raise GameError(self.msg("target_self", skill=skill.name))
@@ -486,7 +506,11 @@ class Game:
         raise GameError(self.msg("nothing_to_withdraw", name=actor.name, skill=skill.name, label=self.named()))
 
     def withdraw(self, ev: UnactEvent) -> None:
-        self.actions.remove(self.standing(ev.actor, ev.skill))
+        action = self.standing(ev.actor, ev.skill)
+        skill, _ = self.skills_of(self.player(action.actor)).get(action.skill, (None, False))
+        if skill is not None and self.window_of(skill.step) < self.window:
+            raise GameError(self.msg("window_withdraw", skill=skill.name))
+        self.actions.remove(action)
 
     def _resolve_now(self, action: Action, skill: Skill) -> None:
         action.answered = True
@@ -552,12 +576,23 @@ class Game:
     def resolve(self) -> Resolution:
         res = Resolution(self)
         label = self.label
-        self._snapshot("resolve")
+        windows = self.phase.windows
+        # a phase with windows resolves one window at a time (``PhaseSpec.windows``)
+        now = set(windows[self.window]) if windows else None
+        last = not windows or self.window == len(windows) - 1
+        if self.window == 0:
+            self._snapshot("resolve")
+        if self.carried is not None:
+            res.kills, res.data, res.out = self.carried
+            self.carried = None
         for a in self.actions:
             skill, _ = self.skills_of(self.player(a.actor)).get(a.skill, (None, False))
-            if skill is not None and skill.uses is not None and not skill.immediate and not a.answered:
+            if (skill is not None and skill.uses is not None and not skill.immediate and not a.answered
+                    and (now is None or skill.step in now)):
                 self.player(a.actor).uses[skill.name] -= 1
         for step in self.phase.steps:
+            if step.start or (now is not None and step.name not in now):
+                continue  # resolved when the phase began (``_start_steps``), or in another window
             res.step = step.name
             for h in step.handlers:
                 self.ruleset.handlers[h](res)
@@ -573,6 +608,16 @@ class Game:
                     skill.effect(res, a)
             for h in step.after:
                 self.ruleset.handlers[h](res)
+        if not last:
+            # > 夜晚阶段，则需要等待当前行动时间段结束之后再通知 (M217): the window's feedback is told
+            # now, its public lines wait for the phase to close; the next window's actions follow
+            self.held.extend(res.public)
+            res.public = []
+            res.publish_late()
+            self.carried = (res.kills, res.data, res.out)
+            self.window += 1
+            res.trace("window", self.msg("window_done", window=self.window, label=label))
+            return res
         for a in self.actions:
             self._remember_use(a)
         for p in self.players.values():
@@ -595,6 +640,7 @@ class Game:
     def advance(self) -> None:
         self.actions = []
         self.ballots = []
+        self.window, self.carried = 0, None
         while True:
             if self.phase.opening:
                 i = self.openings.index(self.phase)
@@ -622,13 +668,28 @@ class Game:
             self.held.extend(res.public)
             res.public = []
         res.publish_late()
+        self._start_steps()
         self._snapshot("start")
+
+    def _start_steps(self) -> None:
+        """The phase's ``start`` steps, resolved as it begins (M217's 黄昏 (1): the vote-out is
+        settled before the dusk's immediate skills are sent): their handlers and ``after``
+        handlers, told as an immediate answer is (public lines held in a ``hold_public`` phase)."""
+        steps = [step for step in self.phase.steps if step.start]
+        if not steps or self.winner is not None:
+            return
+        res = Resolution(self, step=steps[0].name)
+        for step in steps:
+            res.step = step.name
+            for h in (*step.handlers, *step.after):
+                self.ruleset.handlers[h](res)
+        res.finish_immediate()
 
     # -------------------------------------------------------------------- turning back time
 
     #: the live state a rewind restores; history (feedback, announcements, trace, out) stays
     _REWOUND = ("players", "actions", "ballots", "scheduled", "last_use", "data", "winner", "draw", "scores", "out",
-                "last_words")
+                "last_words", "window", "carried")
 
     def _snapshot(self, point: str) -> None:
         # A moment is remembered as a count of events, not as a copy of the state: a deep copy
@@ -930,10 +991,14 @@ class Resolution:
             if step not in steps.get(a.skill, _NO_STEPS):
                 continue
             # looked up each step: a player may lose or gain a skill during the resolution
-            skill, _ = skills_of(players[a.actor]).get(a.skill, (None, False))
+            actor = players[a.actor]
+            skill, _ = skills_of(actor).get(a.skill, (None, False))
             if skill is not None and skill.step == step and not skill.immediate and not a.answered:
-                chosen.append((skill.priority, a.acquired, a.seq, a))
-        return [a for *_, a in sorted(chosen, key=lambda t: t[:3])]
+                # an acquired skill goes after the real role's, by its caster's actual identity
+                # in the manifest's ``identity_order``, then by submission
+                rank = game.ruleset.identity_rank.get(actor.role, len(game.ruleset.identity_rank)) if a.acquired else -1
+                chosen.append((skill.priority, a.acquired, rank, a.seq, a))
+        return [a for *_, a in sorted(chosen, key=lambda t: t[:4])]
 
     def of(self, skill: str) -> list[Action]:
         """Actions of a skill in this phase, in submission order."""

@@ -187,6 +187,17 @@ def bansha_adjust_ballots(res: Resolution, ballots: list[Ballot]) -> None:
 
 
 @hookspec(firstresult=True)
+def bansha_defer_vote_out(res: Resolution, player: Player) -> bool | None:
+    """Called when the count of ``bansha.vote`` has made ``player`` the one voted out, before
+    anything is asked of the exit (``bansha_vote_immune``).
+
+    Return True when the rules settle that vote-out themselves, later (M217: "（1）结算被[投票出局]
+    的角色", the first step of the 黄昏 after the vote, a step the manifest marks ``start``); the
+    count then stops there. None: the player is voted out now.
+    """
+
+
+@hookspec(firstresult=True)
 def bansha_vote_immune(res: Resolution, player: Player) -> str | None:
     """Called when ``player`` would be voted out.
 

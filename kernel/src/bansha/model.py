@@ -145,6 +145,10 @@ class Step(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: step's skills, then ``after`` handlers run after them
     handlers: list[str] = []
     after: list[str] = []
+    #: resolved when the phase begins, not when it is resolved: its handlers (no skill resolves
+    #: in it) settle what the phase opens with (M217's 黄昏 (1), the vote-out, before the dusk's
+    #: immediate skills); its private lines are told at once, its public ones as the phase's
+    start: bool = False
 
 
 class PhaseSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -165,6 +169,11 @@ class PhaseSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: phase may be used here, and a skill used there that day counts as one use of this
     #: phase's ``per_phase``
     continues: str = ""
+    #: the phase's action windows (行动时间段), each a list of its steps in order: ``resolve``
+    #: resolves the current window only, tells its feedback (its public lines wait for the phase
+    #: to close) and, while windows remain, stays in the phase, accepting the next window's
+    #: actions; a skill whose window is resolved is refused. Empty: one window, every step
+    windows: list[list[str]] = []
 
 
 class SkillOverride(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -352,6 +361,11 @@ class Manifest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     rewind: bool | list[str] = False
     #: the demo script played by ``bansha demo`` (a scenario file name beside the manifest)
     demo: str = ""
+    #: the document's order of identities (role names): acquired skills that share a step and a
+    #: priority resolve after the real role's, ordered by their caster's actual identity in this
+    #: list (a role not listed goes last), then by submission (M217: "其余角色发动的同名技能按照
+    #: 发动者[实际身份]排序在真身份牌的后面"); empty: by submission only
+    identity_order: list[str] = []
     #: a director's own roles written as data (``[[homebrew]]``): checked against the board's
     #: cards, phases and steps when the ruleset loads (``homebrew.py``, docs/manifests.md)
     homebrew: list[dict[str, Any]] = []
@@ -504,6 +518,8 @@ class VoteEvent(msgspec.Struct, tag="vote", kw_only=True):
 
 class ResolveEvent(msgspec.Struct, tag="resolve", kw_only=True):
     phase: str
+    #: in a phase with ``windows``: resolve the current window only (False: every window left)
+    window: bool = False
     #: the results as printed when it was resolved (replay recomputes them)
     out: list[str] = []
     announcement: list[str] = []

@@ -344,9 +344,14 @@ class Ruleset:
         self.skill_steps = {k: frozenset(v) for k, v in steps.items()}
         #: every step some skill resolves in
         self.steps_of_skills = frozenset(step for v in steps.values() for step in v)
+        #: role -> its place in the manifest's ``identity_order`` (an acquired skill's caster)
+        self.identity_rank = {name: i for i, name in enumerate(manifest.identity_order)}
         for role_name, plugin_name in manifest.roles.items():
             if role_name not in self.roles and role_name not in homebrew_names:
                 raise GameError(say("m_no_role", manifest.language, ruleset=manifest.id, role=role_name, plugin=plugin_name))
+        for role_name in manifest.identity_order:
+            if role_name not in manifest.roles:
+                raise GameError(say("m_identity_order", manifest.language, ruleset=manifest.id, role=role_name))
         self.handlers: dict[str, Any] = {}
         for _, handlers in _by_plugin(self.pm, "bansha_step_handlers"):
             self.handlers.update(handlers or {})
@@ -464,6 +469,8 @@ class Ruleset:
                     if not skill.immediate and skill.step not in phase_steps[ph]:
                         raise GameError(self.msg("m_skill_step", where=where, skill=skill.name, step=skill.step, phase=ph))
         for p in m.phases:
+            if p.windows and [n for w in p.windows for n in w] != [s.name for s in p.steps if not s.start]:
+                raise GameError(self.msg("m_windows", where=where, phase=p.name))
             for step in p.steps:
                 for h in (*step.handlers, *step.after):
                     if h not in self.handlers:

@@ -93,8 +93,10 @@ class SPhase(msgspec.Struct, **Strict):
     rulings: list[SRuling] = []
     #: last words the director records (the ruleset's last-words ruling), after the rulings
     last_words: list[SLastWords] = []
-    #: close the phase after its input (false: check expectations of immediate answers only)
-    resolve: bool = True
+    #: close the phase after its input, every window of it (false: check expectations of
+    #: immediate answers only; "window": resolve the current window only and stay in the phase,
+    #: a phase with ``windows``: the next entry for the same phase sends the next window's actions)
+    resolve: bool | str = True
     expect: Expect | None = None
 
 
@@ -180,6 +182,8 @@ def run(sc: Scenario, base: Path | None = None, manifest: Manifest | None = None
         log.append(ev)
 
     for ph in sc.phases:
+        if isinstance(ph.resolve, str) and ph.resolve != "window":
+            raise GameError(f"resolve = {ph.resolve!r}: true, false or \"window\"")
         target = game.canonical(ph.phase)
         try:
             while game.position < game.parse_phase(target):
@@ -205,7 +209,8 @@ def run(sc: Scenario, base: Path | None = None, manifest: Manifest | None = None
             kind = game.manifest.last_words.kind
             apply(RulingEvent(phase=label, kind=kind, player=w.player, text=w.text), w.expect_error, f"{kind} {w.player}")
         if ph.resolve and game.winner is None:
-            apply(ResolveEvent(phase=label), None, say("sc_resolving", lang, label=label))
+            # every window left of the phase, or (resolve = "window") the current one only
+            apply(ResolveEvent(phase=label, window=ph.resolve == "window"), None, say("sc_resolving", lang, label=label))
         if ph.expect is not None:
             check(game, label, ph.expect)
     replayed = Game(setup)

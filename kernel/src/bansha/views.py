@@ -106,6 +106,11 @@ def player_view(game: Game, name: str) -> dict[str, Any]:
     choices = seat_choices_shown(game, p.name)
     if choices:
         view["you"]["choices"] = choices
+    from .choices import vote_choices
+
+    votes = vote_choices(game, p.name)
+    if votes is not None:
+        view["you"]["vote"] = votes
     owed = game.last_words.get(p.name)
     if owed is not None and owed["text"] is None:
         view["you"]["last_words_until"] = owed["until"]

@@ -16,8 +16,7 @@ has ended open until the next dawn/dusk while a 钟 may still turn back (docs/ru
 """
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha.engine import Kill
-from bansha_m217_rules import ends, exit_of, flip, phase_zh, window
+from bansha_m217_rules import ends, exit_of, flip, phase_zh, vote_out, window
 
 NAME = "时光倒流"
 
@@ -87,15 +86,8 @@ def verdict(res):
         return
     res.public = [line for line in res.public if line != game.manifest.texts.nobody_out]
     for name in dict.fromkeys(named):
-        p = game.player(name)
-        if not p.alive:
-            res.trace(NAME, f"{name}已出局")
-            continue
-        immune = game.hook.bansha_vote_immune(res=res, player=p)
-        if immune:
-            res.announce(immune)
-        else:
-            res.remove(p, Kill(target=name, kind="vote", rule=NAME))
+        # settled as the count's vote-out is (option vote_out: at 黄昏 (1) by default)
+        vote_out(res, name, rule=NAME)
 
 
 CLOCK_SKILL = Skill(

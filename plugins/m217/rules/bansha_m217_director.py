@@ -33,9 +33,11 @@ ANSWERS = ("是", "否", "无法回答")
 
 
 def asking(game, player: str):
-    """This phase's action of ``player`` that carries a question (``--arg question=…``)."""
+    """This phase's action of ``player`` that carries a question (``--arg question=…``) and has not
+    resolved yet (a night resolves window by window: once its window is over, the question is open)."""
+    asked = {q.get("seq") for q in game.data.get("m217.questions", []) if q["phase"] == game.label}
     return next((a for a in reversed(game.actions)
-                 if a.actor == player and a.args.get("question") and a.void is None), None)
+                 if a.actor == player and a.args.get("question") and a.void is None and a.seq not in asked), None)
 
 
 def ask(res, action, answers=ANSWERS) -> None:
@@ -47,7 +49,7 @@ def ask(res, action, answers=ANSWERS) -> None:
     one the question stays open and the ``answer`` ruling tells it when it comes."""
     game = res.game
     q = {"asker": action.actor, "skill": action.skill, "phase": res.label,
-         "question": action.args["question"], "answers": list(answers), "answer": None}
+         "question": action.args["question"], "answers": list(answers), "answer": None, "seq": action.seq}
     given = game.data.setdefault("m217.answers", {}).pop(str(action.seq), None)
     game.data.setdefault("m217.questions", []).append(q)
     res.trace("导演", f"{action.actor}提问：{q['question']}")

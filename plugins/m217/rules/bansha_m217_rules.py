@@ -32,6 +32,7 @@ from bansha.engine import resolve_deaths
 
 WOLF, VILLAGE = "狼人阵营", "村民阵营"
 DARK_LOVERS = "黑情侣阵营"
+FATAL = "致死伤害"
 
 # ------------------------------------------------------------------------------ statuses
 
@@ -460,7 +461,11 @@ def deaths(res) -> None:
         return (rank, bool(k.action and k.action.acquired))
 
     res.kills.sort(key=key)
-    resolve_deaths(res)
+    # > [致死伤害]：除了[不死]状态，其他情况下承受[致死伤害]将会立刻出局。
+    # > （20）每次出局效果依次结算… / 公示出局名单时按角色出局的顺序排序。
+    # A 致死伤害 that an exit triggers (粉丝, 殉情, 摄梦, 九尾 …) lands right after that exit, before
+    # the kills queued after it: one exit's effects are settled before the next exit.
+    resolve_deaths(res, at_once=lambda k: k.kind == FATAL)
     if res.game.phase.name == "night" and res.step == res.game.phase.steps[-1].name:
         # a role that reports on the whole night (幽灵<附体>: its target's actions and feedback) provides
         # ``m217.night-end.<role>(res)``, run once the night's deaths have landed, in name order
@@ -576,6 +581,16 @@ def settle(res, action) -> bool:
         for name, _ in game.ruleset.handlers_under("m217.targeted."):
             game.ruleset.handlers[name](res, action)
     kick(res, action)
+    skill = game.skills_of(game.player(action.actor)).get(action.skill, (None, False))[0]
+    if skill is not None and not skill.may_target_dead:
+        # a target who left the game after the skill was sent (shot at 黄昏 before the dusk's list
+        # announced it: the skill was accepted, "已经公示的出局角色不允许被选为技能…的目标") is not settled
+        alive = [t for t in action.targets if game.player(t).alive]
+        if alive != action.targets:
+            if not alive:
+                res.void(action, "其最终目标已出局", rule="出局")
+                return False
+            res.redirect(action, alive, rule="出局")
     kept = [t for t in action.targets if not has(game.player(t), "隐身")]
     rule = "隐身"
     # a role that makes some skills void on some final targets tonight (撑杆僵尸<跳跃>) provides
@@ -691,6 +706,77 @@ def bansha_vote_immune(res, player):
     return None
 
 
+VOTED = "m217.voted"  # game.data: the players voted out whose exit 黄昏 (1) settles
+VOTED_BALLOTS = "m217.voted.ballots"  # game.data: {voter: target} of the vote 黄昏 (1) settles
+
+
+def vote_ballots(game) -> dict[str, str]:
+    """Each voter's last ballot of the vote being settled: this phase's in a vote phase, else (at
+    黄昏 (1)) those of the vote whose exits the dusk settles (a 预言家's 天意 reads his own)."""
+    if not game.phase.vote:
+        return dict(game.data.get(VOTED_BALLOTS) or {})
+    return {b.voter: b.target for b in sorted(game.ballots, key=lambda b: b.seq)}
+
+
+def vote_out(res, name: str, rule: str = "vote") -> None:
+    """``name`` is voted out (the count, a tie under 全部出局, 钟's verdict, 太阳's first round).
+    Option ``vote_out``: 黄昏 (default) — settled at 黄昏 step (1) (``settle_vote_outs``), the noon
+    announcing who is top-voted; 正午 — at once.
+
+    > （1）结算被[投票出局]的角色或平票时替罪羊<冤死>，并通知对应角色是否出局。
+    > 黄昏——投票结束后到正式天黑前。"""
+    game = res.game
+    if game.option("vote_out") != "正午" and game.phase.vote:
+        game.data.setdefault(VOTED, []).append([name, rule])
+        game.data[VOTED_BALLOTS] = vote_ballots(game)
+        res.announce(f"{name}为最高票。")
+        res.trace(rule, f"{name}为最高票，黄昏（1）结算投票出局")
+        return
+    p = game.player(name)
+    if not p.alive:
+        res.trace(rule, f"{name}已出局")
+        return
+    immune = game.hook.bansha_vote_immune(res=res, player=p)
+    if immune:
+        res.announce(immune)
+    else:
+        from bansha.engine import Kill
+
+        res.remove(p, Kill(target=name, kind="vote", rule=rule, last_words=True))
+
+
+@hookimpl
+def bansha_defer_vote_out(res, player):
+    """The kernel's count made ``player`` the one voted out: under option ``vote_out`` = 黄昏 his
+    exit is settled at 黄昏 (1) (``vote_out``)."""
+    if res.game.option("vote_out") == "正午":
+        return None
+    vote_out(res, player.name)
+    return True
+
+
+def settle_vote_outs(res) -> None:
+    """Handler ``m217.vote-out``, 黄昏 step (1) (a ``start`` step: as the dusk begins, before its
+    immediate skills): each player voted out leaves, unless a status keeps him (霸道/不死: 平安日,
+    白猫's 猫有九命 …); the step's ``m217.deaths`` then lands what the exits trigger (a 粉丝's
+    致死伤害, 殉情 …), at once. Told at once to whom it concerns; the thread hears it with the
+    dusk's lists ("在黄昏阶段（包括正常的被投票出局）的角色出局信息，会在黄昏阶段结束后通知")."""
+    from bansha.engine import Kill
+
+    game = res.game
+    for name, rule in game.data.pop(VOTED, []):
+        p = game.player(name)
+        if not p.alive:
+            res.trace(rule, f"{name}已出局")
+            continue
+        immune = game.hook.bansha_vote_immune(res=res, player=p)
+        if immune:
+            res.announce(immune)
+        else:
+            res.remove(p, Kill(target=name, kind="vote", rule=rule, last_words=True))
+    game.data.pop(VOTED_BALLOTS, None)
+
+
 def tie(res) -> None:
     """> “多于一名角色票数最高”称为平票。 The document leaves the tie to the board: option ``tie``
     is 平安日 (nobody out, the default) or 全部出局 (every tied leader is voted out)."""
@@ -702,16 +788,9 @@ def tie(res) -> None:
     leaders = [n for n, c in tally.items() if c == top]
     if len(leaders) < 2:
         return
-    from bansha.engine import Kill
-
     res.public = [line for line in res.public if line != game.manifest.texts.nobody_out]
     for name in leaders:
-        p = game.player(name)
-        immune = game.hook.bansha_vote_immune(res=res, player=p)
-        if immune:
-            res.announce(immune)
-        else:
-            res.remove(p, Kill(target=name, kind="vote", rule="vote"))
+        vote_out(res, name)
 
 
 def yellow(res) -> None:
@@ -740,7 +819,8 @@ def dusk_lists(res) -> None:
     day = f" {res.game.day - 1}"
     if res.game.pending_rewind is not None:
         return  # the dusk is turned back (钟): its lists are given when it is played again
-    voted = [e[1] for e in exits if e[0].endswith(day) and not e[0].startswith("dusk") and e[2] == "vote"]
+    # voted out in this dusk's step (1), or (option vote_out = 正午) when the day's vote closed
+    voted = [e[1] for e in exits if e[2] == "vote" and (e[0] == res.label or (e[0].endswith(day) and not e[0].startswith("dusk")))]
     other = [e[1] for e in exits if e[0] == res.label and e[2] != "vote"]
     if voted or other:
         res.announce(f"投票出局：{'、'.join(voted) or '无'}；其他原因出局：{'、'.join(other) or '无'}。")
@@ -803,9 +883,15 @@ def bansha_validate_action(game, action):
         gone = exit_of(game, p.name) if not p.alive else None
         if not gone or window(game, gone[0], skill.phases) != game.label:
             return f"{skill.name}是[亡语]技能：在持有者出局后的第一个{'/'.join(phase_zh(game, ph) for ph in skill.phases)}发动"
-    if "翻牌" in skill.tags and p.data.get("m217.revealed"):
-        # > 若[实际身份]已经公开则无法发动。
-        return f"{p.name}的实际身份已公开：{skill.name}（[翻牌]）无法发动"
+    return None
+
+
+@hookimpl(specname="bansha_skill_unavailable")
+def revealed(game, player, skill):
+    """> 若[实际身份]已经公开则无法发动。 — asked before a counted skill's uses: the reason given is
+    the public one ([翻牌], the identity is known to all), never "no uses left"."""
+    if "翻牌" in skill.tags and player.data.get("m217.revealed"):
+        return f"{player.name}的实际身份已公开：{skill.name}（[翻牌]）无法发动"
     return None
 
 
@@ -916,6 +1002,7 @@ def bansha_step_handlers():
         "m217.tie": tie,
         "m217.yellow": yellow,
         "m217.dusk-lists": dusk_lists,
+        "m217.vote-out": settle_vote_outs,
     }
 
 

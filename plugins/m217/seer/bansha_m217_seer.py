@@ -8,7 +8,7 @@
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import VILLAGE, forced_on, surface
+from bansha_m217_rules import VILLAGE, forced_on, surface, vote_ballots
 
 
 def foresee(res, a):
@@ -60,9 +60,11 @@ def bansha_on_death(res, player, kill):
         # whoever holds 天意 (forced_on asks holds): "预言家" is the skill's holder
         if not forced_on(game, seer, "天意") or seer.uses.get("天意", 0) <= 0:
             continue
-        ballots = [b for b in sorted(game.ballots, key=lambda b: b.seq) if b.voter == seer.name]
+        # his last ballot of the vote (settled at noon's close or at 黄昏 (1): option vote_out)
+        mine = vote_ballots(game).get(seer.name)
         # > 该反馈的[结算目标]因最高票[投票出局]，且预言家当天投票给了该角色时
-        if player.name in seer.data.get("预言.non_village", ()) and ballots and ballots[-1].target == player.name:
+        if player.name in seer.data.get("预言.non_village", ()) and mine == player.name:
             seer.uses["天意"] -= 1
-            seer.data["天意.night"] = game.day + 1
+            # > 仅限下一晚: the night of this dusk (黄昏 N → 夜晚 N), or after a noon's close N → N+1
+            seer.data["天意.night"] = game.day if game.phase.name == "dusk" else game.day + 1
             res.feedback(seer.name, "天意：仅限下一晚，[预言]可额外发动一次。")

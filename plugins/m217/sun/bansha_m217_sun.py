@@ -22,8 +22,7 @@ Readings: docs/rulings/m217.md (weak-a).
 """
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha.engine import Kill
-from bansha_m217_rules import flip, forgotten, has, vote_cancelled
+from bansha_m217_rules import flip, forgotten, has, vote_cancelled, vote_out
 
 EXTRA = "extra-noon"
 DAY = ("dawn", "noon", EXTRA, "dusk")
@@ -137,9 +136,7 @@ def bansha_vote_immune(res, player):
 def first_round(res) -> None:
     """The top-voted player of the first 正午 leaves when the extra round closes (投票出局)."""
     for name in res.game.data.pop(LEADERS, []):
-        p = res.game.player(name)
-        if p.alive:
-            res.remove(p, Kill(target=name, kind="vote", rule="vote", last_words=True))
+        vote_out(res, name)
 
 
 def extra_yellow(res) -> None:

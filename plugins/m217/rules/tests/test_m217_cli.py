@@ -77,7 +77,7 @@ def test_a_whole_game_dealt_from_the_pools(cli, seed):
     pack = [n for n, role in cast.items() if rs.roles[role].group == "狼人"]
     assert pack, cast
     for _ in range(2):                                   # opening, dusk 1
-        assert cli("resolve", "g").exit_code == 0
+        assert cli("resolve", "g", "--yes").exit_code == 0
     r = cli("act", "g", pack[0], "杀人", next(n for n in cast if n not in pack))
     assert r.exit_code == 2 and "杀人在第一晚不能发动（第一晚不可使用）" in r.output and r.output.count("\n") == 1
     steps = [s.name for s in next(p for p in rs.manifest.phases if p.name == "night").steps]
@@ -89,30 +89,30 @@ def test_a_whole_game_dealt_from_the_pools(cli, seed):
                 break
             victim = next(n for n, p in players.items() if p["alive"] and p["camp"] == "村民阵营")
             assert cli("act", "g", sender, "杀人", victim).exit_code == 0
-        r = cli("resolve", "g")                          # night N
+        r = cli("resolve", "g", "--yes")                          # night N
         assert r.exit_code == 0, r.output
         if night > 1:
             log = cli("log", "g", "--explain").output
-            tonight = log[log.rindex(f"phase=night {night}"):]
+            tonight = log[log.rindex(f"阶段=第{night}天 夜晚"):]
             seen = [s for s in steps if f"[{s}]" in tonight]
             assert seen == sorted(seen, key=steps.index) and "深夜15b" in seen
             # the kill lands at (20), or the trace says what stopped it
-            assert f"指杀 on {victim}" in tonight
-            assert _players(cli)[victim]["alive"] is False or f"指杀 on {victim} stopped" in tonight
+            assert f"对{victim}的指杀" in tonight
+            assert _players(cli)[victim]["alive"] is False or "被抵消" in tonight or "stopped" in tonight
         if json.loads(cli("status", "g", "--json").output)["winner"]:
             break
-        assert cli("resolve", "g").exit_code == 0        # dawn N
+        assert cli("resolve", "g", "--yes").exit_code == 0        # dawn N
         players = _players(cli)
         target = next(n for n, p in players.items() if p["alive"] and n not in pack)
         for voter, p in players.items():
             if p["alive"]:
                 assert cli("vote", "g", voter, target).exit_code == 0
-        assert cli("resolve", "g").exit_code == 0        # noon N
+        assert cli("resolve", "g", "--yes").exit_code == 0        # noon N
         noon = cli("log", "g", "--explain").output
-        assert f"phase=noon {night}" in noon
+        assert f"阶段=第{night}天 正午" in noon
         if json.loads(cli("status", "g", "--json").output)["winner"]:
             break
-        assert cli("resolve", "g").exit_code == 0        # dusk N+1
+        assert cli("resolve", "g", "--yes").exit_code == 0        # dusk N+1
     # every player's view names only themselves among the cast
     for name, role in cast.items():
         view = json.loads(cli("status", "g", "--as", name, "--json").output)
@@ -123,11 +123,11 @@ def test_a_whole_game_dealt_from_the_pools(cli, seed):
 def test_told_statuses_and_uses_in_the_view(cli, tmp_path):
     deal = write_deal(tmp_path / "deal.toml")
     assert cli("new", "g", "--ruleset", "m217", "--deal", str(deal)).exit_code == 0
-    cli("resolve", "g")
-    cli("resolve", "g")
+    cli("resolve", "g", "--yes")
+    cli("resolve", "g", "--yes")
     assert cli("act", "g", "丙", "冰冻", "甲").exit_code == 0
     assert cli("act", "g", "己", "摄梦", "乙").exit_code == 0
-    assert cli("resolve", "g").exit_code == 0        # night 1
+    assert cli("resolve", "g", "--yes").exit_code == 0        # night 1
     frozen = json.loads(cli("status", "g", "--as", "甲", "--json").output)["you"]
     assert any(s.startswith("冰冻") for s in frozen["statuses"])
     dreamt = json.loads(cli("status", "g", "--as", "乙", "--json").output)["you"]
@@ -144,7 +144,7 @@ def test_director_rulings_from_the_cli(cli, tmp_path):
     deal = write_deal(tmp_path / "deal.toml")
     assert cli("new", "g", "--ruleset", "m217", "--deal", str(deal)).exit_code == 0
     for _ in range(4):                               # opening, dusk 1, night 1, dawn 1
-        assert cli("resolve", "g").exit_code == 0
+        assert cli("resolve", "g", "--yes").exit_code == 0
     assert cli("vote", "g", "丙", "甲").exit_code == 0
     r = cli("ruling", "g", "void", "丙", "--text", "格式有误")
     assert r.exit_code == 0 and "丙的投票无效（格式有误），须重新发帖更正。" in r.output
@@ -156,7 +156,7 @@ def test_director_rulings_from_the_cli(cli, tmp_path):
     assert r.exit_code == 2 and "仅限更换一次替补" in r.output
     alive = {p["name"]: p["alive"] for p in json.loads(cli("status", "g", "--json").output)["players"]}
     assert alive["丁"] is True                       # the card waits for the vote
-    assert cli("resolve", "g").exit_code == 0        # noon 1
+    assert cli("resolve", "g", "--yes").exit_code == 0        # noon 1
     players = {p["name"]: p["alive"] for p in json.loads(cli("status", "g", "--json").output)["players"]}
     assert players["丁"] is False and players["乙"] is False and "新戊" in players
 
@@ -172,13 +172,13 @@ def test_a_substitute_takes_over_the_seat_in_the_rules_records(cli, tmp_path):
     heretics = ["乙", "丙", "丁", "戊", "己", "庚", "辛"]
     assert cli("act", "g", "甲", "异端", *heretics).exit_code == 0
     for _ in range(4):                               # opening, dusk 1, night 1, dawn 1
-        assert cli("resolve", "g").exit_code == 0
+        assert cli("resolve", "g", "--yes").exit_code == 0
     assert cli("ruling", "g", "substitute", "丙", "--text", "新丙").exit_code == 0
     you = json.loads(cli("status", "g", "--as", "甲", "--json").output)["you"]
     assert you["异端"].split("、") == ["乙", "新丙", "丁", "戊", "己", "庚", "辛"]
     for voter in ("甲", "乙", "丁", "戊", "己"):
         assert cli("vote", "g", voter, "新丙").exit_code == 0
-    assert cli("resolve", "g").exit_code == 0        # noon 1: 新丙 voted out
+    assert cli("resolve", "g", "--yes").exit_code == 0        # noon 1: 新丙 voted out
     you = json.loads(cli("status", "g", "--as", "甲", "--json").output)["you"]
     assert you["异端出局"] == 1
 
