@@ -82,7 +82,7 @@ def noon(tmp_path) -> Path:
     db = tmp_path / "g.db"
     assert run(["new", "g", "--ruleset", "m217", "--players", ",".join(M14), "--db", db])[0] == 0
     for _ in range(4):
-        assert run(["resolve", "g", "--db", db])[0] == 0
+        assert run(["resolve", "g", "--yes", "--db", db])[0] == 0
     from bansha.store import Store
 
     assert Store(db).load("g").label == "noon 1"

@@ -223,7 +223,7 @@ def noon(templates, tmp_path_factory):
     settled_bytes(templates["m217"])  # the WAL checkpointed: the copy holds the game
     shutil.copyfile(templates["m217"], db)
     for _ in range(4):
-        code, out, err = run_main(["resolve", "g", "--db", str(db)])
+        code, out, err = run_main(["resolve", "g", "--yes", "--db", str(db)])
         assert code == 0, (out, err)
     return db
 
