@@ -27,7 +27,7 @@ def test_thread_authors_and_targets_folded_and_the_directors_proxy(tmp_path):
     assert "导演不是玩家" not in rows[4]["reason"]
     # one who is not a player stays refused
     assert rows[5]["status"] == "reject" and rows[5]["reason"] == "路人甲不是玩家"
-    run("resolve", "g")
+    run("resolve", "g", "--yes")
     post = run("post", "g", "--format", "text", "--phase", "第1天 白天").stdout
     assert "馄饨 → 包子（4#）" in post and "水饺 → 包子（2#）" in post and "AB → 水饺（3#）" in post
     ballots = [b for b in run("log", "g", "--json").stdout.splitlines() if "馄饨" in b]
@@ -37,7 +37,7 @@ def test_thread_authors_and_targets_folded_and_the_directors_proxy(tmp_path):
 def test_act_takes_the_boards_phase_name(tmp_path):
     run = runner(tmp_path)
     run("new", "g", "--ruleset", "qisha-xia", "--players", XIA, "--seed", "11")
-    run("resolve", "g")                                                        # day 1 -> night 1
+    run("resolve", "g", "--yes")                                                        # day 1 -> night 1
     r = run("act", "g", "包子", "杀人", "馄饨", "--phase", "第1天 夜晚")
     assert "已记录" in r.stdout
     run("unact", "g", "包子", "杀人")
@@ -45,5 +45,5 @@ def test_act_takes_the_boards_phase_name(tmp_path):
     r = run("act", "g", "包子", "杀人", "水饺", "--phase", "第3天 夜晚", ok=False)
     assert r.returncode == 2 and "规则 qisha-xia 中没有阶段" not in r.stderr and len(r.stderr.splitlines()) == 1
     assert "第3天 夜晚" in r.stderr and "night" not in r.stderr
-    run("resolve", "g")
+    run("resolve", "g", "--yes")
     assert not any(p["name"] == "馄饨" and p["alive"] for p in json.loads(run("status", "g", "--json").stdout)["players"])

@@ -11,10 +11,10 @@ from test_votes_import import XIA
 
 def night_one(run):
     run("new", "g", "--ruleset", "qisha-xia", "--players", XIA, "--seed", "11")  # 水饺 青侠, 肉夹馍 白侠
-    run("resolve", "g")                                                        # day 1
+    run("resolve", "g", "--yes")                                                        # day 1
     run("act", "g", "肉夹馍", "救治", "水饺")                                    # 白侠 absorbs the 青侠
     run("act", "g", "包子", "杀人", "馄饨")
-    run("resolve", "g")                                                        # night 1
+    run("resolve", "g", "--yes")                                                        # night 1
 
 
 def test_an_absorbed_player_is_told_its_group(tmp_path):

@@ -616,7 +616,7 @@ class Game:
             res.publish_late()
             self.carried = (res.kills, res.data, res.out)
             self.window += 1
-            res.trace("window", self.msg("window_done", window=self.window, label=label))
+            res.trace("window", self.msg("window_done", window=self.window, label=self.named(label)))
             return res
         for a in self.actions:
             self._remember_use(a)

@@ -25,6 +25,7 @@ TRACE_FORMS: list[tuple[re.Pattern, str]] = [(re.compile(p), k) for p, k in [
     (r"^top count (?P<top>[\d.]+) is below (?P<pct>\d+%) of (?P<living>\d+) living \((?P<need>[\d.]+)\)$", "tr_below"),
     (r"^tie between (?P<names>.+): nobody is out$", "tr_tie"),
     (r"^(?P<name>.+?) is not voted out: (?P<why>.+)$", "tr_immune"),
+    (r"^(?P<name>.+?) is voted out; the rules settle it later$", "tr_voted_out_later"),
     (r"^(?P<actor>.+?)'s (?P<skill>.+?) has no effect: (?P<why>.+)$", "tr_no_effect"),
     (r"^(?P<actor>.+?)'s (?P<skill>.+?) voided: (?P<why>.+)$", "tr_voided"),
     (r"^(?P<actor>.+?)'s (?P<skill>.+?): (?P<old>\[.*\]) -> (?P<new>\[.*\])$", "tr_redirect"),
@@ -46,7 +47,7 @@ TRACE_FORMS: list[tuple[re.Pattern, str]] = [(re.compile(p), k) for p, k in [
 ]]
 
 #: the kernel's rule labels and kill kinds (``res.trace(rule, …)``, ``Kill.kind``)
-KERNEL_WORDS = ("vote", "void", "random", "director", "schedule", "rewind", "status", "ruling")
+KERNEL_WORDS = ("vote", "void", "random", "director", "schedule", "rewind", "status", "ruling", "window")
 
 
 def _value(text: str, lang: str | None) -> str:
