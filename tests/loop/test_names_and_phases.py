@@ -47,3 +47,17 @@ def test_act_takes_the_boards_phase_name(tmp_path):
     assert "第3天 夜晚" in r.stderr and "night" not in r.stderr
     run("resolve", "g", "--yes")
     assert not any(p["name"] == "馄饨" and p["alive"] for p in json.loads(run("status", "g", "--json").stdout)["players"])
+
+
+def test_new_vote_unact_and_ruling_say_the_phase_as_the_board_names_it(tmp_path):
+    run = runner(tmp_path)
+    out = run("new", "g", "--ruleset", "qisha-xia", "--players", PLAYERS, "--seed", "11").stdout
+    assert "当前 第1天 白天" in out and "day 1" not in out
+    out = run("vote", "g", "水饺", "包子").stdout
+    assert out.startswith("投票：水饺 → 包子（第1天 白天）")
+    run("resolve", "g", "--yes")
+    run("act", "g", "包子", "杀人", "馄饨")
+    out = run("unact", "g", "包子", "杀人").stdout
+    assert "（第1天 夜晚）" in out and "night 1" not in out
+    out = run("ruling", "g", "remove", "馄饨").stdout
+    assert "（第1天 夜晚）" in out and "night" not in out

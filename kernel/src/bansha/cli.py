@@ -417,7 +417,7 @@ def new(
     for note in notes:  # a skipped comment line of the roster
         echo(note, err=True)
     dealt = say("l_seed", lang, seed=seed) if deal_file is None else dealt_by
-    echo(say("l_new", lang, game=game, ruleset=manifest.name, count=len(setups), dealt=dealt, label=g.label))
+    echo(say("l_new", lang, game=game, ruleset=manifest.name, count=len(setups), dealt=dealt, label=g.named()))
     _seats(g, [(p.seat, p.name, f"{p.role}{p.setup.get('number', '') or ''}", p.camp) for p in g.players.values()])
 
 
@@ -506,7 +506,7 @@ def unact(game: str = GameArg, player: str = Argument(..., help="h_player"),
     label, a = g.label, gone[0]
     if as_json:
         return _json({"withdrawn": {"player": a.actor, "skill": a.skill, "targets": a.chosen, "phase": label}})
-    echo(say("l_withdrawn", g.lang, text=a.describe(), label=label))
+    echo(say("l_withdrawn", g.lang, text=a.describe(), label=g.named(label)))
 
 
 @commands.command(help="h_vote")
@@ -543,7 +543,7 @@ def vote(
     if as_json:
         return _json({"vote": {"voter": names[0], "target": names[1], "post": number[0], "change": change, "phase": label},
                       "warnings": [warning] if warning else []})
-    echo(say("l_vote", g.lang, voter=names[0], target=names[1], label=label))
+    echo(say("l_vote", g.lang, voter=names[0], target=names[1], label=g.named(label)))
     if warning:
         echo(say("l_vote_warning", g.lang, text=warning))
 
@@ -641,7 +641,7 @@ def ruling(
     label = g.label
     if as_json:
         return _json({"ruling": kind, "phase": label, "announcement": g.since(mark)[1], "winner": g.winner})
-    echo(say("l_ruling", g.lang, kind=kind, label=label))
+    echo(say("l_ruling", g.lang, kind=kind, label=g.named(label)))
     for t in g.since(mark)[1]:
         echo(f"  {say('l_public', g.lang)} {t}")
 
