@@ -129,8 +129,7 @@ def test_roles_in_a_file_the_board_includes(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "卡牌：[守护] 获得[守护：1]" in r.stdout
     db = str(tmp_path / "g.db")
-    r = bansha(tmp_path, "new", "g", "--ruleset", str(path), "--players", "甲,乙,丙,丁,戊,己,庚,辛,壬,癸,子,丑,寅,卯",
-               "--deal", str(_deal(tmp_path)), "--db", db)
+    r = bansha(tmp_path, "new", "g", "--ruleset", str(path), "--deal", str(_deal(tmp_path)), "--db", db)
     assert r.returncode == 0, r.stderr
     (tmp_path / "roles.toml").write_text("", encoding="utf-8")
     r = bansha(tmp_path, "status", "g", "--db", db)

@@ -131,7 +131,8 @@ def test_an_outsider_installs_scaffolds_builds_and_plays_from_wheels(tmp_path):
     seats = _seats(status.stdout)
     scholar = next(n for n, r in seats.items() if r == "白昼学者")
     other = next(n for n in seats if n != scholar)
-    played = [run2("bansha", "resolve", f"g{seed}") for _ in range(2)]  # 开局, 黄昏1
+    # 开局, 黄昏1 with nothing sent: the guard asks for --yes (docs/cli.md)
+    played = [run2("bansha", "resolve", f"g{seed}", "--yes") for _ in range(2)]
     assert all(p.returncode == 0 for p in played), [p.stderr for p in played]
     acted = run2("bansha", "act", f"g{seed}", scholar, "白昼学者·查看", other)
     assert acted.returncode == 0, acted.stderr
