@@ -124,6 +124,7 @@ def test_director_acts_for_anyone_previews_then_resolves(web):
     r = c.post("/d/g/g1/preview", data={"_csrf_token": csrf_of(page)})
     assert r.status_code == 200
     assert "预览：第1天 夜晚" in r.text and "士一出局，身份是侠士。" in r.text and "黑二是黑侠。" in r.text
+    assert " is out" not in r.text and " on 士一" not in r.text  # the preview's trace in the board's words
     assert web.store.last_seq("g1") == seq and web.store.load("g1").label == "night 1"  # nothing stored
     r = c.post("/d/g/g1/resolve", data={"_csrf_token": csrf_of(r.text), "phase": "night 1"})
     assert r.status_code == 200 and "已结算第1天 夜晚" in r.text
@@ -184,6 +185,8 @@ def test_console_trace_posts_and_pms(web):
     t = c.get("/d/g/g1").text
     assert "裁定记录" in t and "士一出局，身份是侠士。" in t and "data-copy-button" in t
     assert "黑二是黑侠。" in t  # 赤's PM
+    # the ruling trace in the board's words, as `bansha log --explain` says it (explain.trace_lines)
+    assert "士一出局" in t and " is out" not in t and " on 士一" not in t and "[kill]" not in t
 
 
 def test_unknown_game_and_bad_input_are_pages_not_tracebacks(web):

@@ -735,20 +735,16 @@ def log_(game: str = GameArg, explain: bool = Option(False, "--explain", help="h
     if as_json:
         return _json({"events": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in events],
                       "trace": g.trace if explain else []})
-    from .explain import event_line, trace_line, word
+    from .explain import event_line, trace_lines
 
-    steps = {s.name: s.alias or s.name for ph in g.manifest.phases for s in ph.steps}
-    steps["immediate"] = say("tr_step_immediate", g.lang)  # a skill resolved when submitted
     for i, e in enumerate(events, start=1):
         d = msgspec.to_builtins(e)
         d.pop("type", None)  # the event's kind is printed first
         echo(f"{i:>4} " + event_line(d, type(e).__name__.removesuffix("Event").lower(), g.lang, g.named))
         if explain and isinstance(e, msgspec.Struct) and type(e).__name__ == "ResolveEvent":
-            for t in g.trace:
-                if t.phase == d["phase"]:
-                    # the kernel's trace said in the board's words (explain.py); a step by its alias
-                    echo(f"       [{steps.get(t.step, t.step)}] {word(t.rule, g.lang)}：{trace_line(t.text, g.lang, g.named)}"
-                         if g.lang != "en" else f"       [{t.step}] {t.rule}: {t.text}")
+            # the kernel's trace said in the board's words (explain.py)
+            for line in trace_lines(g, [t for t in g.trace if t.phase == d["phase"]]):
+                echo("       " + line)
 
 
 @commands.command(help="h_undo")

@@ -97,6 +97,17 @@ FIELDS = ("phase", "actor", "voter", "skill", "kind", "player", "target", "targe
           "proxy", "late", "time", "out", "announcement", "play", "event", "record")
 
 
+def trace_lines(game, traces) -> list[str]:
+    """Ruling-trace lines as a director reads them, ``[step] rule：text``, in the board's
+    language (a step by its alias): what ``bansha log --explain`` and the web console show."""
+    if game.lang == "en":
+        return [f"[{t.step}] {t.rule}: {t.text}" for t in traces]
+    steps = {s.name: s.alias or s.name for ph in game.manifest.phases for s in ph.steps}
+    steps["immediate"] = say("tr_step_immediate", game.lang)  # a skill resolved when submitted
+    return [f"[{steps.get(t.step, t.step)}] {word(t.rule, game.lang)}：{trace_line(t.text, game.lang, game.named)}"
+            for t in traces]
+
+
 def event_line(ev: dict[str, Any], kind: str, lang: str | None, phase_name: Callable[[str], str] = str) -> str:
     """An event (``msgspec.to_builtins``) as ``bansha log`` prints it: its kind and each field set,
     keys and values in the board's language."""

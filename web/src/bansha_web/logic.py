@@ -9,6 +9,7 @@ from typing import Any
 
 from bansha.choices import count_votes, seat_choices, vote_choices
 from bansha.engine import Game
+from bansha.explain import trace_lines
 from bansha.model import ResolveEvent
 
 
@@ -104,7 +105,7 @@ def preview(game: Game) -> dict[str, Any]:
     g.apply(ResolveEvent(phase=label))
     fb, ann = g.since(mark)
     return {"phase": label, "feedback": fb, "announcement": ann, "out": list(g.out.get(label, [])),
-            "trace": g.trace[ntrace:], "next": g.label, "winner": g.winner}
+            "trace": trace_lines(g, g.trace[ntrace:]), "next": g.label, "winner": g.winner}
 
 
 def phases_with_trace(game: Game) -> list[str]:

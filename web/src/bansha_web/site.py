@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from bansha.explain import trace_lines
 from bansha.forms import excerpt
 from bansha.model import GameError
 from bansha.views import director_view, player_view
@@ -289,7 +290,8 @@ class Site:
                 "votes": votes, "tally": logic.tally(g), "message": message, "error": error,
                 "links": links or {}, "host": host, "preview": preview, "undo": undo,
                 "announcements": [(name(ph), t) for ph, t in g.announcements],
-                "trace": g.trace, "trace_phases": [(ph, name(ph)) for ph in logic.phases_with_trace(g)],
+                "trace_phases": [(name(ph), trace_lines(g, [t for t in g.trace if t.phase == ph]))
+                                 for ph in logic.phases_with_trace(g)],
                 "feedback": {n: [(name(ph), t) for ph, t in lines] for n, lines in g.feedback.items()},
                 "has_link": self.tokens.links_of(game_name, list(g.players)),
                 "abstain": g.manifest.vote.abstain, "seq": self.store.last_seq(game_name),
