@@ -144,3 +144,20 @@ def test_a_status_not_told_removes_no_form_of_the_players_page(web):
     assert any(st.name == "被阻止" for st in g.player("赤").statuses)  # the game itself untouched
     g.player("赤").statuses[-1].told = True
     assert usable_skills(g, "赤") == []  # told: the form goes
+
+
+def test_the_amend_form_offers_no_more_target_boxes_than_seats():
+    """宗教老爷爷's 异端 declares up to 99 targets: the console's amend form had 99 drop-downs on a
+    14-seat table. It offers at most one a seat; the engine's replay still checks the count."""
+    from bansha.engine import Game
+    from bansha.registry import ruleset_for
+    from bansha_web.logic import amend_choices
+
+    m = find_manifest("m217")
+    cast = [(n, r) for n, r in M217]
+    if all(r != "宗教老爷爷" for _, r in cast):
+        cast[-1] = (cast[-1][0], "宗教老爷爷")
+    rs = ruleset_for(m)
+    g = Game(Setup(ruleset=m.id, manifest=m, players=[PlayerSetup(name=n, role=r) for n, r in cast], seed=1))
+    assert max(s.max_targets or 0 for r in rs.roles.values() for s in r.skills) >= 99  # the declared range
+    assert amend_choices(g)["max_targets"] == len(cast) == 14

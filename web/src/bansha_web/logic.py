@@ -130,7 +130,9 @@ def amend_choices(game: Game) -> dict[str, Any]:
                              "max": s.max_targets if s.max_targets is not None else s.targets})
     return {"phases": list(reversed(game.resolved)), "acts": acts,
             "players": [p.name for p in sorted(game.players.values(), key=lambda p: p.seat)],
-            "max_targets": max([a["max"] for a in acts] or [1]), "abstain": game.manifest.vote.abstain}
+            # a declared "up to 99" (宗教老爷爷's 异端) is at most the table: no more selects than seats
+            "max_targets": min(max([a["max"] for a in acts] or [1]), len(game.players)),
+            "abstain": game.manifest.vote.abstain}
 
 
 def option_fields(manifest) -> list[dict[str, Any]]:
