@@ -114,9 +114,25 @@ def test_every_argument_of_the_shipped_boards_declares_its_values():
     _, game = new_game("m217", 14, 1, {})
     static = arg_kinds(game)
     p = game.player("P01")
-    known = {k for k in kinds_used if k.startswith("view:") or expand_kind(k, static, game, p)}
+    # view:KEY and group:NAME move with the game and the board (test_reflect_names_a_member_of_the_group)
+    known = {k for k in kinds_used if k.startswith(("view:", "group:")) or expand_kind(k, static, game, p)}
     assert known == kinds_used
     assert kinds_used >= {"alive", "post", "option:death_order", "view:曾对你使用过的技能", "camp", "role"}
+
+
+def test_reflect_names_a_member_of_the_group():
+    """> 龙侠反弹杀人时被反弹的黑侠（未明确指定则反弹发送者）: the 黑侠's 杀人 offers as ``reflect`` the
+    group's living members (left blank: the sender), in the simulator as in status and the web
+    (``bansha.choices``: one reading of ``arg_values``)."""
+    from bansha.choices import seat_choices
+    from bansha.model import ResolveEvent
+
+    _, game = new_game("qisha-xia", 20, 3, {})
+    game.apply(ResolveEvent(phase=game.label))  # day 1 -> night 1
+    blacks = [p.name for p in game.players.values() if "黑侠" in p.groups]
+    assert len(blacks) == 3
+    kill = next(c for c in seat_choices(game, blacks[0]) if c.skill == "杀人")
+    assert [v for v in kill.args["reflect"] if v] == blacks  # (the blank, where listed, is the sender)
 
 
 def test_kinds_that_move_with_the_game():

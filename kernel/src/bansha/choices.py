@@ -71,7 +71,8 @@ def arg_kinds(game: Game) -> dict[str, tuple[str, ...]]:
 
 def expand_kind(kind: str, kinds: dict, game: Game, p: Player) -> tuple:
     """The values of one kind of ``Skill.arg_values`` now, for player ``p`` (docs/plugins.md):
-    the table's (``arg_kinds``), "alive", "post" (1 … the number in the game), "option:NAME",
+    the table's (``arg_kinds``), "alive", "post" (1 … the number in the game), "group:NAME" (the
+    group's living members), "option:NAME",
     "view:KEY" (the player's own view). An unknown kind has no values."""
     if kind in kinds:
         return kinds[kind]
@@ -80,6 +81,8 @@ def expand_kind(kind: str, kinds: dict, game: Game, p: Player) -> tuple:
     if kind == "post":
         return tuple(range(1, sum(q.alive for q in game.players.values()) + 1))
     head, _, name = kind.partition(":")
+    if head == "group":  # the living members of a group (those a group's skill may name)
+        return tuple(q.name for q in game.players.values() if q.alive and name in q.groups)
     if head == "option":
         v = game.option(name)
         return tuple(v) if isinstance(v, (list, tuple)) else (() if v is None else (v,))

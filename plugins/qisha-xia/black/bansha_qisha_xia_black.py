@@ -21,6 +21,7 @@ BLACK = Role(
     skills=(Skill(
         name="杀人", does=("harm",), alias="kill", phases=("night",), step="kill", group="黑侠", may_target_self=True,
         args={"reflect": "龙侠反弹杀人时被反弹的黑侠（未明确指定则反弹发送者）"},
+        arg_values={"reflect": ("", "{group:黑侠}")},
         rule="每晚共同杀人", effect=kill,
     ),),
 )

@@ -40,6 +40,7 @@ CYAN = Role(
     skills=(Skill(
         name="杀人", does=("harm",), alias="kill", phases=("night",), step="kill", group=INDEPENDENTS, may_target_self=True,
         args={"reflect": "龙侠反弹杀人时被反弹的青侠（未明确指定则反弹发送者）"},
+        arg_values={"reflect": ("", "{group:" + INDEPENDENTS + "}")},
         rule="所有独立状态的青侠……每晚共同杀人，同黑侠的杀人。", effect=kill,
     ),),
 )

@@ -22,6 +22,7 @@ DARK = Role(
     skills=(Skill(
         name="阻止", does=("harm",), alias="block", phases=("night",), step="target", group="暗侠",
         no_repeat_target=True, tags=("不得连续",), args={"reflect": "龙侠反弹时被反弹的成员（未明确指定则反弹发送者）"},
+        arg_values={"reflect": ("", "{group:暗侠}")},
         rule="此人当晚行使的特权无效",
     ),),
 )

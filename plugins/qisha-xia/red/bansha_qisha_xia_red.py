@@ -19,7 +19,8 @@ RED = Role(
     rule="赤侠（1人）也即警察，每晚验一人，可验得此人身份（受暗侠、光侠特权的影响，详见1.2、1.6、1.9），允许放弃。",
     skills=(Skill(
         name="验人", does=("check",), alias="check", phases=("night",), step="check", group="赤侠",
-        args={"reflect": "龙侠反弹时被反弹的成员（未明确指定则反弹发送者）"}, rule="每晚验一人，可验得此人身份", effect=check,
+        args={"reflect": "龙侠反弹时被反弹的成员（未明确指定则反弹发送者）"},
+        arg_values={"reflect": ("", "{group:赤侠}")}, rule="每晚验一人，可验得此人身份", effect=check,
     ),),
 )
 

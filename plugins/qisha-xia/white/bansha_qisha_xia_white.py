@@ -21,6 +21,7 @@ WHITE = Role(
     skills=(Skill(
         name="救治", does=("help",), alias="heal", phases=("night",), step="heal", group="白侠", may_target_self=True,
         no_repeat_target=True, tags=("不得连续",), args={"reflect": "龙侠反弹时被反弹的成员（未明确指定则反弹发送者）"},
+        arg_values={"reflect": ("", "{group:白侠}")},
         rule="每晚救治一人，此人当晚不会被杀死", effect=heal,
     ),),
 )

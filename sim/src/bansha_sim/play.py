@@ -7,6 +7,9 @@ import re
 from functools import lru_cache
 from typing import Any
 
+# what a skill's ``arg_values`` stand for: the kernel's one reading, which the CLI's status and
+# the web forms read too
+from bansha.choices import arg_kinds, expand, expand_kind  # noqa: F401 (the sim's tests import them here)
 from bansha.engine import Game
 from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, Setup, VoteEvent
 from bansha.posts import final_votes
@@ -49,61 +52,6 @@ def role_camps(game) -> dict[str, str]:
     return {r.name: r.camp for r in game.ruleset.roles.values() if r.camp}
 
 
-def arg_kinds(game) -> dict[str, tuple[str, ...]]:
-    """What the table's kinds of ``Skill.arg_values`` stand for (they hold for the whole game):
-    the camps, the roles it deals (the ruleset's playable roles when the table names none) and
-    the players. The kinds that move with the game are filled in by ``expand_kind``."""
-    t = table_of(game)
-    roles: list[str] = []
-    if t is not None:
-        roles += list(t.fixed) + [r for pool in t.pools for r in pool.roles]
-        roles += [r for camp in t.camps.values() for r in camp]
-    if not roles:
-        roles = [r for r in game.ruleset.roles if r not in game.manifest.common]
-    return {"camp": tuple(c.name for c in game.manifest.camps), "role": tuple(dict.fromkeys(roles)),
-            "player": tuple(game.players)}
-
-
-def expand_kind(kind: str, kinds, game, p) -> tuple:
-    """The values of one kind of ``Skill.arg_values`` now, for player ``p``: the table's
-    (``arg_kinds``), or one that moves with the game — "alive" (the players in the game),
-    "post" (a floor of this phase's vote thread, 1 … the number of players in the game, as
-    whole numbers the way the CLI reads ``--arg post=3``: the simulator numbers the ballots of a
-    phase 1, 2, … as they are cast), "option:NAME" (the values of the house rule NAME, a list),
-    "view:KEY" (what the player's own view lists under ``you[KEY]``, a plugin's addition: what
-    only that player knows). An unknown kind has no values."""
-    if kind in kinds:
-        return kinds[kind]
-    if kind == "alive":
-        return tuple(q.name for q in game.players.values() if q.alive)
-    if kind == "post":
-        return tuple(range(1, sum(q.alive for q in game.players.values()) + 1))
-    head, _, name = kind.partition(":")
-    if head == "option":
-        v = game.option(name)
-        return tuple(v) if isinstance(v, (list, tuple)) else (() if v is None else (v,))
-    if head == "view":
-        from bansha.views import player_view
-
-        v = player_view(game, p.name)["you"].get(name) or ()
-        return tuple(v) if isinstance(v, (list, tuple)) else (v,)
-    return ()
-
-
-def expand(declared, kinds, game, p) -> tuple:
-    """A declaration of ``Skill.arg_values``: a kind (a string), or a tuple of values in which
-    ``"{kind}"`` stands for that kind's values (``("", "最先", "{option:death_order}")``)."""
-    if isinstance(declared, str):
-        return expand_kind(declared, kinds, game, p)
-    out: list = []
-    for v in declared:
-        if isinstance(v, str) and len(v) > 2 and v[0] == "{" and v[-1] == "}":
-            out += expand_kind(v[1:-1], kinds, game, p)
-        else:
-            out.append(v)
-    return tuple(dict.fromkeys(out))
-
-
 def _arg_values(skill, kinds, game, p) -> tuple[dict[str, tuple], tuple | None] | None:
     """(values of each declared ``--arg``, the values of a players-as-keys arg or None); None
     when the skill takes arguments it does not declare values for (a policy could not fill them),
@@ -137,9 +85,11 @@ def choices_for(game: Game, p, kinds: dict | None = None, memo: dict | None = No
     if memo is None:
         return _choices(game, p, kinds, alive)
     # everything the list is made of: the player's skills (what skills_of is keyed on), the
-    # phase, who is in the game, the player's uses left (kinds is the game's own)
+    # phase, who is in the game, the player's uses left (kinds is the game's own),
+    # and the living players' groups ("group:NAME" values: an absorbed 青侠 joins the 黑侠)
     key = ("choices", p.name, p.role, tuple(p.groups), tuple(p.acquired.items()), game.phase.name,
-           game.phase.continues, p.alive, tuple(alive), tuple(p.uses.items()))
+           game.phase.continues, p.alive, tuple(alive), tuple(p.uses.items()),
+           tuple(tuple(game.players[n].groups) for n in alive))
     out = memo.get(key)
     if out is None:
         out = memo[key] = _choices(game, p, kinds, alive)
