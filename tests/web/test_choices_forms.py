@@ -161,3 +161,21 @@ def test_the_amend_form_offers_no_more_target_boxes_than_seats():
     g = Game(Setup(ruleset=m.id, manifest=m, players=[PlayerSetup(name=n, role=r) for n, r in cast], seed=1))
     assert max(s.max_targets or 0 for r in rs.roles.values() for s in r.skills) >= 99  # the declared range
     assert amend_choices(g)["max_targets"] == len(cast) == 14
+
+
+def test_reflect_is_a_choice_of_the_group_that_may_be_left_out(web):
+    """> 龙侠反弹杀人时被反弹的黑侠（未明确指定则反弹发送者）: the 黑侠's 杀人 form offers the group's
+    living members as a select, which may be left as it is (not a required field, not free
+    text); sent as it is, the action is the sender's own."""
+    to_night(web.store)
+    g = web.store.load("g1")
+    blacks = [n for n, p in g.players.items() if "黑侠" in p.groups and p.alive]
+    c = web.client()
+    page = c.get(f"/p/{web.links['g1'][blacks[0]]}").text
+    assert forms_of(page)["杀人"]["args"]["reflect"] == blacks
+    assert '<select name="arg_reflect">' in page and "（不指定）" in page
+    target = next(n for n in g.players if n not in blacks)
+    r = c.post(f"/p/{web.links['g1'][blacks[0]]}/act",
+               data={"_csrf_token": csrf_of(page), "skill": "杀人", "target": target, "arg_reflect": ""})
+    assert r.status_code == 200, r.text
+    assert [(a.actor, a.targets, a.args) for a in web.store.load("g1").actions if a.skill == "杀人"] == [(blacks[0], [target], {})]

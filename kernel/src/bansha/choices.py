@@ -49,6 +49,9 @@ class SkillChoice(msgspec.Struct, frozen=True):
     uses: int | None = None
     #: answered at once when sent
     immediate: bool = False
+    #: the args of a closed set that may be left out (a "" among the declared values: 七杀·侠's
+    #: ``reflect``, left out: the sender)
+    optional_args: list[str] = []
 
 
 # ------------------------------------------------------------------------ argument values
@@ -211,7 +214,8 @@ def _choice(game: Game, p: Player, skill: Skill, acquired: bool, declared: dict,
         player=p.name, skill=skill.name, targets=targets, min_targets=lo, max_targets=hi,
         args=shown_args(skill, declared), forced="强制" in skill.tags, group=skill.group,
         group_acted=group_acted, submitted=any(a.skill == skill.name and a.actor == p.name for a in game.actions),
-        uses=p.uses.get(skill.name) if skill.uses is not None else None, immediate=skill.immediate)
+        uses=p.uses.get(skill.name) if skill.uses is not None else None, immediate=skill.immediate,
+        optional_args=[k for k, v in declared.items() if "" in v])
 
 
 def examples(game: Game, player: str, skill: str) -> dict[str, tuple[list[str], dict[str, Any]]]:

@@ -39,7 +39,8 @@ def usable_skills(game: Game, name: str, director: bool = False) -> list[dict[st
         out.append({
             "name": c.skill, "alias": skill.alias, "min": c.min_targets, "max": c.max_targets,
             "uses": c.uses, "args": dict(skill.args), "rule": skill.rule, "tags": list(skill.tags),
-            "arg_fields": {k: {"label": meaning, "choices": c.args.get(k)} for k, meaning in skill.args.items()},
+            "arg_fields": {k: {"label": meaning, "choices": c.args.get(k), "optional": k in c.optional_args}
+                           for k, meaning in skill.args.items()},
             "targets": targets, "immediate": c.immediate, "acted": c.submitted, "forced": c.forced,
             "group_acted": c.group_acted,
         })
