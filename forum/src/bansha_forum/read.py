@@ -12,7 +12,7 @@ import re
 import sys
 
 from bansha.entrypoints import entry_points
-from bansha.files import os_why
+from bansha.files import os_why, read_bytes
 from bansha.messages import extend, say
 from bansha.model import GameError
 
@@ -94,14 +94,11 @@ def read_posts(source: str, *, fmt: str | None = None, cookies: str | None = Non
 
 
 def _read_bytes(source: str, lang) -> bytes:
-    if source == "-":
-        data = sys.stdin.buffer.read(MAX_BYTES + 1)
-    else:
-        try:
-            with open(source, "rb") as f:
-                data = f.read(MAX_BYTES + 1)
-        except OSError as exc:
-            raise GameError(say("lp_cannot_read", lang, file=source, why=os_why(exc, lang))) from None
+    """A file's bytes through the kernel's one reader of what a person gives (files.py: size,
+    the OS's refusal in words), or standard input's, bounded alike."""
+    if source != "-":
+        return read_bytes(source, lang)
+    data = sys.stdin.buffer.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise GameError(say("fm_too_big", lang, source=source, mb=MAX_BYTES // 1024 // 1024))
     return data
