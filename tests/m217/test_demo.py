@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from bansha.cli import app
-from bansha.deal import _holds
+from bansha.deal import holds
 from bansha.registry import find_manifest
 from bansha.scenario import run_file
 from typer.testing import CliRunner
@@ -52,4 +52,4 @@ def test_the_demo_deal_is_a_deal_of_the_table():
     pool_of = {r: pool.name for pool in table.pools for r in pool.roles}
     assert Counter(pool_of[r] for r in roles) == {pool.name: pool.draw for pool in table.pools}
     assert len(set(roles)) == len(roles)
-    assert all(_holds(c, roles) for c in table.constraints)
+    assert all(holds(c, roles) for c in table.constraints)

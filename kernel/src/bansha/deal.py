@@ -26,7 +26,7 @@ def draw_roles(table: Table, rng: random.Random, lang: str | None = None) -> lis
         for pool in table.pools:
             drawn[pool.name] = rng.sample(pool.roles, pool.draw)
             roles += drawn[pool.name]
-        if all(_holds(c, roles) for c in table.constraints):
+        if all(holds(c, roles) for c in table.constraints):
             for c in table.constraints:
                 if c.replace_from and c.role in roles:
                     # "if E is dealt, one role of pool P becomes E"
@@ -36,7 +36,9 @@ def draw_roles(table: Table, rng: random.Random, lang: str | None = None) -> lis
     raise GameError(say("constraints", lang))
 
 
-def _holds(c, roles: list[str]) -> bool:
+def holds(c, roles: list[str]) -> bool:
+    """Whether the dealt ``roles`` keep the table's constraint ``c`` (exactly one of; requires):
+    the deal's check, which the simulator's coupled deal asks too."""
     if c.exactly_one and sum(roles.count(r) for r in c.exactly_one) != 1:
         return False
     if c.requires and c.role in roles and c.requires not in roles:

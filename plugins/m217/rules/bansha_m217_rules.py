@@ -732,16 +732,22 @@ def vote_out(res, name: str, rule: str = "vote") -> None:
         res.announce(f"{name}为最高票。")
         res.trace(rule, f"{name}为最高票，黄昏（1）结算投票出局")
         return
-    p = game.player(name)
+    leave_by_vote(res, name, rule)
+
+
+def leave_by_vote(res, name: str, rule: str) -> None:
+    """``name`` leaves by the vote, unless he is out already or a status keeps him (霸道/不死:
+    平安日, 白猫's 猫有九命 …, said in the announcement)."""
+    from bansha.engine import Kill
+
+    p = res.game.player(name)
     if not p.alive:
         res.trace(rule, f"{name}已出局")
         return
-    immune = game.hook.bansha_vote_immune(res=res, player=p)
+    immune = res.game.hook.bansha_vote_immune(res=res, player=p)
     if immune:
         res.announce(immune)
     else:
-        from bansha.engine import Kill
-
         res.remove(p, Kill(target=name, kind="vote", rule=rule, last_words=True))
 
 
@@ -761,19 +767,9 @@ def settle_vote_outs(res) -> None:
     白猫's 猫有九命 …); the step's ``m217.deaths`` then lands what the exits trigger (a 粉丝's
     致死伤害, 殉情 …), at once. Told at once to whom it concerns; the thread hears it with the
     dusk's lists ("在黄昏阶段（包括正常的被投票出局）的角色出局信息，会在黄昏阶段结束后通知")."""
-    from bansha.engine import Kill
-
     game = res.game
     for name, rule in game.data.pop(VOTED, []):
-        p = game.player(name)
-        if not p.alive:
-            res.trace(rule, f"{name}已出局")
-            continue
-        immune = game.hook.bansha_vote_immune(res=res, player=p)
-        if immune:
-            res.announce(immune)
-        else:
-            res.remove(p, Kill(target=name, kind="vote", rule=rule, last_words=True))
+        leave_by_vote(res, name, rule)
     game.data.pop(VOTED_BALLOTS, None)
 
 

@@ -43,6 +43,7 @@ from functools import lru_cache
 from typing import Any
 
 import msgspec
+from bansha.deal import holds
 from bansha.model import GameError, Manifest, PlayerSetup, Pool, Table
 
 from .draws import Draws
@@ -134,14 +135,6 @@ def label(board) -> str:
     return ref + "".join(f" {k}={v}" for k, v in edits)
 
 
-def _holds(c, roles: list[str]) -> bool:
-    if c.exactly_one and sum(roles.count(r) for r in c.exactly_one) != 1:
-        return False
-    if c.requires and c.role in roles and c.requires not in roles:
-        return False
-    return True
-
-
 def _first_free(n: int, taken: list[bool], *card) -> int:
     """The first free place of ``n`` in the card's own sequence of uniform draws (a source seeded
     by the card): uniform over the free places, and the same place on two boards where the same
@@ -166,7 +159,7 @@ def coupled_slots(table: Table, seed: int) -> dict[tuple, str]:
             for r in drawn[pool.name]:  # each drawn role to a slot of the pool: its first free one
                 slots[("pool", pool.name, _first_free(pool.draw, taken, "slot", seed, pool.name, r))] = r
         roles = list(slots.values())
-        if all(_holds(c, roles) for c in table.constraints):
+        if all(holds(c, roles) for c in table.constraints):
             for c in table.constraints:
                 if c.replace_from and c.role in roles:
                     victim = min(drawn[c.replace_from], key=lambda r: _key("replace", seed, attempt, c.role, r))
