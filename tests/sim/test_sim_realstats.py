@@ -4,15 +4,13 @@ BANSHA_TEST_PG is given; under CI its absence fails), with --compare-sim."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
-import uuid
 
-import pytest
 from bansha.model import RulingEvent
 from bansha.store import open_store
 from bansha_sim.play import play_game
+from pgschema import pg_schema
 
 
 def bansha(*args):
@@ -96,22 +94,8 @@ def test_stats_sqlite(tmp_path):
 
 
 def test_stats_postgresql():
-    base = os.environ.get("BANSHA_TEST_PG", "")
-    if not base:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail("CI is set but BANSHA_TEST_PG is not")
-        pytest.skip("BANSHA_TEST_PG is not set")
-    import psycopg
-
-    schema = f"t_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")
-    try:
-        sep = "&" if "?" in base else "?"
-        _check(f"{base}{sep}options=-csearch_path%3D{schema}")
-    finally:
-        with psycopg.connect(base, autocommit=True) as conn:
-            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+    with pg_schema() as url:
+        _check(url)
 
 
 def test_stats_refuses_an_unknown_board(tmp_path):

@@ -199,18 +199,7 @@ def any_store(request, tmp_path):
     if request.param == "sqlite":
         yield str(tmp_path / "games.db")
         return
-    import uuid
+    from pgschema import pg_schema
 
-    import psycopg
-
-    base = os.environ.get("BANSHA_TEST_PG", "")
-    if not base:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail("CI is set but BANSHA_TEST_PG is not: the PostgreSQL web tests would be skipped")
-        pytest.skip("BANSHA_TEST_PG is not set")
-    schema = f"w_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")
-    yield f"{base}{'&' if '?' in base else '?'}options=-csearch_path%3D{schema}"
-    with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f"DROP SCHEMA {schema} CASCADE")
+    with pg_schema("w") as url:
+        yield url
