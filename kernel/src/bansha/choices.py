@@ -180,9 +180,14 @@ def _choice(game: Game, p: Player, skill: Skill, acquired: bool, declared: dict,
     trials = _arg_trials(skill, declared, [n for n in game.players if n != p.name])
 
     def ok(targets: list[str]) -> bool:
+        # ``check_use`` in its parts: what reads the targets alone once, then each set of args
+        try:
+            names = game.check_targets(p, skill, targets)
+        except GameError:
+            return False
         for args in trials:
             try:
-                game.check_use(p, skill, acquired, targets, args)
+                game.check_args(p, skill, acquired, names, args)
             except GameError:
                 continue
             if found is not None:
@@ -260,10 +265,18 @@ def vote_choices(game: Game, player: str) -> list[str] | None:
         return None
     change = any(b.voter == p.name for b in game.ballots)
     post = 1 if game.manifest.vote.post == "required" else None
+    label = game.label
+    # ``check_vote`` in its parts: the voter's once, the target's and the rules' for each target
+    try:
+        voter = game.check_voter(VoteEvent(phase=label, voter=p.name, target="", change=change, post=post))
+        game.check_vote_change(voter, VoteEvent(phase=label, voter=p.name, target="", change=change, post=post))
+    except GameError:
+        return None
     out = []
     for target in [*game.players, game.manifest.vote.abstain]:
         try:
-            game.check_vote(VoteEvent(phase=game.label, voter=p.name, target=target, change=change, post=post))
+            game.check_vote_target(target)
+            game.check_ballot(voter, VoteEvent(phase=label, voter=p.name, target=target, change=change, post=post))
         except GameError:
             continue
         out.append(target)

@@ -353,6 +353,12 @@ class Game:
     def check_use(self, actor: Player, skill: Skill, acquired: bool, names, args) -> Action:
         """``check`` of one choice of targets and arguments, once ``check_skill`` has accepted
         the skill (``choices.py`` asks it for each choice; ``check`` asks both)."""
+        return self.check_args(actor, skill, acquired, self.check_targets(actor, skill, names), args)
+
+    def check_targets(self, actor: Player, skill: Skill, names) -> list[str]:
+        """The part of ``check_use`` that reads the targets alone (who they are, how many, a
+        repeat): the names as the game spells them. ``choices.py`` asks it once for a choice
+        of targets, then ``check_args`` for each set of arguments it tries."""
         targets = [self._target(actor, skill, t) for t in names]
         hi = skill.max_targets if skill.max_targets is not None else skill.targets
         if not skill.targets <= len(targets) <= hi:
@@ -361,6 +367,11 @@ class Game:
         if skill.no_repeat_target and targets and set(targets) & self.repeat_blocked(actor, skill):
             raise GameError(self.refusal(self.manifest.texts.refuse_repeat_target, "repeat_target",
                 skill=skill.name, target=targets[0], phase=self.phase.name))
+        return targets
+
+    def check_args(self, actor: Player, skill: Skill, acquired: bool, targets: list[str], args) -> Action:
+        """The rest of ``check_use`` once ``check_targets`` accepted ``targets``: the rules'
+        checks of the whole action (``bansha_validate_action``) and the arguments."""
         action = Action(
             actor=actor.name, skill=skill.name, chosen=list(targets), targets=list(targets),
             args=dict(args), seq=self.seq + 1, acquired=acquired, group=skill.group,
@@ -535,25 +546,45 @@ class Game:
     def check_vote(self, ev: VoteEvent) -> Ballot:
         """Whether ``vote`` accepts ``ev`` now: the ballot it would record, or GameError saying
         why not. Changes nothing (``choices.vote_choices`` asks it)."""
+        voter = self.check_voter(ev)
+        self.check_vote_target(ev.target)
+        self.check_vote_change(voter, ev)
+        return self.check_ballot(voter, ev)
+
+    # ``check_vote`` in its parts, asked in its order; ``choices.vote_choices`` asks the voter's
+    # (``check_voter``, ``check_vote_change``) once and the others for each target
+
+    def check_voter(self, ev: VoteEvent) -> Player:
+        """The voter may vote now (a vote phase, in the game, with the post the board asks)."""
         if not self.phase.vote:
             raise GameError(self.msg("no_vote_phase", label=self.named()))
         voter = self.player(ev.voter)
         if not voter.alive:
             raise GameError(self.refusal(self.manifest.texts.refuse_voter_out, "voter_out", name=voter.name))
         v = self.manifest.vote
-        texts = self.manifest.texts
         if v.post == "required" and ev.post is None:
             raise GameError(self.refusal(v.post_warning, "post_required", name=voter.name))
+        return voter
+
+    def check_vote_target(self, name: str) -> None:
+        """``name`` may be voted for now (the abstain word, or a player in the game and in the runoff)."""
+        v = self.manifest.vote
+        texts = self.manifest.texts
         runoff = self.scheduled.get(self.phase.name) if self.phase.optional else None
-        if ev.target == v.abstain:
+        if name == v.abstain:
             if runoff is not None and not v.runoff_abstain:
                 raise GameError(self.refusal(texts.refuse_runoff_abstain, "runoff_abstain", label=self.named(), names=self.msg("or").join(runoff)))
         else:
-            target = self.player(ev.target)
+            target = self.player(name)
             if not target.alive:
                 raise GameError(self.refusal(texts.refuse_target_out, "vote_target_out", name=target.name))
             if runoff is not None and target.name not in runoff:
                 raise GameError(self.refusal(texts.refuse_runoff_target, "runoff_target", label=self.named(), names=self.msg("and").join(runoff)))
+
+    def check_vote_change(self, voter: Player, ev: VoteEvent) -> None:
+        """A first vote, or a change the board allows."""
+        v = self.manifest.vote
+        texts = self.manifest.texts
         mine = [b for b in self.ballots if b.voter == voter.name]
         if ev.change:
             if ev.late and not v.late_changes:
@@ -564,6 +595,9 @@ class Game:
                 raise GameError(self.refusal(texts.refuse_changes, "changes_used", name=voter.name, changes=v.changes))
         elif mine:
             raise GameError(self.msg("voted_already", name=voter.name))
+
+    def check_ballot(self, voter: Player, ev: VoteEvent) -> Ballot:
+        """The ballot ``ev`` records, if the rules' own checks (``bansha_validate_vote``) accept it."""
         ballot = Ballot(voter=voter.name, target=ev.target, post=ev.post, change=ev.change, proxy=ev.proxy, late=ev.late,
                         time=ev.time, seq=self.seq + 1)
         for reason in self.hook.bansha_validate_vote(game=self, ballot=ballot):

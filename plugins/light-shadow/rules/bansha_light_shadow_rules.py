@@ -135,23 +135,32 @@ def bansha_roles():
 
 
 @hookimpl
-def bansha_validate_action(game, action):
-    me = game.player(action.actor)
-    mine = [b for b in game.actions if b.actor == me.name]
-    if action.skill == "询问":
+def bansha_skill_unavailable(game, player, skill):
+    """What stops a 询问 or a 猜测 whatever it names: asked once per skill, before any target
+    (so a seat's listing drops the skill at once)."""
+    me = player
+    if skill.name == "询问":
+        mine = [b for b in game.actions if b.actor == me.name]
         if me.role in NO_QUESTION:
             return f"{me.name}不能询问：{me.role}没有任何询问的机会。"
         if any(b.skill == "猜测" for b in mine):
             return f"{me.name}不能询问：今天已经进行了猜测。"
         if sum(b.skill == "询问" for b in mine) >= questions_today(game):
             return f"{me.name}不能再询问：今天只有{questions_today(game)}次询问。"
+    if skill.name == "猜测" and game.day == 0:
+        return f"{me.name}不能猜测：第零天不允许进行猜测。"
+    return None
+
+
+@hookimpl
+def bansha_validate_action(game, action):
+    me = game.player(action.actor)
+    if action.skill == "询问":
         try:
             question_args(game, action.args)
         except ValueError as exc:
             return f"{me.name}的询问不成立：{exc}"
     if action.skill == "猜测":
-        if game.day == 0:
-            return f"{me.name}不能猜测：第零天不允许进行猜测。"
         reason = guess_shape(game, me, action.args)
         if reason:
             return f"{me.name}的猜测不成立：{reason}。"

@@ -113,11 +113,17 @@ def bansha_identity(game, player):
 
 
 @hookimpl
+def bansha_skill_unavailable(game, player, skill):
+    # a condition of the seat, whoever the target: asked once per skill, before any target
+    if skill.group == INDEPENDENTS and player.data.get(STATE) != INDEPENDENT:
+        return "中立的青侠没有任何特权。"
+    return None
+
+
+@hookimpl
 def bansha_validate_action(game, action):
     if action.group != INDEPENDENTS:
         return None
-    if game.player(action.actor).data.get(STATE) != INDEPENDENT:
-        return "中立的青侠没有任何特权。"
     if action.targets[0] == action.actor:
         return "不得自杀。"
     if not game.option("kill_teammate_allowed") and INDEPENDENTS in game.player(action.targets[0]).groups:
