@@ -144,6 +144,13 @@ def _arg_trials(skill: Skill, values: dict[str, tuple], others: list[str]) -> li
 def seat_choices(game: Game, player: str, values: dict | None = None) -> list[SkillChoice]:
     """Every skill ``player`` may send now, with the exact targets and the argument values
     ``act`` accepts (``values``: ``arg_kinds(game)``, when the caller keeps it)."""
+    return [c for c, _, _ in seat_listing(game, player, values)]
+
+
+def seat_listing(game: Game, player: str, values: dict | None = None) -> list[tuple[SkillChoice, Skill, dict[str, tuple]]]:
+    """``seat_choices`` with each choice's skill and the declared values of its args as the
+    check takes them ("" where the arg may be left out; whole numbers for a "post"): what a
+    program choosing for the seat (the simulator's policies) picks from."""
     if game.winner is not None or id(game) in _BUSY:
         return []
     p = game.player(player)
@@ -165,7 +172,7 @@ def seat_choices(game: Game, player: str, values: dict | None = None) -> list[Sk
                 declared[k] = expand(d, kinds, game, p)
         c = _choice(game, p, skill, acquired, declared)
         if c is not None:
-            out.append(c)
+            out.append((c, skill, declared))
     return out
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 # what a skill's ``arg_values`` stand for: the kernel's one reading, which the CLI's status and
 # the web forms read too
-from bansha.choices import arg_kinds, expand, expand_kind  # noqa: F401 (the sim's tests import them here)
+from bansha.choices import arg_kinds, expand, expand_kind, vote_choices  # noqa: F401 (the sim's tests import them here)
 from bansha.engine import Game
 from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, Setup, VoteEvent
 from bansha.posts import final_votes
@@ -52,91 +52,43 @@ def role_camps(game) -> dict[str, str]:
     return {r.name: r.camp for r in game.ruleset.roles.values() if r.camp}
 
 
-def _arg_values(skill, kinds, game, p) -> tuple[dict[str, tuple], tuple | None] | None:
-    """(values of each declared ``--arg``, the values of a players-as-keys arg or None); None
-    when the skill takes arguments it does not declare values for (a policy could not fill them),
-    or one whose declared values are empty now (nothing a player could give: 镜像 before any
-    skill was used on the 镜)."""
-    values: dict[str, tuple] = {}
-    keyed = None
-    for k in skill.args:
-        v = skill.arg_values.get(k)
-        if v is None:
-            if k.startswith("<") or not skill.targets:
-                return None
-            continue  # an undeclared optional argument of a targeted skill: left out
-        v = expand(v, kinds, game, p)
-        if not v:
-            return None
-        if k.startswith("<"):
-            keyed = v
-        else:
-            values[k] = v
-    return values, keyed
+def choices_for(game: Game, p, kinds: dict | None = None) -> list[Choice]:
+    """The skills ``p`` may send now, as the one listing has them (``bansha.choices.seat_listing``:
+    what the CLI's ``status`` and the web forms show, made by asking the engine's checks): the
+    targets ``act`` accepts, the count range, the declared values of each ``--arg``.
 
+    A players-as-keys argument (light-shadow's 猜测: ``--arg P03=国王 …``, one key for each player
+    of the other nation) cannot be listed as values: the listing offers such a skill only when
+    one of its few trial sets is accepted, and a guess is accepted only when it names the whole
+    other nation. Such a skill is offered here when the engine's ``check_skill`` accepts it (a
+    use left, its day), with the values its keys take; what the policy makes of it is checked by
+    the engine (``Game.check``) before it is sent (``_send``)."""
+    from bansha.choices import seat_listing
 
-def choices_for(game: Game, p, kinds: dict | None = None, memo: dict | None = None) -> list[Choice]:
-    """The skills ``p`` may send now, with their declared selection ranges and the values each
-    ``--arg`` takes (the rules may still refuse a pick: the simulator then takes the policy's
-    next preference). With ``memo`` (one game's), the choices already made from the same
-    inputs are given again (in a new list; the Choices are frozen)."""
     kinds = kinds if kinds is not None else arg_kinds(game)
-    alive = [q.name for q in game.players.values() if q.alive]
-    if memo is None:
-        return _choices(game, p, kinds, alive)
-    # everything the list is made of: the player's skills (what skills_of is keyed on), the
-    # phase, who is in the game, the player's uses left (kinds is the game's own),
-    # and the living players' groups ("group:NAME" values: an absorbed 青侠 joins the 黑侠)
-    key = ("choices", p.name, p.role, tuple(p.groups), tuple(p.acquired.items()), game.phase.name,
-           game.phase.continues, p.alive, tuple(alive), tuple(p.uses.items()),
-           tuple(tuple(game.players[n].groups) for n in alive))
-    out = memo.get(key)
-    if out is None:
-        out = memo[key] = _choices(game, p, kinds, alive)
-    return list(out)
-
-
-def _choices(game: Game, p, kinds: dict, alive: list[str]) -> list[Choice]:
+    listed = {c.skill: (c, skill, declared) for c, skill, declared in seat_listing(game, p.name, kinds)}
     out = []
-    everyone = list(game.players)
     for skill, _ in game.skills_of(p).values():
-        if not skill.phases or not game.in_phase(skill):
-            continue
-        if not p.alive and not skill.while_out:
-            continue
-        if skill.uses is not None and p.uses.get(skill.name, 0) <= 0:
-            continue
-        declared = _arg_values(skill, kinds, game, p) if skill.args else ({}, None)
-        if declared is None:
-            continue  # arguments without declared values (a free text), or none to give now: not played
-        pool = everyone if skill.may_target_dead else alive
-        if not skill.may_target_self:
-            pool = [n for n in pool if n != p.name]
-        hi = skill.max_targets if skill.max_targets is not None else skill.targets
-        out.append(Choice(skill=skill.name, lo=skill.targets, hi=hi, candidates=tuple(pool),
-                          args=tuple(skill.args), does=tuple(skill.does), group=skill.group,
-                          values=declared[0], keyed=declared[1], per_phase=skill.per_phase))
-    return out
-
-
-def vote_choices(game: Game, p) -> list[str] | None:
-    if not game.phase.vote or not p.alive:
-        return None
-    from bansha.model import Ballot
-
-    v = game.manifest.vote
-    runoff = game.scheduled.get(game.phase.name) if game.phase.optional else None
-    names = [q.name for q in game.players.values() if q.alive and (runoff is None or q.name in runoff)]
-    if runoff is None or v.runoff_abstain:
-        names.append(v.abstain)
-    ok = []
-    for n in names:
-        if n in (v.abstain, p.name):  # the rules' say on abstaining and on oneself
-            b = Ballot(voter=p.name, target=n)
-            if any(game.hook.bansha_validate_vote(game=game, ballot=b)):
+        hit = listed.get(skill.name)
+        if hit is not None:
+            c, _, declared = hit
+            keyed = next((declared[k] for k in skill.args if k.startswith("<") and k in declared), None)
+            out.append(Choice(skill=skill.name, lo=c.min_targets, hi=c.max_targets, candidates=tuple(c.targets),
+                              args=tuple(skill.args), does=tuple(skill.does), group=skill.group,
+                              values={k: v for k, v in declared.items() if not k.startswith("<")},
+                              keyed=keyed, per_phase=skill.per_phase))
+        elif skill.targets == 0 and any(k.startswith("<") for k in skill.args) and skill.phases:
+            keyed = next((expand(skill.arg_values[k], kinds, game, p) for k in skill.args
+                          if k.startswith("<") and k in skill.arg_values), None)
+            if not keyed:
                 continue
-        ok.append(n)
-    return ok
+            try:
+                game.check_skill(p, skill)
+            except GameError:
+                continue
+            out.append(Choice(skill=skill.name, lo=0, hi=0, candidates=(), args=tuple(skill.args),
+                              does=tuple(skill.does), group=skill.group, keyed=keyed, per_phase=skill.per_phase))
+    return out
 
 
 def answer_rulings(game: Game, pol, rng, camps, table, memo: dict | None = None) -> list:
@@ -157,17 +109,43 @@ def answer_rulings(game: Game, pol, rng, camps, table, memo: dict | None = None)
     return out
 
 
-def _first_accepted(game, log: list, events) -> bool:
-    """Apply the first of ``events`` (a policy's choices in its order of preference) that the
-    engine accepts, and log it; a refusal leaves the game as it was. False: none was accepted."""
+def _send(game, log: list, events, listed: int, counts: dict) -> bool:
+    """Send the first of ``events`` (a policy's picks in its order of preference) the engine
+    accepts, and log it. A pick the listing made just now (``listed``: the game's event count
+    then) guarantees is sent as it is: one target of the listed ones, or none where the skill
+    takes none, of a skill without args (the listing tried exactly that action), or a listed
+    vote target. Any other pick (several targets, args, a keyed guess, or after the seat's own
+    event changed the game) is asked of the engine's check first (``Game.check``,
+    ``Game.check_vote``: what ``act`` and ``vote`` run); a pick it refuses is counted in
+    ``counts["ruled_out"]`` and never sent. ``counts["refused"]``: sent and refused (0, or the
+    listing and the engine disagree). False: no pick was accepted."""
     for ev in events:
+        sure, ev = ev
+        if not (sure and len(game.applied) == listed):
+            try:
+                game.check_vote(ev) if isinstance(ev, VoteEvent) else game.check(ev)
+            except GameError:
+                counts["ruled_out"] += 1
+                continue
         try:
             game.apply(ev)
         except GameError:
+            counts["refused"] += 1
             continue
         log.append(ev)
         return True
     return False
+
+
+def _listed(c: Choice | None, targets, args) -> bool:
+    """The listing tried exactly this action: a skill without args, on one listed target (or on
+    none, where it takes none)."""
+    if c is None or c.args or args:
+        return False
+    if len(targets) == 1:
+        # where more may be chosen, a listed target may stand on a larger choice only
+        return c.lo == c.hi == 1 and targets[0] in c.candidates
+    return not targets and c.hi == 0
 
 
 def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", options: dict | None = None,
@@ -184,6 +162,7 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
     t = table_of(game)
     table = {c: tuple(r) for c, r in t.camps.items()} if t is not None else {}
     log: list = []
+    counts = {"ruled_out": 0, "refused": 0}  # the policies' picks the engine's check ruled out; sent and refused
     memo: dict = {}  # the policy's own memory of this game (``Seat.memo``)
     # public: the vote record of each closed vote phase, as the phase's post publishes it
     # (bansha.posts.final_votes: each voter's standing vote), and each role's camp (the ruleset)
@@ -210,22 +189,27 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
         for p in list(game.players.values()):
             if game.winner is not None or game.label != label:
                 break
-            choices = choices_for(game, p, kinds, memo) if (p.alive or not game.phase.vote) else []
-            votes = vote_choices(game, p)
+            choices = choices_for(game, p, kinds)
+            # a seat that has voted (a ballot a rule cast for it) leaves it standing: the listing
+            # would offer it a change
+            votes = vote_choices(game, p.name) if not any(b.voter == p.name for b in game.ballots) else None
             if not choices and not votes:
                 continue
+            listed = len(game.applied)
             d = pol.decide(Seat(game, p.name, choices, votes, f"{rng}/{label}/{p.name}", camps, table, memo,
                               record, roles))
+            by_skill = {c.skill: c for c in choices}
             for skill, options_, args in d.actions:
+                c = by_skill.get(skill)
                 # an option is its targets, or (targets, its own args)
-                _first_accepted(game, log, (
-                    ActEvent(phase=label, actor=p.name, skill=skill, targets=list(targets), args=dict(a))
-                    for targets, a in (o if isinstance(o, tuple) else (o, args) for o in options_)))
+                _send(game, log, (
+                    (_listed(c, targets, a), ActEvent(phase=label, actor=p.name, skill=skill, targets=list(targets), args=dict(a)))
+                    for targets, a in (o if isinstance(o, tuple) else (o, args) for o in options_)), listed, counts)
                 if game.winner is not None or game.label != label:
                     break
             if game.winner is None and game.label == label and d.votes and game.phase.vote and p.alive:
-                if _first_accepted(game, log, (VoteEvent(phase=label, voter=p.name, target=t, post=floor + 1)
-                                               for t in d.votes)):
+                if _send(game, log, ((t in votes, VoteEvent(phase=label, voter=p.name, target=t, post=floor + 1))
+                                     for t in d.votes), listed, counts):
                     floor += 1
         if game.winner is None and game.label == label:
             log += answer_rulings(game, pol, rng, camps, table, memo)
@@ -255,6 +239,8 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
         "days": game.day,
         "players": [(p.role, p.camp, p.alive, p.camp in winners and not game.draw) for p in game.players.values()],
         "causes": causes,
+        "n_events": len(log),
+        **counts,
     }
     if keep:
         out["setup"] = setup
