@@ -189,7 +189,7 @@ def _choice(game: Game, p: Player, skill: Skill, acquired: bool, declared: dict,
     def ok(targets: list[str]) -> bool:
         # ``check_use`` in its parts: what reads the targets alone once, then each set of args
         try:
-            names = game.check_targets(p, skill, targets)
+            names = game.check_targets(p, skill, acquired, targets)
         except GameError:
             return False
         for args in trials:
@@ -281,8 +281,9 @@ def vote_choices(game: Game, player: str) -> list[str] | None:
         return None
     out = []
     for target in [*game.players, game.manifest.vote.abstain]:
+        if game.vote_target_refused(target) is not None:
+            continue
         try:
-            game.check_vote_target(target)
             game.check_ballot(voter, VoteEvent(phase=label, voter=p.name, target=target, change=change, post=post))
         except GameError:
             continue

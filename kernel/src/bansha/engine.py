@@ -353,11 +353,11 @@ class Game:
     def check_use(self, actor: Player, skill: Skill, acquired: bool, names, args) -> Action:
         """``check`` of one choice of targets and arguments, once ``check_skill`` has accepted
         the skill (``choices.py`` asks it for each choice; ``check`` asks both)."""
-        return self.check_args(actor, skill, acquired, self.check_targets(actor, skill, names), args)
+        return self.check_args(actor, skill, acquired, self.check_targets(actor, skill, acquired, names), args)
 
-    def check_targets(self, actor: Player, skill: Skill, names) -> list[str]:
+    def check_targets(self, actor: Player, skill: Skill, acquired: bool, names) -> list[str]:
         """The part of ``check_use`` that reads the targets alone (who they are, how many, a
-        repeat): the names as the game spells them. ``choices.py`` asks it once for a choice
+        repeat, the rules' ``bansha_validate_targets``): the names as the game spells them. ``choices.py`` asks it once for a choice
         of targets, then ``check_args`` for each set of arguments it tries."""
         targets = [self._target(actor, skill, t) for t in names]
         hi = skill.max_targets if skill.max_targets is not None else skill.targets
@@ -367,6 +367,10 @@ class Game:
         if skill.no_repeat_target and targets and set(targets) & self.repeat_blocked(actor, skill):
             raise GameError(self.refusal(self.manifest.texts.refuse_repeat_target, "repeat_target",
                 skill=skill.name, target=targets[0], phase=self.phase.name))
+        for reason in self.hook.bansha_validate_targets(game=self, player=actor, skill=skill, acquired=acquired,
+                                                        targets=targets):
+            if reason:
+                raise GameError(reason)
         return targets
 
     def check_args(self, actor: Player, skill: Skill, acquired: bool, targets: list[str], args) -> Action:
@@ -568,18 +572,28 @@ class Game:
 
     def check_vote_target(self, name: str) -> None:
         """``name`` may be voted for now (the abstain word, or a player in the game and in the runoff)."""
+        why = self.vote_target_refused(name)
+        if why is not None:
+            raise GameError(why())
+
+    def vote_target_refused(self, name: str):
+        """None where ``name`` may be voted for now, else a function making the refusal line
+        (made only when it is shown: ``choices.vote_choices`` asks of every seat)."""
         v = self.manifest.vote
         texts = self.manifest.texts
         runoff = self.scheduled.get(self.phase.name) if self.phase.optional else None
         if name == v.abstain:
             if runoff is not None and not v.runoff_abstain:
-                raise GameError(self.refusal(texts.refuse_runoff_abstain, "runoff_abstain", label=self.named(), names=self.msg("or").join(runoff)))
-        else:
-            target = self.player(name)
-            if not target.alive:
-                raise GameError(self.refusal(texts.refuse_target_out, "vote_target_out", name=target.name))
-            if runoff is not None and target.name not in runoff:
-                raise GameError(self.refusal(texts.refuse_runoff_target, "runoff_target", label=self.named(), names=self.msg("and").join(runoff)))
+                return lambda: self.refusal(texts.refuse_runoff_abstain, "runoff_abstain", label=self.named(),
+                                            names=self.msg("or").join(runoff))
+            return None
+        target = self.player(name)
+        if not target.alive:
+            return lambda: self.refusal(texts.refuse_target_out, "vote_target_out", name=target.name)
+        if runoff is not None and target.name not in runoff:
+            return lambda: self.refusal(texts.refuse_runoff_target, "runoff_target", label=self.named(),
+                                        names=self.msg("and").join(runoff))
+        return None
 
     def check_vote_change(self, voter: Player, ev: VoteEvent) -> None:
         """A first vote, or a change the board allows."""

@@ -55,6 +55,17 @@ def bansha_setup_game(game: Game) -> None:
 
 
 @hookspec
+def bansha_validate_targets(game: Game, player: Player, skill: Skill, acquired: bool, targets: list[str]) -> str | None:
+    """Called when an action is submitted, after the kernel's checks of its targets (who they
+    are, how many, a repeat) and before ``bansha_validate_action``, for a refusal that reads
+    the targets alone (not the args): 不得自杀, a teammate. ``choices.py`` asks it once for each
+    choice of targets and leaves out the args it would otherwise try with a refused one.
+
+    Return a one-line reason to refuse, or None. Must not change the game.
+    """
+
+
+@hookspec
 def bansha_validate_action(game: Game, action: Action) -> str | None:
     """Called when an action is submitted, after the kernel's own checks (phase, actor alive,
     uses left, target count and range).

@@ -833,10 +833,10 @@ def text(value: str | None, lang: str | None = None) -> str | None:
 
 def lang_of(value: str | None = None) -> str:
     """A language code: ``value`` if the catalogue has it, else ``BANSHA_LANG``, else ``zh``."""
-    for v in (value, os.environ.get("BANSHA_LANG", "").strip().lower()[:2]):
-        if v in LANGUAGES:
-            return v
-    return DEFAULT
+    if value in LANGUAGES:
+        return value  # the board's own (every refusal asks): the environment is not read
+    v = os.environ.get("BANSHA_LANG", "").strip().lower()[:2]
+    return v if v in LANGUAGES else DEFAULT
 
 
 def say(key: str, lang: str | None = None, /, **fields: Any) -> str:

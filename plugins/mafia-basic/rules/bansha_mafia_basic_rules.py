@@ -49,9 +49,9 @@ def bansha_validate_vote(game, ballot):
 
 
 @hookimpl
-def bansha_validate_action(game, action):
+def bansha_validate_targets(game, player, skill, acquired, targets):
     # "the mafia's group kill removes one non-mafia player"
-    if action.skill == "杀人" and any(game.player(t).camp == MAFIA for t in action.targets):
+    if skill.name == "杀人" and any(game.player(t).camp == MAFIA for t in targets):
         return "mafia-basic: the mafia kill a player who is not of the mafia"
     return None
 

@@ -33,13 +33,13 @@ def bansha_roles():
 
 
 @hookimpl
-def bansha_validate_action(game, action):
-    if action.skill != "杀人" or not (action.group == "黑侠" or action.acquired):
+def bansha_validate_targets(game, player, skill, acquired, targets):
+    if skill.name != "杀人" or not (skill.group == "黑侠" or acquired):
         return None
-    target = action.targets[0]
-    if target == action.actor:
+    target = targets[0]
+    if target == player.name:
         return "不得自杀。"
     # R-K2: the kill is the group's, so "自" is the group (house option kill_teammate_allowed)
-    if action.group and not game.option("kill_teammate_allowed") and action.group in game.player(target).groups:
+    if skill.group and not game.option("kill_teammate_allowed") and skill.group in game.player(target).groups:
         return f"不得自杀：{target}与你同为黑侠。"
     return None

@@ -121,13 +121,13 @@ def bansha_skill_unavailable(game, player, skill):
 
 
 @hookimpl
-def bansha_validate_action(game, action):
-    if action.group != INDEPENDENTS:
+def bansha_validate_targets(game, player, skill, acquired, targets):
+    if skill.group != INDEPENDENTS:
         return None
-    if action.targets[0] == action.actor:
+    if targets[0] == player.name:
         return "不得自杀。"
-    if not game.option("kill_teammate_allowed") and INDEPENDENTS in game.player(action.targets[0]).groups:
-        return f"不得自杀：{action.targets[0]}与你同为独立的青侠。"
+    if not game.option("kill_teammate_allowed") and INDEPENDENTS in game.player(targets[0]).groups:
+        return f"不得自杀：{targets[0]}与你同为独立的青侠。"
     return None
 
 
