@@ -16,6 +16,7 @@ docs/performance.md; nothing here is asserted in tests.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import time
 
@@ -56,6 +57,51 @@ def floor(games: int = 2000) -> float:
     return games / (time.process_time() - c0)
 
 
+@contextlib.contextmanager
+def timed_parts(spent: dict):
+    """Add to ``spent`` the time of the listing (what the policies choose from:
+    ``play.choices_for``, ``play.vote_choices``) and of the policies' decisions (their reading of
+    the seat's view included), measured around each call while the block runs."""
+    from bansha_sim import play
+
+    def timing(fn, key):
+        def wrapped(*a, **kw):
+            t = time.perf_counter()
+            try:
+                return fn(*a, **kw)
+            finally:
+                spent[key] += time.perf_counter() - t
+        return wrapped
+
+    saved = play.choices_for, play.vote_choices, play._policy
+    policy = play._policy
+
+    def wrapped_policy(name):
+        pol = policy(name)
+
+        class Timed:
+            decide = staticmethod(timing(pol.decide, "policy"))
+            ruling = staticmethod(pol.ruling)
+        return Timed
+
+    play.choices_for = timing(play.choices_for, "listing")
+    play.vote_choices = timing(play.vote_choices, "listing")
+    play._policy = wrapped_policy
+    try:
+        yield
+    finally:
+        play.choices_for, play.vote_choices, play._policy = saved
+
+
+def replay(record) -> None:
+    """A recorded game's events applied to a new game: the engine's work alone."""
+    from bansha.engine import Game
+
+    g = Game(record["setup"])
+    for ev in record["events"]:
+        g.apply(ev)
+
+
 def main() -> None:
     import structlog
     from bansha_sim.play import play_game
@@ -83,15 +129,34 @@ def main() -> None:
     base = floor()
     print(f"floor: a hand-written mafia-basic loop (20 seats, 4 mafia): {base:.0f} games per CPU-second "
           f"(load average {os.getloadavg()[0]:.1f})")
+    print("per board: games per CPU-second; events per game (what the engine recorded); the policies' "
+          "picks the engine's check ruled out before sending, and picks sent and refused (0: the policies "
+          "choose from the one listing); where a game's time goes; the engine alone (the recorded events "
+          "replayed, no listing, no policy): its cost per event and the games per CPU-second it allows")
+    rates = {}
     for board, seats in BOARDS:
         play_game(board, seats, 10**6, args.policy)  # load the plugins first
-        c0 = time.process_time()
         n = args.games if board != "light-shadow" else max(10, args.games // 10)
-        for s in range(n):
-            play_game(board, seats, s, args.policy)
-        cpu = time.process_time() - c0
+        spent = {"listing": 0.0, "policy": 0.0}
+        with timed_parts(spent):
+            c0 = time.process_time()
+            records = [play_game(board, seats, s, args.policy, keep=True) for s in range(n)]
+            cpu = time.process_time() - c0
+        events = sum(r["n_events"] for r in records)
+        c0 = time.process_time()
+        for r in records:
+            replay(r)
+        engine = time.process_time() - c0
+        rates[board] = n / cpu
+        listing, policy = spent["listing"] / cpu, spent["policy"] / cpu
         print(f"{board} ({seats} seats, {args.policy}): {n / cpu:.1f} games per CPU-second ({n} games), "
-              f"1/{base / (n / cpu):.0f} of the floor")
+              f"1/{base / (n / cpu):.0f} of the floor; {events / n:.0f} events a game, ruled out "
+              f"{sum(r['ruled_out'] for r in records) / n:.1f} a game, refused {sum(r['refused'] for r in records)}; "
+              f"time: listing {listing:.0%}, policies {policy:.0%}, engine and the rest {1 - listing - policy:.0%}; "
+              f"the engine alone {engine / events * 1e6:.0f} µs an event = {n / engine:.0f} games per CPU-second")
+    need = 20 * 2000 / (2 * rates["qisha-xia"])
+    print(f"a 20-candidate qisha-xia search at 2,000 games each (40,000 games) on 2 cores: ~{need:.0f} s "
+          f"at this rate (target 60 s)")
     if not args.skip_jobs:
         n = args.games * 2
         w, cpu = {}, {}
