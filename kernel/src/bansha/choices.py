@@ -212,12 +212,15 @@ def _choice(game: Game, p: Player, skill: Skill, acquired: bool, declared: dict,
         # the counts the rules accept (a rule may ask more than the declared least: 异端's half)
         sizes = [k for k in range(max(lo, 1), min(hi, len(pool)) + 1)
                  if k == 1 or any(ok(ring(pool, k, i)) for i in range(min(3, len(pool))))]
-        for t in pool:
-            others = [n for n in pool if n != t]
-            # t alone, or with k-1 others, the window moving round the ring until one is accepted
-            if any(ok([t]) if k == 1 else any(ok([t, *ring(others, k - 1, i)]) for i in range(len(others)))
-                   for k in sizes):
-                targets.append(t)
+        if sizes == [1]:  # the common case: one target, each asked alone
+            targets = [t for t in pool if ok([t])]
+        else:
+            for t in pool:
+                others = [n for n in pool if n != t]
+                # t alone, or with k-1 others, the window moving round the ring until one is accepted
+                if any(ok([t]) if k == 1 else any(ok([t, *ring(others, k - 1, i)]) for i in range(len(others)))
+                       for k in sizes):
+                    targets.append(t)
         usable = usable or bool(targets)
     if not usable:
         return None
@@ -274,17 +277,21 @@ def vote_choices(game: Game, player: str) -> list[str] | None:
     post = 1 if game.manifest.vote.post == "required" else None
     label = game.label
     # ``check_vote`` in its parts: the voter's once, the target's and the rules' for each target
+    ev = VoteEvent(phase=label, voter=p.name, target="", change=change, post=post)
     try:
-        voter = game.check_voter(VoteEvent(phase=label, voter=p.name, target="", change=change, post=post))
-        game.check_vote_change(voter, VoteEvent(phase=label, voter=p.name, target="", change=change, post=post))
+        voter = game.check_voter(ev)
+        game.check_vote_change(voter, ev)
     except GameError:
         return None
     out = []
+    # the ballot check_ballot would make, built once a seat and given each target
+    first = game.ballot_of(voter, ev)
     for target in [*game.players, game.manifest.vote.abstain]:
         if game.vote_target_refused(target) is not None:
             continue
+        ballot = msgspec.structs.replace(first, target=target)
         try:
-            game.check_ballot(voter, VoteEvent(phase=label, voter=p.name, target=target, change=change, post=post))
+            game.validate_ballot(ballot)
         except GameError:
             continue
         out.append(target)

@@ -462,7 +462,7 @@ class Game:
         """An ``--arg`` the skill does not declare, in the ruleset's wording (asked after the
         rules' own checks, so a role's message on its arguments comes first)."""
         text = self.manifest.texts.refuse_unknown_arg
-        if not text or any(k.startswith("<") for k in skill.args):
+        if not action.args or not text or any(k.startswith("<") for k in skill.args):
             return None
         unknown = [k for k in action.args if k not in skill.args]
         if not unknown:
@@ -587,7 +587,7 @@ class Game:
                 return lambda: self.refusal(texts.refuse_runoff_abstain, "runoff_abstain", label=self.named(),
                                             names=self.msg("or").join(runoff))
             return None
-        target = self.player(name)
+        target = self.players.get(name) or self.player(name)
         if not target.alive:
             return lambda: self.refusal(texts.refuse_target_out, "vote_target_out", name=target.name)
         if runoff is not None and target.name not in runoff:
@@ -612,8 +612,15 @@ class Game:
 
     def check_ballot(self, voter: Player, ev: VoteEvent) -> Ballot:
         """The ballot ``ev`` records, if the rules' own checks (``bansha_validate_vote``) accept it."""
-        ballot = Ballot(voter=voter.name, target=ev.target, post=ev.post, change=ev.change, proxy=ev.proxy, late=ev.late,
-                        time=ev.time, seq=self.seq + 1)
+        return self.validate_ballot(self.ballot_of(voter, ev))
+
+    def ballot_of(self, voter: Player, ev: VoteEvent) -> Ballot:
+        """The ballot ``ev`` would record."""
+        return Ballot(voter=voter.name, target=ev.target, post=ev.post, change=ev.change, proxy=ev.proxy,
+                      late=ev.late, time=ev.time, seq=self.seq + 1)
+
+    def validate_ballot(self, ballot: Ballot) -> Ballot:
+        """``ballot`` if the rules' own checks (``bansha_validate_vote``) accept it."""
         for reason in self.hook.bansha_validate_vote(game=self, ballot=ballot):
             if reason:
                 raise GameError(reason)
