@@ -157,11 +157,7 @@ def seat_listing(game: Game, player: str, values: dict | None = None) -> list[tu
     kinds = values if values is not None else None
     out = []
     for skill, acquired in game.skills_of(p).values():
-        if not skill.phases:
-            continue
-        try:
-            game.check_skill(p, skill)
-        except GameError:
+        if not skill.phases or game.skill_refused(p, skill) is not None:
             continue
         declared: dict[str, tuple] = {}
         for k in skill.args:

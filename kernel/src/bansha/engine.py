@@ -391,31 +391,40 @@ class Game:
     def check_skill(self, actor: Player, skill: Skill) -> None:
         """What ``check`` asks of a skill whatever its targets and arguments: it is sent (not
         standing), open in this phase, not stopped by a rule or a status, with a use left."""
+        why = self.skill_refused(actor, skill)
+        if why is not None:
+            raise GameError(why())
+
+    def skill_refused(self, actor: Player, skill: Skill):
+        """``check_skill``'s answer: None where it accepts the skill, else a function making the
+        refusal line (made only when it is shown: ``choices.py`` asks of every seat's every
+        skill each phase and shows none)."""
         if not actor.alive and not skill.while_out:
-            raise GameError(self.msg("actor_out", name=actor.name))
+            return lambda: self.msg("actor_out", name=actor.name)
         if not skill.phases:
             # a standing or triggered skill (常驻, [触发]): the rules apply it, nobody sends it
-            raise GameError(self.msg("not_sent", skill=skill.name))
+            return lambda: self.msg("not_sent", skill=skill.name)
         # a rule may open a skill outside its phases (answered at once: its step is not here)
         out_of_phase = not self.in_phase(skill)
         if out_of_phase and not self.hook.bansha_skill_window(game=self, player=actor, skill=skill):
             def word(spec):  # the phase as the board's language names it
                 return spec.alias or spec.name if self.lang != "en" else spec.name
-            raise GameError(self.msg("skill_phase", skill=skill.name, phase=word(self.phase),
-                                     phases="/".join(word(self.ruleset.phase(n)) for n in skill.phases)))
+            return lambda: self.msg("skill_phase", skill=skill.name, phase=word(self.phase),
+                                    phases="/".join(word(self.ruleset.phase(n)) for n in skill.phases))
         if not skill.immediate and not out_of_phase and self.window_of(skill.step) < self.window:
-            raise GameError(self.msg("window_past", skill=skill.name, phase=self.label, window=self.window_of(skill.step) + 1))
+            return lambda: self.msg("window_past", skill=skill.name, phase=self.label, window=self.window_of(skill.step) + 1)
         unavailable = self.hook.bansha_skill_unavailable(game=self, player=actor, skill=skill)
         if unavailable:
-            raise GameError(unavailable)
+            return lambda: unavailable
         for st in actor.statuses:
             # a status that stops casting; skills with one of its ``except_tags`` still work
             if st.data.get("no_cast") and not set(skill.tags) & set(st.data.get("except_tags", ())):
-                raise GameError(self.msg("under_status", name=actor.name, status=st.name, skill=skill.name))
+                return lambda st=st: self.msg("under_status", name=actor.name, status=st.name, skill=skill.name)
         if skill.uses is not None and actor.uses.get(skill.name, 0) - self._pending_uses(actor, skill) <= 0:
-            raise GameError(self.refusal(self.manifest.texts.refuse_no_uses, "no_uses", actor=actor.name, skill=skill.name))
+            return lambda: self.refusal(self.manifest.texts.refuse_no_uses, "no_uses", actor=actor.name, skill=skill.name)
         if not skill.group and self._used_in_phase(actor, skill)[0] >= self._allowed(actor, skill):
-            raise GameError(self.msg("used_already", name=actor.name, skill=skill.name, label=self.named()))
+            return lambda: self.msg("used_already", name=actor.name, skill=skill.name, label=self.named())
+        return None
 
     def _allowed(self, actor: Player, skill: Skill) -> int:
         # uses in this phase: the skill's ``per_phase``, unless a rule grants more now (M217's 迅捷)

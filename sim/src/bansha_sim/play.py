@@ -80,11 +80,7 @@ def choices_for(game: Game, p, kinds: dict | None = None) -> list[Choice]:
         elif skill.targets == 0 and any(k.startswith("<") for k in skill.args) and skill.phases:
             keyed = next((expand(skill.arg_values[k], kinds, game, p) for k in skill.args
                           if k.startswith("<") and k in skill.arg_values), None)
-            if not keyed:
-                continue
-            try:
-                game.check_skill(p, skill)
-            except GameError:
+            if not keyed or game.skill_refused(p, skill) is not None:  # check_skill's answer
                 continue
             out.append(Choice(skill=skill.name, lo=0, hi=0, candidates=(), args=tuple(skill.args),
                               does=tuple(skill.does), group=skill.group, keyed=keyed, per_phase=skill.per_phase))
