@@ -282,12 +282,12 @@ def vote_choices(game: Game, player: str) -> list[str] | None:
     out = []
     # the ballot check_ballot would make, built once a seat and given each target
     first = game.ballot_of(voter, ev)
+    refused, validate, replace = game.vote_target_refused, game.validate_ballot, msgspec.structs.replace
     for target in [*game.players, game.manifest.vote.abstain]:
-        if game.vote_target_refused(target) is not None:
+        if refused(target) is not None:
             continue
-        ballot = msgspec.structs.replace(first, target=target)
         try:
-            game.validate_ballot(ballot)
+            validate(replace(first, target=target))
         except GameError:
             continue
         out.append(target)
