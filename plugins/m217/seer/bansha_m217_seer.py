@@ -40,10 +40,11 @@ def bansha_roles():
 
 
 @hookimpl
-def bansha_validate_action(game, action):
-    if action.skill != "预言":
+def bansha_skill_unavailable(game, player, skill):
+    # whoever the target: asked once per skill (a seat's listing drops it at once)
+    if skill.name != "预言":
         return None
-    p = game.player(action.actor)
+    p = player
     done = sum(1 for a in game.actions if a.actor == p.name and a.skill == "预言")
     # > 仅限下一晚，[预言]可额外发动一次。
     if done >= 1 and p.data.get("天意.night") != game.day:

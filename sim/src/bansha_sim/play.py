@@ -197,6 +197,12 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
             by_skill = {c.skill: c for c in choices}
             for skill, options_, args in d.actions:
                 c = by_skill.get(skill)
+                if len(game.applied) != listed:
+                    # the seat's own event changed the game since the listing: a skill the
+                    # engine now refuses whatever the pick (its uses spent, 大奖) is passed over
+                    held = game.skills_of(p).get(skill)
+                    if held is None or game.skill_refused(p, held[0]) is not None:
+                        continue
                 # an option is its targets, or (targets, its own args)
                 _send(game, log, (
                     (_listed(c, targets, a), ActEvent(phase=label, actor=p.name, skill=skill, targets=list(targets), args=dict(a)))
