@@ -911,12 +911,17 @@ DEMO_GROUP = "bansha.demo"
 
 
 def __getattr__(name: str):
-    """``bansha.cli.app``: the ``typer.Typer`` of every built-in command, made when first asked
-    for (an in-process run: ``typer.testing.CliRunner().invoke(app, …)``)."""
+    """``bansha.cli.app``: the ``typer.Typer`` of every command ``bansha`` runs, the built-in
+    ones and the installed distributions' (``bansha.commands``: bansha-forum's ``votes
+    import``, ``post``, ``pm`` …), made when first asked for (an in-process run:
+    ``typer.testing.CliRunner().invoke(app, …)``)."""
     if name == "app":
         from .cli_help import typer_app
 
-        globals()["app"] = made = typer_app(commands)
+        made = typer_app(commands)
+        for plugin, obj in plugin_commands(None).items():
+            _add_plugin_command(made, plugin, obj)
+        globals()["app"] = made
         return made
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
