@@ -908,6 +908,12 @@ _register_loop(commands, store=_store, echo_json=_json, fail=fail)
 COMMAND_GROUP = "bansha.commands"
 #: what a distribution adds to ``bansha demo``'s output: a function of the played game
 DEMO_GROUP = "bansha.demo"
+#: the commands the other distributions of bansha's repository add, by the distribution: where
+#: one is not installed, its command is no command, and the refusal says what to install (the
+#: kernel never imports them: docs/architecture.md, "The house")
+ELSEWHERE = {"votes": "bansha-forum", "post": "bansha-forum", "pm": "bansha-forum", "activity": "bansha-forum",
+             "signup": "bansha-forum", "serve": "bansha-web", "simulate": "bansha-sim", "stats": "bansha-sim",
+             "balance": "bansha-sim"}
 
 
 def __getattr__(name: str):
@@ -1067,6 +1073,8 @@ def usage_message(exc: Exception) -> str:
     message = " ".join(exc.format_message().split())
     m = re.match(r"No such command '([^']*)'\.?(?: Did you mean '([^']*)'\?)?", message)
     if m:
+        if m.group(1) in ELSEWHERE:  # a command of a distribution not installed here: say which
+            return say("usage_not_installed", None, command=m.group(1), dist=ELSEWHERE[m.group(1)])
         near = say("usage_did_you_mean", None, command=m.group(2)) if m.group(2) else ""
         return say("usage_no_such_command", None, command=m.group(1)) + near
     m = re.match(r"Got unexpected extra arguments?(?:\(s\))? \((.*)\)", message)

@@ -57,6 +57,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "usage_missing_option": ("缺少选项 {param}", "missing option {param}"),
     "usage_no_such_option": ("没有选项 {option}", "no such option {option}"),
     "usage_no_such_command": ("没有命令 {command}", "no such command {command}"),
+    "usage_not_installed": ("没有命令 {command}：它是 {dist} 的命令，需要安装 {dist}（uv sync --all-packages 或 pip install {dist}）",
+                            "no such command {command}: it is {dist}'s; install {dist} (uv sync --all-packages or pip install {dist})"),
     "usage_did_you_mean": ("（是否想用 {command}？）", " (did you mean {command}?)"),
     "usage_bad_value": ("{param} 的值无效：{value}", "invalid value for {param}: {value}"),
     "usage_option_value": ("选项 {option} 需要一个值", "option {option} requires a value"),
@@ -398,7 +400,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "sc_trace_empty": ("  （空）", "  (empty)"),
     # ------------------------------------------- the director's loop (cli_loop.py): act --file,
     # amend, undo --to; said in the board's language once the game is loaded (votes import, post and
-    # pm say bansha-forum's words: forum/src/bansha_forum/words.py)
+    # pm say bansha-forum's words: bansha-forum's words.py)
     "lp_not_utf8": ("{file}：不是 UTF-8 编码的文本", "{file}: not UTF-8 text"),
     "lp_actions_list": ("{file}：文件应只有一个列表 actions{found}", "{file}: expected a list 'actions' and nothing else{found}"),
     "lp_found": ("（另有：{keys}）", " (found {keys})"),
