@@ -49,14 +49,6 @@ class Adapter:
         URL is not this format's."""
         return None
 
-    def read_thread(self, source: str, *, fmt: str | None = None, cookies: str | None = None,
-                    lang: str | None = None) -> list[Post]:
-        """The posts of the thread ``source`` names (a path, ``-`` or a URL), read with every
-        installed adapter: what the kernel's ``votes import`` asks of any one of them."""
-        from ..read import read_posts
-
-        return read_posts(source, fmt=fmt, cookies=cookies, lang=lang)[0]
-
 
 # ------------------------------------------------------------------------- shared pieces
 
