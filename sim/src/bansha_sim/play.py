@@ -106,8 +106,8 @@ def answer_rulings(game: Game, pol, rng, camps, table, memo: dict | None = None)
 
 
 def _send(game, log: list, events, listed: int, counts: dict) -> bool:
-    """Send the first of ``events`` (a policy's picks in its order of preference) the engine
-    accepts, and log it. A pick the listing made just now (``listed``: the game's event count
+    """Send the first of ``events`` (a policy's picks in its order of preference, each as
+    (whether the listing guarantees it, the event)) the engine accepts, and log it. A pick the listing made just now (``listed``: the game's event count
     then) guarantees is sent as it is: one target of the listed ones, or none where the skill
     takes none, of a skill without args (the listing tried exactly that action), or a listed
     vote target. Any other pick (several targets, args, a keyed guess, or after the seat's own
@@ -115,8 +115,7 @@ def _send(game, log: list, events, listed: int, counts: dict) -> bool:
     ``Game.check_vote``: what ``act`` and ``vote`` run); a pick it refuses is counted in
     ``counts["ruled_out"]`` and never sent. ``counts["refused"]``: sent and refused (0, or the
     listing and the engine disagree). False: no pick was accepted."""
-    for ev in events:
-        sure, ev = ev
+    for sure, ev in events:
         if not (sure and len(game.applied) == listed):
             try:
                 game.check_vote(ev) if isinstance(ev, VoteEvent) else game.check(ev)

@@ -17,9 +17,10 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Choice:
-    """One skill usable now: its name, how many targets (``lo``–``hi``), the players it may
-    be aimed at (its declared selection range, as the thread knows who is in the game), the
-    ``--arg`` keys it documents and what it does for a policy (``Skill.does``)."""
+    """One skill usable now, as the one listing has it (``bansha.choices.seat_listing``, what
+    ``status`` and the web forms show): its name, how many targets (``lo``–``hi``), the players
+    ``act`` accepts as its targets now (alone, or as part of a choice of several), the ``--arg``
+    keys it documents and what it does for a policy (``Skill.does``)."""
 
     skill: str
     lo: int
@@ -40,8 +41,9 @@ class Choice:
 @dataclass
 class Decision:
     """What a seat does this phase. ``actions``: (skill, [targets, …] in order of preference,
-    args); an option may carry args of its own, ``(targets, args)``; the simulator submits the
-    first the engine accepts. ``votes``: vote targets in order of preference (None: no vote).
+    args); an option may carry args of its own, ``(targets, args)``; the simulator sends the
+    first the engine accepts, asking its check first where the listing does not guarantee a
+    pick (``play._send``: nothing sent is refused). ``votes``: vote targets in order of preference (None: no vote).
     Either may be any iterable: a generator draws its next option only when one is refused."""
 
     actions: list[tuple[str, list[list[str]], dict[str, str]]] = field(default_factory=list)
