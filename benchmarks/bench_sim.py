@@ -8,8 +8,13 @@ games per second of process CPU time in one process; then the wall-clock speed-u
 processes over one on qisha-xia, and the CPU time both took (the parent's and its joined
 workers'): on a loaded machine the wall figure says how many cores were free, the CPU ratio
 what the forking and chunking cost. ``--profile RULESET`` prints where the time of one process goes
-(cProfile, top functions by cumulative time). Targets (issue 15): 1,000 qisha-xia and 200 m217
-games per second per core with ``random``; --jobs 2 at least 1.8 times --jobs 1. Figures go to
+(cProfile, top functions by cumulative time). Targets (issues 15 and 25): 1,000 qisha-xia, 200
+m217 and 100 light-shadow games per second per core with ``random``; --jobs 2 at least 1.8 times
+--jobs 1. Beside each board's figure: events a game, the policies' picks the engine's check ruled
+out before sending and the picks sent and refused (0: the policies choose from the one listing,
+``bansha.choices``), the share of the time in the listing, the policies and the rest (the
+engine, the deal, the loop), and the engine alone: the recorded games' events replayed through a
+new game, no listing and no policy, the ceiling the engine allows. Figures go to
 docs/performance.md; nothing here is asserted in tests.
 """
 
