@@ -20,10 +20,11 @@ def _hidden(game: Game, name: str | None) -> set[str]:
     return set(game.unannounced_exits()) - {name} if name is not None else set()
 
 
-def usable_skills(game: Game, name: str, director: bool = False) -> list[dict[str, Any]]:
+def usable_skills(game: Game, name: str, director: bool = False, choices: list | None = None) -> list[dict[str, Any]]:
     """The skills ``name`` may send now, as ``act`` accepts them (``choices.seat_choices``):
     the exact targets, the counts, each argument's closed set of values (None: free text).
-    The engine still checks every submission."""
+    The engine still checks every submission. ``choices``: ``seat_choices(game, name)`` when
+    the caller has it already (``Site.choices``)."""
     hidden = set() if director else _hidden(game, name)
     p = game.player(name)
     if not director and any(st.data.get("no_cast") and not st.told for st in p.statuses):
@@ -32,8 +33,9 @@ def usable_skills(game: Game, name: str, director: bool = False) -> list[dict[st
         game = private_copy(game)
         p = game.player(name)
         p.statuses = [st for st in p.statuses if not (st.data.get("no_cast") and not st.told)]
+        choices = None  # those of the copy
     out = []
-    for c in seat_choices(game, name):
+    for c in (choices if choices is not None else seat_choices(game, name)):
         skill, _ = game.find_skill(p, c.skill)
         targets = [q for q in game.players if q in c.targets or q in hidden]
         out.append({

@@ -168,8 +168,10 @@ class Site:
             inline = isinstance(store, SQLiteStore)
         self.inline = inline
         self.history_template = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
-                                                   autoescape=True).get_template("_history.html")
+                                                   autoescape=True, auto_reload=False).get_template("_history.html")
         self.history_cache: dict[tuple, Markup] = {}
+        #: id(game state) -> (that state, {seat: its seat_choices}): see :meth:`choices`
+        self._choices: dict[int, tuple[Any, dict[str, list]]] = {}
 
     async def run(self, fn):
         """SQLite is a local file: a request's store calls take microseconds, and a worker
@@ -237,6 +239,25 @@ class Site:
 
     # --------------------------------------------------------------------- contexts
 
+    def choices(self, g, name: str) -> list:
+        """``choices.seat_choices(g, name)``, asked once per cached state and seat: a page
+        needs it twice (the player's view and their forms) and every page of a seat renders
+        the same state until the next write — the engine's checks target by target were a
+        quarter of the server's CPU under the benchmark (docs/performance.md). Sound because
+        a cached state is never changed once cached (``Store.peek``: a write applies to a copy
+        and caches that); the entry holds the state, so its id is not reused meanwhile."""
+        from bansha.choices import seat_choices
+
+        entry = self._choices.get(id(g))
+        if entry is None or entry[0] is not g:
+            if len(self._choices) >= 64:
+                self._choices.clear()
+            entry = self._choices[id(g)] = (g, {})
+        got = entry[1].get(name)
+        if got is None:
+            got = entry[1][name] = seat_choices(g, name)
+        return got
+
     def history(self, view: dict, name) -> Markup:
         """The history part of a player's page (their feedback and the announcements, newest
         first; who is in the game), rendered once per content: it is most of the page's
@@ -256,7 +277,8 @@ class Site:
 
     def player_ctx(self, game_name: str, name: str, token: str, message: str = "", error: str = "", g=None) -> dict[str, Any]:
         g = g if g is not None else self.load(game_name)
-        view = player_view(g, name)
+        choices = self.choices(g, name)
+        view = player_view(g, name, choices)
         role = g.ruleset.role(g.player(name).role)
         phase_name = self.namer(g)
         latest = {g.label, *(g.resolved[-1:])}  # this phase's and the last resolved one's
@@ -267,7 +289,7 @@ class Site:
         if until and g.manifest.last_words.owed:
             last_words = {"until": phase_name(until), "max": g.manifest.last_words.max_chars or None}
         return {"view": view, "you": view["you"], "role_rule": card_text(role.rule),
-                "skills": logic.usable_skills(g, name), "vote": logic.vote_options(g, name), "token": token,
+                "skills": logic.usable_skills(g, name, choices=choices), "vote": logic.vote_options(g, name), "token": token,
                 "game": game_name, "phase": phase_name(g.label), "label": g.label,
                 "last_resolved": phase_name(g.resolved[-1]) if g.resolved else "",
                 "news": news, "news_ann": news_ann, "last_words": last_words,
@@ -282,7 +304,8 @@ class Site:
         name = self.namer(g)
         done, waiting = logic.acted_or_not(g)
         # the same answer as the players' pages (bansha.choices), without the thread's view
-        skills = {p.name: logic.usable_skills(g, p.name, director=True) for p in g.players.values()}
+        skills = {p.name: logic.usable_skills(g, p.name, director=True, choices=self.choices(g, p.name))
+                  for p in g.players.values()}
         votes = {p.name: logic.vote_options(g, p.name, director=True) for p in g.players.values()}
         choices = logic.amend_choices(g)
         choices["phase_names"] = [(ph, name(ph)) for ph in choices["phases"]]
