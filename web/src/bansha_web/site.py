@@ -127,6 +127,37 @@ class Hub:
                 self.waiters[game].discard(key)
 
 
+#: a store whose round trip takes less than this is asked on the event loop (runs_inline)
+INLINE_ROUND_TRIP = 0.001
+
+
+def runs_inline(store) -> bool:
+    """Whether a request's store work runs on the event loop rather than in a worker thread.
+
+    SQLite (a local file: microseconds a call) always: a worker thread cost more than it saved
+    (~0.4 ms of CPU a request, and GIL hand-offs: p99 448 → 246 ms under 50 clients). PostgreSQL
+    when its round trip is under a millisecond (a server on this machine or the same rack)
+    and the store answers unchanged reads from its LISTEN cache (``listen=True``): a player's
+    request then makes no query, or one (a submission's append, ~0.3 ms), and in threads the
+    writers of a game queued behind each other's GIL waits while holding its write lock
+    (bench_web, 50 clients: 0.97 against 1.28–1.45 ms of CPU a request, p99 112 against
+    127–165 ms, docs/performance.md). A slower server's round trips are left to threads, so the
+    loop serves others meanwhile. As on SQLite, a write that waits for another process's lock
+    holds up this process's loop meanwhile (at most BANSHA_DB_TIMEOUT)."""
+    from bansha.store import SQLiteStore
+
+    if isinstance(store, SQLiteStore):
+        return True
+    if getattr(store, "_fresh", None) is None:
+        return False
+    trips = []
+    for _ in range(5):
+        t = time.perf_counter()
+        store.names(limit=1)
+        trips.append(time.perf_counter() - t)
+    return min(trips) < INLINE_ROUND_TRIP
+
+
 def addr_of(request: Request) -> str:
     return request.client.host if request.client else "?"
 
@@ -163,9 +194,7 @@ class Site:
         self.write_locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
         self._boards: dict[str, dict] = {}
         if inline is None:
-            from bansha.store import SQLiteStore
-
-            inline = isinstance(store, SQLiteStore)
+            inline = runs_inline(store)
         self.inline = inline
         self.history_template = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
                                                    autoescape=True, auto_reload=False).get_template("_history.html")
@@ -174,10 +203,8 @@ class Site:
         self._choices: dict[int, tuple[Any, dict[str, list]]] = {}
 
     async def run(self, fn):
-        """SQLite is a local file: a request's store calls take microseconds, and a worker
-        thread cost more (~0.4 ms of CPU, GIL hand-offs: p99 448 → 246 ms under 50 clients,
-        docs/performance.md) than it saved. PostgreSQL: a request waits for round trips, so in
-        a worker thread the loop serves others meanwhile."""
+        """A request's store work, on the event loop when :func:`runs_inline` said so, else in a
+        worker thread (the loop serves others while it waits for round trips)."""
         if self.inline:
             return fn()
         return await asyncio.to_thread(fn)
