@@ -610,7 +610,18 @@ class Store(abc.ABC):
         if changes:
             self._set_meta_raw(changes)
 
+    def add_meta(self, values: dict[str, str]) -> dict[str, str]:
+        """Set each key that is not set yet, and return every key's stored value, in one
+        transaction: of two processes adding one key at the same instant, both get the value
+        whichever added first (the web server's CSRF secret: two servers starting at once on
+        an empty store must not each keep their own)."""
+        values = {_meta_key(k): v for k, v in values.items()}
+        return self._add_meta_raw(values) if values else {}
+
     def _get_meta_raw(self, keys: list[str]) -> dict[str, str]:
+        raise StoreError(say("st_no_records", None, backend=type(self).__name__))
+
+    def _add_meta_raw(self, values: dict[str, str]) -> dict[str, str]:
         raise StoreError(say("st_no_records", None, backend=type(self).__name__))
 
     def _set_meta_raw(self, changes: dict[str, str | None]) -> None:
@@ -919,6 +930,14 @@ class SQLiteStore(Store):
                     self.db.execute("DELETE FROM meta WHERE key=?", (key,))
                 else:
                     self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+    def _add_meta_raw(self, values):
+        self._usable()
+        keys = list(values)
+        with self._tx(doing="writing"):  # IMMEDIATE: the insert and the read back, one writer at a time
+            self.db.executemany("INSERT OR IGNORE INTO meta VALUES (?, ?)", list(values.items()))
+            rows = self.db.execute(f"SELECT key, value FROM meta WHERE key IN ({','.join('?' * len(keys))})", keys).fetchall()
+        return dict(rows)
 
     def watch(self, name, after=0, timeout=None, poll=0.05):
         """Poll ``PRAGMA data_version`` (it changes when another connection commits) on a

@@ -45,13 +45,13 @@ def csrf_secret(store) -> str:
     """The CSRF secret of the store: made by the first server that needs it and kept in the
     store's meta table beside the tokens' hashes, so that a restarted server, and every
     other server process on the same store, accepts the forms the pages already show. The
-    second process to start reads the first one's (a write, then the stored value re-read:
-    two started at the same instant agree on whichever write landed last)."""
+    second process to start reads the first one's; two started at the same instant on an
+    empty store agree on whichever added it first (``Store.add_meta``: insert if absent and
+    read back, one transaction)."""
     got = store.get_meta([CSRF_KEY]).get(CSRF_KEY)
     if got:
         return got
-    store.set_meta({CSRF_KEY: secrets.token_hex(32)})
-    return store.get_meta([CSRF_KEY])[CSRF_KEY]
+    return store.add_meta({CSRF_KEY: secrets.token_hex(32)})[CSRF_KEY]
 
 
 class StoreCSRF(CSRFMiddleware):
