@@ -228,6 +228,11 @@ def _copy_game(game: Game) -> Game:
               *game.applied, *game.trace, game.phase, *game.cycle, *game.openings,
               *game.announcements, *(line for lines in game.feedback.values() for line in lines))
     memo = {id(x): x for x in shared}
+    # and the lists of those records: a new list of the same records is what deepcopy would
+    # make of each, without a deepcopy call (a memo lookup) per record
+    for records in (game.applied, game.trace, game.cycle, game.openings, game.announcements):
+        memo[id(records)] = list(records)
+    memo[id(game.feedback)] = {k: list(v) for k, v in game.feedback.items()}
     # the live records (players and their statuses, this phase's actions and ballots) field by
     # field: deepcopy's generic path for a Struct (__reduce_ex__, a state dict) was ~2/3 of a copy
     for p in game.players.values():
@@ -242,12 +247,29 @@ def _copy_game(game: Game) -> Game:
 _ATOMIC = (str, int, float, bool, type(None))
 
 
+def _copy_value(v, memo: dict):
+    """deepcopy(v, memo), with a short way for the usual field of a live record: a list or a
+    dict of plain values (a player's groups, uses, data), copied at once rather than value by
+    value (deepcopy's per-value calls were most of a write's copy)."""
+    import copy
+
+    t = type(v)
+    if t in _ATOMIC:
+        return v
+    hit = memo.get(id(v))
+    if hit is not None:
+        return hit
+    if (t is list and all(type(x) in _ATOMIC for x in v)) or (t is dict and all(type(x) in _ATOMIC for x in v.values())):
+        new = v.copy()
+        memo[id(v)] = new
+        return new
+    return copy.deepcopy(v, memo)
+
+
 def _copy_struct(obj, memo: dict):
     """A msgspec Struct copied field by field (what deepcopy would give), recorded in ``memo``
     so that every reference to it in the copy is to the new one."""
-    import copy
-
-    new = msgspec.structs.replace(obj, **{f: copy.deepcopy(v, memo) for f in obj.__struct_fields__
+    new = msgspec.structs.replace(obj, **{f: _copy_value(v, memo) for f in obj.__struct_fields__
                                           if not isinstance(v := getattr(obj, f), _ATOMIC)})
     memo[id(obj)] = new
     return new
