@@ -232,6 +232,16 @@ class Site:
             self._throttled(request)
         raise Refused(detail=ERR["no_director"])
 
+    def own_games(self, who: str) -> list[str]:
+        """The games a director opens: those they created; the store's owner every game."""
+        from .tokens import OWNER
+
+        names = self.store.names()
+        if who == OWNER:
+            return names
+        owners = self.tokens.owners(names)
+        return [g for g in names if owners.get(g) == who]
+
     def seat_of(self, request: Request, token: str) -> tuple[str, str]:
         seat = self.tokens.player(token)
         if seat is not None:
