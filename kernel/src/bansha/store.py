@@ -219,17 +219,10 @@ def _as_recorded(game: Game, ev: ResolveEvent, mark: tuple) -> ResolveEvent:
 def _copy_game(game: Game) -> Game:
     """A private copy of a cached game to apply a new event to: the declarations (ruleset,
     plugin manager, set-up) are shared, read-only; only the live state is copied."""
-    import copy  # here: only a long-lived store (``cache=True``) copies a game
-
-    shared = (game.setup, game.ruleset, game.manifest, game.pm, game.hook, game.log,
-              # records no rule changes once made (only appended): the events applied (the
-              # log, ~40 % of a 20-day game's copy), the trace lines, the phase declarations,
-              # what was told (tuples of text)
-              *game.applied, *game.trace, game.phase, *game.cycle, *game.openings,
-              *game.announcements, *(line for lines in game.feedback.values() for line in lines))
-    memo = {id(x): x for x in shared}
-    # and the lists of those records: a new list of the same records is what deepcopy would
-    # make of each, without a deepcopy call (a memo lookup) per record
+    memo = {id(x): x for x in (game.setup, game.ruleset, game.manifest, game.pm, game.hook, game.log, game.phase)}
+    # records no rule changes once made (only appended): the events applied (the log), the
+    # trace lines, the phase declarations, what was told (tuples of text). Their lists are new
+    # lists of the same records: what deepcopy would make of each, without a call per record
     for records in (game.applied, game.trace, game.cycle, game.openings, game.announcements):
         memo[id(records)] = list(records)
     memo[id(game.feedback)] = {k: list(v) for k, v in game.feedback.items()}
@@ -241,16 +234,22 @@ def _copy_game(game: Game) -> Game:
         _copy_struct(p, memo)
     for rec in (*game.actions, *game.ballots):
         _copy_struct(rec, memo)
-    return copy.deepcopy(game, memo)
+    # the game itself as deepcopy would rebuild it (a new instance, its attributes copied), each
+    # attribute by the short way where it has one
+    new = Game.__new__(type(game))
+    memo[id(game)] = new
+    new.__dict__.update({k: _copy_value(v, memo) for k, v in vars(game).items()})
+    return new
 
 
 _ATOMIC = (str, int, float, bool, type(None))
 
 
 def _copy_value(v, memo: dict):
-    """deepcopy(v, memo), with a short way for the usual field of a live record: a list or a
-    dict of plain values (a player's groups, uses, data), copied at once rather than value by
-    value (deepcopy's per-value calls were most of a write's copy)."""
+    """deepcopy(v, memo), with a short way for the usual value of the live state: a list or a
+    dict of plain values (a player's groups, uses, data) or of records copied already (the
+    players, the actions), copied at once rather than value by value (deepcopy's per-value
+    calls were most of a write's copy)."""
     import copy
 
     t = type(v)
@@ -259,11 +258,24 @@ def _copy_value(v, memo: dict):
     hit = memo.get(id(v))
     if hit is not None:
         return hit
-    if (t is list and all(type(x) in _ATOMIC for x in v)) or (t is dict and all(type(x) in _ATOMIC for x in v.values())):
-        new = v.copy()
-        memo[id(v)] = new
-        return new
-    return copy.deepcopy(v, memo)
+    if t is list:
+        if all(type(x) in _ATOMIC for x in v):
+            new = v.copy()
+        elif all(id(x) in memo or type(x) in _ATOMIC for x in v):
+            new = [memo.get(id(x), x) for x in v]
+        else:
+            return copy.deepcopy(v, memo)
+    elif t is dict:
+        if all(type(x) in _ATOMIC for x in v.values()):
+            new = v.copy()
+        elif all(id(x) in memo or type(x) in _ATOMIC for x in v.values()):
+            new = {k: memo.get(id(x), x) for k, x in v.items()}
+        else:
+            return copy.deepcopy(v, memo)
+    else:
+        return copy.deepcopy(v, memo)
+    memo[id(v)] = new
+    return new
 
 
 def _copy_struct(obj, memo: dict):
