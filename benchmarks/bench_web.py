@@ -106,10 +106,12 @@ async def client(base, token, skill, target, rounds, lat_post, lat_get, errors):
     try:
         status, page = await c.request("GET", f"/p/{token}")
         found = re.search(r'name="_csrf_token" value="([^"]+)"', page)
-        if found is None:  # an error page: counted, and the first one's text shown at the end
+        # a page without a form (the seat's skill already sent by another client, and the
+        # board offering no withdrawal): the token is the CSRF cookie's value (double submit)
+        csrf = found.group(1) if found else c.cookies.get("bansha_csrf")
+        if status != 200 or not csrf:  # an error page: counted, and the first one's text shown at the end
             errors.append((status, re.sub(r"<[^>]+>|\s+", " ", page)[:300]))
             return
-        csrf = found.group(1)
         for _ in range(rounds):
             t = time.perf_counter()
             status, _ = await c.request("GET", f"/p/{token}/view")
