@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from bansha import posts
+from bansha import history
 from bansha.scenario import load, run
 from bansha.store import open_store
 
@@ -68,8 +68,8 @@ def test_every_director_command_speaks_the_board_language(tmp_path, demo):
     explain = say("log", "g", "--explain")
     assert "is out" not in explain and "count:" not in explain and "phase=" not in explain
     say("rulings", game.manifest.id)
-    g, _ = posts.replay(game.setup, list(game.applied))
-    for label in posts.played(g):
+    g, _ = history.replay(game.setup, list(game.applied))
+    for label in history.played(g):
         name = g.named(label)
         say("post", "g", "--phase", name, "--format", "text", code=None)
         say("pm", "g", "--phase", name, "--all", code=None)

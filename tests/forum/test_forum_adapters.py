@@ -16,9 +16,9 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from bansha.forum import parse_thread
 from bansha.model import ResolveEvent
 from bansha.store import Store
+from bansha_forum.adapters.discuz_text import parse_thread
 
 from . import render
 

@@ -1,7 +1,8 @@
 """Packages from outside the repository are pip-installed into a fresh environment and used by
-the very next command: a role package (its entry point found, a manifest given by path names it)
-and a command package (``bansha hello`` through the ``bansha.commands`` group). The kernel is
-unchanged, and the entry-point cache (bansha/entrypoints.py) sees each install at once."""
+the very next command: a role package (its entry point found, a manifest given by path names it),
+a command package (``bansha hello`` through the ``bansha.commands`` group) and a forum format
+(``bansha votes import`` reading MyBoard's JSON through the ``bansha.forums`` group). The kernel
+is unchanged, and the entry-point cache (bansha/entrypoints.py) sees each install at once."""
 
 import os
 import shutil
@@ -14,6 +15,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 ROLE = ROOT / "examples" / "out-of-tree-role"
 COMMAND = ROOT / "examples" / "out-of-tree-command"
+FORUM = ROOT / "forum"
+MYBOARD = ROOT / "examples" / "out-of-tree-forum"
 
 
 @pytest.fixture(scope="module")
@@ -78,3 +81,39 @@ def test_out_of_tree_command_adds_bansha_hello(fresh_env, tmp_path):
     # a built-in command stays the kernel's, and an unknown game is still one line
     r = bansha("hello", "nope", "--db", db)
     assert r.returncode == 2 and r.stderr.startswith(("error: ", "错误：")) and len(r.stderr.splitlines()) == 1
+
+
+def test_out_of_tree_forum_format_is_read_by_votes_import(fresh_env, tmp_path):
+    """Issue 26: "a new forum format is a plugin outside the kernel". The kernel alone has no
+    thread commands; bansha-forum adds them; MyBoard's format (docs/plugins.md, "A forum format")
+    is one more distribution, and votes import reads it, neither the kernel nor bansha-forum
+    changed."""
+    import json
+
+    install, bansha, _ = fresh_env
+    install(ROLE)  # a board to play on: 铁匠铺, whose day is a vote
+    db = str(tmp_path / "g.db")
+    r = bansha("new", "g", "--ruleset", str(ROLE / "board.toml"), "--players", "甲,乙,丙,丁", "--db", db)
+    assert r.returncode == 0, r.stderr
+    thread = tmp_path / "thread.json"
+    posts = [(1, "导演", "第1天 投票帖"), (2, "甲", "投票对象：乙"), (3, "丙", "投票对象：乙"), (4, "路人", "投票对象：甲")]
+    thread.write_text(json.dumps({"myboard_posts": [
+        {"id": 100 + f, "floor": f, "user": u, "time": f"2024-5-6 09:{10 + f}", "body": b} for f, u, b in posts],
+        "total": 4}, ensure_ascii=False), encoding="utf-8")
+    # the kernel alone: no thread commands, and one line saying what to install
+    r = bansha("votes", "import", "g", str(thread), "--db", db)
+    assert r.returncode == 2 and "pip install bansha-forum" in r.stderr, r.stderr
+    assert len(r.stderr.splitlines()) == 1 and "Traceback" not in r.stderr, r.stderr
+    install(FORUM)
+    # bansha-forum without MyBoard: the JSON is no thread it knows (pasted text takes any text)
+    r = bansha("votes", "import", "g", str(thread), "--db", db, "--forum", "myboard")
+    assert r.returncode == 2 and "myboard" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    install(MYBOARD)
+    r = bansha("votes", "import", "g", str(thread), "--db", db, "--json")
+    assert r.returncode == 0, r.stdout + r.stderr
+    got = json.loads(r.stdout)
+    assert got["recorded"] == 2
+    assert [(p["floor"], p["status"]) for p in got["posts"]] == [(1, "ignore"), (2, "record"), (3, "record"), (4, "reject")]
+    r = bansha("status", "g", "--db", db, "--json")
+    tally = json.loads(r.stdout)["loop"]["vote"]["tally"]
+    assert tally == [{"player": "乙", "votes": 2}]

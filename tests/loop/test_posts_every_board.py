@@ -9,9 +9,11 @@ import re
 from pathlib import Path
 
 import pytest
-from bansha import forum, posts
+from bansha import history
+from bansha.board import load_board
 from bansha.model import GameError
 from bansha.scenario import load, run
+from bansha_forum import posts
 from bansha_sim.play import play_game
 
 #: each board's demo script, beside its manifest (rulesets/<board>/bansha_<board>/demos)
@@ -42,21 +44,21 @@ GAMES = {
 
 def announced_by(game, told, label: str) -> list[str]:
     """The public lines told up to and including ``label`` (in the order played)."""
-    seq = posts.played(game)
+    seq = history.played(game)
     return [t for x in seq[:seq.index(label) + 1] for t in told.get(x, {}).get("announcement", [])]
 
 
 @pytest.mark.parametrize("which", list(GAMES))
 def test_every_post_and_pm_holds_only_what_the_board_publishes(which):
     setup, events = GAMES[which]()
-    g, told = posts.replay(setup, events)
-    board = forum.load_board(g.manifest.id)
+    g, told = history.replay(setup, events)
+    board = load_board(g.manifest.id)
     hides_counts = not g.manifest.vote.show_counts or board["post"].get("vote_counts") != "all"
     roles = {p.role for p in g.players.values()} | {p.role for p in setup.players}
     names = sorted(g.players, key=len, reverse=True)
     exit_of = {n: label for label, gone in g.out.items() for n in gone}
     checked = 0
-    for label in posts.played(g):
+    for label in history.played(g):
         into = posts.carried_into(g, board, label)
         if into is not None:
             # a phase another post publishes has no post of its own: refused, naming that post

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from bansha import scenario
 from bansha.model import ActEvent, GameError, ResolveEvent
+from bansha.views import player_view
 
 M217 = Path(__file__).parents[1] / "scenarios" / "m217"
 
@@ -23,8 +24,8 @@ def test_a_dead_clock_is_offered_its_skill_only_in_its_window():
     sc = scenario.load(M217 / "080-clock-dawn.toml")
     sc.phases = sc.phases[:2]  # 己 is killed in night 2
     game = scenario.run(sc, M217)
-    view = [v for v in game.hook.bansha_player_view(game=game, player=game.player("己")) if v]
-    assert game.label == "dawn 2" and view[0]["可发动技能"] == ["时光倒流 剩余1次"]
+    offered = player_view(game, "己")["you"].get("choices", [])
+    assert game.label == "dawn 2" and [(c["skill"], c["uses"]) for c in offered] == [("时光倒流", 1)]
     game.apply(ResolveEvent(phase="dawn 2"))
     game.apply(ResolveEvent(phase="noon 2"))
     with pytest.raises(GameError, match="只能在钟刚出局或游戏结束时发动"):

@@ -83,10 +83,10 @@ def test_the_relink_is_offered_only_in_the_phase_after_it_is_gained():
     554: 卯 gains 丘比特之箭 (and its 连新情侣 form) 刷新至初始 when 丁 is voted out in noon 1; it is offered in
     dusk 2 only."""
     game = played("554-shadow-of-cupid-false-lovers.toml", 3)  # noon 1 resolved: dusk 2 is open
-    offered = " ".join(player_view(game, "卯")["you"]["可发动技能"])
+    offered = [c["skill"] for c in player_view(game, "卯")["you"].get("choices", [])]
     assert "连新情侣" in offered and "丘比特之箭" not in offered
     game.apply(ResolveEvent(phase="dusk 2"))
-    assert "连新情侣" not in " ".join(player_view(game, "卯")["you"]["可发动技能"])
+    assert "连新情侣" not in [c["skill"] for c in player_view(game, "卯")["you"].get("choices", [])]
 
 
 def test_the_lovers_knife_is_the_holders_own():

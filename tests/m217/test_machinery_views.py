@@ -16,6 +16,11 @@ def played(path: Path, phases: int):
     return scenario.run(sc, path.parent)
 
 
+def offered(game, name: str) -> list[dict]:
+    """The seat's usable skills as its own view lists them (``views.player_view``)."""
+    return player_view(game, name)["you"].get("choices", [])
+
+
 def test_the_selection_range_and_uses_left_are_shown_when_a_skill_may_be_used():
     """> 标明<指定>的技能，该技能分为两部分，该技能的持有者在可发动技能时会得知[选择范围]名单
     > 每次技能可发动时，技能持有者会得到可发动技能的所有发动状态（剩余次数，可选目标等等）
@@ -24,13 +29,15 @@ def test_the_selection_range_and_uses_left_are_shown_when_a_skill_may_be_used():
     game = played(M217 / "101-out-of-the-game.toml", 3)  # up to noon 2, resolved
     while game.label != "night 3":
         game.apply(ResolveEvent(phase=game.label))
-    seen = player_view(game, "己")["you"]["可发动技能"]
-    assert len(seen) == 1 and seen[0].startswith("通灵 选择范围：") and "戊" not in seen[0]
-    assert "甲" in seen[0] and "己" in seen[0]  # 任意一名角色 includes oneself
-    hunter = player_view(game, "丑")["you"]["可发动技能"]
-    assert hunter == [h for h in hunter if h.startswith("猎杀 剩余3次 选择范围：")]
-    assert player_view(game, "戊")["you"]["可发动技能"] == []
-    assert "决斗" not in " ".join(player_view(game, "辛")["you"]["可发动技能"])  # [正午] only
+    seen = offered(game, "己")
+    assert [c["skill"] for c in seen] == ["通灵"] and "戊" not in seen[0]["targets"]
+    assert "甲" in seen[0]["targets"] and "己" in seen[0]["targets"]  # 任意一名角色 includes oneself
+    hunter = offered(game, "丑")
+    assert [(c["skill"], c["uses"]) for c in hunter] == [("猎杀", 3)]
+    assert offered(game, "戊") == []
+    assert "决斗" not in [c["skill"] for c in offered(game, "辛")]  # [正午] only
+    # one listing, not two: the board adds no second copy of the kernel's (``status --as`` once)
+    assert not any("可发动技能" in str(k) for k in player_view(game, "己")["you"])
 
 
 def test_two_statuses_of_one_name_are_told_and_end_apart():
@@ -68,6 +75,5 @@ def test_trace_is_offered_only_when_it_may_be_used():
     game = played(M217 / "212-van-helsing-trace-again.toml", 2)
     while game.label != "night 3":
         game.apply(ResolveEvent(phase=game.label))
-    offered = player_view(game, "丑")["you"]["可发动技能"]
-    assert not any(line.startswith("寻踪") for line in offered), offered
-    assert any(line.startswith("追猎") for line in offered), offered
+    skills = [c["skill"] for c in offered(game, "丑")]
+    assert "寻踪" not in skills and "追猎" in skills, skills

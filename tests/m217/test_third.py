@@ -8,6 +8,7 @@ import msgspec
 import pytest
 from bansha import scenario
 from bansha.model import ActEvent, GameError
+from bansha.views import player_view
 from bansha_m217_rules import ANY_STATE
 
 M217 = Path(__file__).parents[1] / "scenarios" / "m217"
@@ -53,8 +54,7 @@ def test_the_mirror_is_offered_folding_only_while_reflect_works():
     game = scenario.run(sc, M217)  # 黄昏2 resolved: 反射 is lent to 戊
     assert game.label == "night 2"
     assert game.player("戊").acquired == {"反射": "镜"}
-    view = [v for v in game.hook.bansha_player_view(game=game, player=game.player("己")) if v]
-    assert not any(line.startswith("折镜") for line in view[0]["可发动技能"])
+    assert "折镜" not in [c["skill"] for c in player_view(game, "己")["you"].get("choices", [])]
 
 
 def test_the_mirror_sees_the_skills_used_on_him_while_he_holds_mirror_image():

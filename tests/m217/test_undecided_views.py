@@ -25,9 +25,10 @@ def test_the_two_farthest_are_offered_to_the_secret_admirer_at_the_opening():
     576: 13 seats, 甲 at seat 1: 庚 and 辛 are the farthest; with 14 seats (575) nothing is offered."""
     game = played("576-admirer-two-farthest.toml", 1, resolve_last=False)
     me = player_view(game, "甲")["you"]
-    assert me["可发动技能"] == ["跨越千里 选择范围：庚、辛"] and me["最远的角色"] == "庚、辛"
+    assert [(c["skill"], c["targets"]) for c in me["choices"]] == [("跨越千里", ["庚", "辛"])]
+    assert me["最远的角色"] == "庚、辛"
     game = played("575-admirer-farthest.toml", 1, resolve_last=False)
-    assert player_view(game, "甲")["you"]["可发动技能"] == []
+    assert player_view(game, "甲")["you"].get("choices", []) == []
 
 
 def test_the_beloved_the_enemy_and_the_idol_are_in_their_holders_views():

@@ -112,8 +112,9 @@ def activity_command(
 def activity_report(g, posts, board, since: dt.datetime | None):
     """What ``activity`` shows, as data: per seat its posts, characters and last post since
     ``since`` (default: the opening post's time), the prod list, late edits, strangers."""
-    from bansha.forum import read_vote
     from bansha.names import fold
+
+    from .votes import read_vote
 
     by_fold = {fold(name): name for name in g.players}
     opening = next((p for p in posts if p.floor == 1), None)

@@ -2,8 +2,8 @@
 ``templates/<id>.toml`` in each board distribution, ``rulesets/<id>/bansha_<id>/``) over the defaults, and what the loop's
 commands read from it (a phase's board name, its deadline, a phase as a director types it).
 
-The forum's thread (forum.py) is another module: ``bansha status`` reads the board on every
-call and should not pay for the thread parser's patterns (start-up, docs/performance.md).
+The forum's thread is another distribution's (bansha-forum): ``bansha status`` reads the board
+on every call and should not pay for the thread parser's patterns (start-up, docs/performance.md).
 """
 
 from __future__ import annotations

@@ -841,9 +841,10 @@ def demo(ruleset: str = Option("light-shadow", "--ruleset", help="h_ruleset_id")
         _echo_phase(label, fb, ann, game.lang)
     echo("\n" + say("l_game_over", game.lang, result=_result(game))
                + ("  " + say("l_scores", game.lang, scores=_scores(game.scores, game.lang)) if game.scores else ""))
-    from .cli_loop import demo_post
+    from .entrypoints import entry_points
 
-    demo_post(game)  # the last phase's thread post, as `bansha post` writes it
+    for ep in entry_points(DEMO_GROUP):  # bansha-forum's: the last phase's thread post, as `bansha post` writes it
+        ep.load()(game)
 
 
 @scenario_app.command("run", help="h_scenario_run")
@@ -897,21 +898,36 @@ def scenario_run(
         raise SystemExit(1)
 
 
-# the director's loop (votes import, post, pm): kernel/src/bansha/cli_loop.py
+# the director's loop that needs only the engine and the store (amend; act --file, undo --to and
+# status's to-do list are called from the commands above): kernel/src/bansha/cli_loop.py. What
+# reads or writes the thread (votes import, post, pm) is bansha-forum's, through COMMAND_GROUP.
 from .cli_loop import register as _register_loop  # noqa: E402
 
 _register_loop(commands, store=_store, echo_json=_json, fail=fail)
 
 COMMAND_GROUP = "bansha.commands"
+#: what a distribution adds to ``bansha demo``'s output: a function of the played game
+DEMO_GROUP = "bansha.demo"
+#: the commands the other distributions of bansha's repository add, by the distribution: where
+#: one is not installed, its command is no command, and the refusal says what to install (the
+#: kernel never imports them: docs/architecture.md, "The house")
+ELSEWHERE = {"votes": "bansha-forum", "post": "bansha-forum", "pm": "bansha-forum", "activity": "bansha-forum",
+             "signup": "bansha-forum", "serve": "bansha-web", "simulate": "bansha-sim", "stats": "bansha-sim",
+             "balance": "bansha-sim"}
 
 
 def __getattr__(name: str):
-    """``bansha.cli.app``: the ``typer.Typer`` of every built-in command, made when first asked
-    for (an in-process run: ``typer.testing.CliRunner().invoke(app, …)``)."""
+    """``bansha.cli.app``: the ``typer.Typer`` of every command ``bansha`` runs, the built-in
+    ones and the installed distributions' (``bansha.commands``: bansha-forum's ``votes
+    import``, ``post``, ``pm`` …), made when first asked for (an in-process run:
+    ``typer.testing.CliRunner().invoke(app, …)``)."""
     if name == "app":
         from .cli_help import typer_app
 
-        globals()["app"] = made = typer_app(commands)
+        made = typer_app(commands)
+        for plugin, obj in plugin_commands(None).items():
+            _add_plugin_command(made, plugin, obj)
+        globals()["app"] = made
         return made
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -927,6 +943,8 @@ def app_for(argv: list[str]):
         return typer_app(commands, only=first)
     found = plugin_commands(first)
     if first is not None and first in found:
+        if isinstance(found[first], Table):  # declared as the built-in ones: its own table, that name only
+            return typer_app(_only(found[first], first), only=first)
         app = App(**commands.kwargs)
         _add_plugin_command(app, first, found[first])
         return app
@@ -939,7 +957,9 @@ def app_for(argv: list[str]):
 def plugin_commands(first: str | None) -> dict[str, Any]:
     """The commands other distributions declare in the ``bansha.commands`` entry-point group
     (docs/plugins.md), by name: the entry point's name is the command's name, its object a
-    ``typer.Typer`` (a command with sub-commands) or a function (one command).
+    ``typer.Typer`` (a command with sub-commands), a function (one command), or a table of
+    commands declared as the built-in ones are (``cli_table.Table``), which holds the command or
+    group of that name and is run the quick way too (``quick``).
 
     Only what this command line needs is imported: the one named ``first``, or every one of
     them for the top-level help (``first`` None). A built-in command cannot be replaced by a
@@ -958,11 +978,40 @@ def plugin_commands(first: str | None) -> dict[str, Any]:
 
             raise GameError(say("plugin_command", None, name=ep.name, dist=ep.dist or say("an_unknown_dist"),
                                 why=f"{type(exc).__name__}: {exc}")) from None
-        if not callable(found[ep.name]):
+        if isinstance(found[ep.name], Table):
+            if ep.name not in found[ep.name].names():
+                from .model import GameError
+
+                raise GameError(say("plugin_command_kind", None, name=ep.name, dist=ep.dist, value=ep.value))
+        elif not callable(found[ep.name]):
             from .model import GameError
 
             raise GameError(say("plugin_command_kind", None, name=ep.name, dist=ep.dist, value=ep.value))
     return found
+
+
+def _only(table: Table, name: str) -> Table:
+    """The command or group ``name`` of a plugin's table, as a table of its own (under the
+    built-in commands' help: ``bansha``'s)."""
+    own = Table(**commands.kwargs)
+    if name in table.groups:
+        own.add_group(table.groups[name], name)
+    else:
+        own.commands[name] = table.commands[name]
+    return own
+
+
+def quick(argv: list[str]):
+    """The command a plain command line names and its keyword arguments, without typer: a
+    built-in command's, or one a plugin declares in a table (``cli_table.Table``); else None."""
+    found = commands.quick(argv)
+    if found is not None:
+        return found
+    first = argv[0] if argv else None
+    if first is None or first.startswith("-") or first in commands.names():
+        return None
+    obj = plugin_commands(first).get(first)
+    return _only(obj, first).quick(argv) if isinstance(obj, Table) else None
 
 
 def _add_plugin_command(app, name: str, obj, listing: bool = False) -> None:
@@ -970,7 +1019,13 @@ def _add_plugin_command(app, name: str, obj, listing: bool = False) -> None:
 
     import typer
 
-    from .cli_help import App, _listed
+    from .cli_help import App, _listed, listing_app, typer_app
+
+    if isinstance(obj, Table):  # the command or group of that name, as the built-in ones are added
+        made = (listing_app if listing else typer_app)(_only(obj, name))
+        app.registered_commands += made.registered_commands
+        app.registered_groups += made.registered_groups
+        return None
 
     if isinstance(obj, typer.Typer):
         only = obj.registered_commands
@@ -1018,6 +1073,8 @@ def usage_message(exc: Exception) -> str:
     message = " ".join(exc.format_message().split())
     m = re.match(r"No such command '([^']*)'\.?(?: Did you mean '([^']*)'\?)?", message)
     if m:
+        if m.group(1) in ELSEWHERE:  # a command of a distribution not installed here: say which
+            return say("usage_not_installed", None, command=m.group(1), dist=ELSEWHERE[m.group(1)])
         near = say("usage_did_you_mean", None, command=m.group(2)) if m.group(2) else ""
         return say("usage_no_such_command", None, command=m.group(1)) + near
     m = re.match(r"Got unexpected extra arguments?(?:\(s\))? \((.*)\)", message)
@@ -1059,8 +1116,15 @@ def _main() -> None:
             except UnicodeEncodeError:
                 shown = word.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
                 fail(say("usage_not_utf8", None, n=n, word=shown), "--json" in argv)
-    found = commands.quick(argv)
-    if found is not None:  # a plain command line of a built-in command: typer is not needed
+    try:
+        found = quick(argv)
+    except Exception as exc:
+        from .model import GameError
+
+        if not isinstance(exc, GameError):  # a broken plugin's command: said by app_for below
+            raise
+        found = None
+    if found is not None:  # a plain command line of a command declared in a table: typer is not needed
         command, kwargs = found
         sys.exit(command(**kwargs) or 0)
     import typer

@@ -27,9 +27,9 @@ import os
 import sys
 
 #: the entry-point groups bansha reads
-GROUPS = ("bansha.roles", "bansha.rulesets", "bansha.commands", "bansha.stores", "bansha.forums")
+GROUPS = ("bansha.roles", "bansha.rulesets", "bansha.commands", "bansha.stores", "bansha.forums", "bansha.demo")
 #: bumped when the cache file's layout changes
-_FORMAT = 5
+_FORMAT = 6
 #: the cache file's name: ``entry-points-<key>`` and this
 _SUFFIX = ".marshal"
 

@@ -136,7 +136,7 @@ def seat_choices_shown(game: Game, name: str, choices: list | None = None) -> li
         targets = c.targets
         if held and c.max_targets:
             seen = set(targets) | held
-            targets = [n for n in game.players if n in seen and n != name]
+            targets = [n for n in game.players if n in seen]  # ``held`` never holds the reader
         out.append({"skill": c.skill, "targets": targets, "min": c.min_targets, "max": c.max_targets, "args": c.args,
                     "forced": c.forced, "group": c.group, "group_acted": c.group_acted, "submitted": c.submitted,
                     "uses": c.uses})

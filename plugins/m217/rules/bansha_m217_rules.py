@@ -909,21 +909,11 @@ def refuse_unknown_args(game, action):
 @hookimpl
 def bansha_player_view(game, player):
     """> 每次技能可发动时，技能持有者会得到可发动技能的所有发动状态（剩余次数，可选目标等等）
-    > 标明[X]的技能…该技能的持有者在可发动技能时会得知剩余次数。"""
-    from bansha.choices import seat_choices
-
-    # what act accepts now (choices.py asks the engine's own check): the skills, their ranges
-    lines = []
-    held = game.unannounced_exits() - {player.name}  # an exit not yet announced is not shown (黄昏/晨曦)
-    for c in seat_choices(game, player.name):
-        line = c.skill
-        if c.uses is not None:
-            line += f" 剩余{c.uses}次"
-        if c.targets:
-            shown = set(c.targets) | held
-            line += " 选择范围：" + "、".join(n for n in game.players if n in shown and n != player.name or n in c.targets)
-        lines.append(line)
-    view: dict[str, Any] = {"可发动技能": lines}
+    > 标明[X]的技能…该技能的持有者在可发动技能时会得知剩余次数。
+    The usable skills, their ranges and the uses left are the kernel's part of every view
+    (``views.player_view``: ``choices`` and ``uses``, from ``choices.seat_choices``); this adds
+    what only this board shows."""
+    view: dict[str, Any] = {}
     # > 若强制技能提供任何[状态]，则该强制技能失效后，这些状态也一同失效。 — a status of a <强制> skill that
     # does not work now (遗忘, lost) is not shown among his statuses (``active``); the kernel lists every told one
     view["statuses"] = [s.name + (f":{s.count}" if s.count is not None else "") + (f"（{ends(game, s.until)}）" if s.until else "")

@@ -11,8 +11,8 @@ from typing import Any
 # the web forms read too
 from bansha.choices import arg_kinds, expand, expand_kind  # noqa: F401 (the sim's tests import them here)
 from bansha.engine import Game
+from bansha.history import final_votes
 from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, Setup, VoteEvent
-from bansha.posts import final_votes
 from bansha.registry import ruleset_for
 
 from .boards import coupled_deal, manifest_of
@@ -186,7 +186,7 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
     log: list = []
     memo: dict = {}  # the policy's own memory of this game (``Seat.memo``)
     # public: the vote record of each closed vote phase, as the phase's post publishes it
-    # (bansha.posts.final_votes: each voter's standing vote), and each role's camp (the ruleset)
+    # (bansha.history.final_votes: each voter's standing vote), and each role's camp (the ruleset)
     spans: dict[str, tuple[int, int]] = {}  # a closed vote phase's events: log[begin:end]
 
     def record() -> dict[str, list[tuple[str, str]]]:

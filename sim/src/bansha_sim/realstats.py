@@ -89,8 +89,10 @@ def collect(store, board: str | None = None, names: list[str] | None = None) -> 
     return groups
 
 
-def two_proportions(k1: int, n1: int, k2: int, n2: int) -> float:
-    """The two-sided p-value of the difference of two proportions (pooled normal test)."""
+def two_proportions(k1: float, n1: float, k2: float, n2: float) -> float:
+    """The two-sided p-value of the difference of two proportions (pooled normal test); a
+    role's seats come at their effective size (``stats.clustered``), so k and n may be
+    fractional."""
     if not n1 or not n2:
         return 1.0
     p = (k1 + k2) / (n1 + n2)
@@ -105,12 +107,9 @@ def summary(key: tuple, g: dict) -> dict[str, Any]:
     ruleset, seats, _ = key
     recs = g["records"]
     agg = aggregate(recs, g["camps"])
-    roles = {}
-    for role, s in agg["roles"].items():
-        won = round(s["win_rate"] * s["n"])
-        p, lo, hi = wilson(won, s["n"])
-        roles[role] = {"n": s["n"], "wins": won, "win_rate": p, "low": lo, "high": hi,
-                       "survival_rate": s["survival_rate"]}
+    # per role: the seats' rate with the interval of stats.clustered (a game's seats win together)
+    roles = {role: {k: r[k] for k in ("n", "wins", "win_rate", "low", "high", "n_eff", "survival_rate")}
+             for role, r in agg["roles"].items()}
     return {"ruleset": ruleset, "seats": seats, "options": g["options"], "games": len(recs), "names": g["names"],
             "left_out": {"unfinished": g["unfinished"], "removed": g["removed"], "sim": g["sim"]},
             "wins": agg["wins"], "rates": agg["rates"], "draws": agg["draws"], "mean_days": agg["mean_days"],
@@ -134,10 +133,9 @@ def compare_sim(s: dict, games: int, policy: str, jobs: int = 1) -> dict[str, An
         sr = agg["roles"].get(role)
         if sr is None:
             continue
-        k = round(sr["win_rate"] * sr["n"])
-        p, lo, hi = wilson(k, sr["n"])
-        pv = two_proportions(r["wins"], r["n"], k, sr["n"])
-        out["roles"][role] = {"win_rate": p, "low": lo, "high": hi, "p_value": pv, "disagrees": pv < 0.05}
+        pv = two_proportions(r["win_rate"] * r["n_eff"], r["n_eff"], sr["win_rate"] * sr["n_eff"], sr["n_eff"])
+        out["roles"][role] = {"win_rate": sr["win_rate"], "low": sr["low"], "high": sr["high"], "p_value": pv,
+                              "disagrees": pv < 0.05}
     return out
 
 

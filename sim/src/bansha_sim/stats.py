@@ -20,6 +20,29 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float, float]:
     return p, max(0.0, c - h), min(1.0, c + h)
 
 
+def clustered(units: list[tuple[int, int]], z: float = Z95) -> tuple[float, float, float, float]:
+    """A rate over seats that come in games: ``units`` holds (seats won, seats) per game. The
+    seats of one game share its outcome (eight 村民 of one game win or lose together), so they
+    are not eight independent trials: the Wilson interval is taken at the effective sample size
+    (Kish's design effect, the between-game variance of the ratio estimate over the binomial
+    one; never above the seats, never below the games when every seat won or every seat lost).
+    Returns the rate, the interval and the effective size."""
+    seats = sum(n for _, n in units)
+    if not seats:
+        return 0.0, 0.0, 1.0, 0.0
+    won = sum(w for w, _ in units)
+    p, g = won / seats, len(units)
+    if 0 < p < 1 and g > 1:
+        # the ratio estimate's variance between games (no small-sample factor, as in the
+        # binomial one it is set against: one seat a game gives a design effect of exactly 1)
+        between = sum((w - p * n) ** 2 for w, n in units) / seats ** 2
+        n_eff = seats / max(1.0, between / (p * (1 - p) / seats))
+    else:  # no spread to measure: count as if a game's seats were one trial
+        n_eff = float(g)
+    _, lo, hi = wilson(p * n_eff, n_eff, z)
+    return p, lo, hi, n_eff
+
+
 def aggregate(records: list[dict[str, Any]], camps: list[str]) -> dict[str, Any]:
     n = len(records)
     wins = Counter()
@@ -36,13 +59,19 @@ def aggregate(records: list[dict[str, Any]], camps: list[str]) -> dict[str, Any]
         rates[c] = {"p": p, "low": lo, "high": hi}
     finished = [r for r in records if not r["unfinished"]]
     days = [r["days"] for r in finished]
-    roles: dict[str, dict[str, int]] = {}
+    roles: dict[str, dict[str, Any]] = {}
     for r in records:
+        mine: dict[str, list[int]] = {}  # role -> [seats won, seats] in this game
         for role, _camp, alive, won in r["players"]:
-            s = roles.setdefault(role, {"n": 0, "won": 0, "survived": 0})
+            s = roles.setdefault(role, {"n": 0, "won": 0, "survived": 0, "games": []})
             s["n"] += 1
             s["won"] += won
             s["survived"] += alive
+            u = mine.setdefault(role, [0, 0])
+            u[0] += won
+            u[1] += 1
+        for role, (w, k) in mine.items():
+            roles[role]["games"].append((w, k))
     causes: Counter = Counter()
     for r in records:
         causes.update(r["causes"])
@@ -55,10 +84,16 @@ def aggregate(records: list[dict[str, Any]], camps: list[str]) -> dict[str, Any]
         "stuck": sum(r.get("stuck", False) for r in records),
         "mean_days": (sum(days) / len(days)) if days else None,
         "days": dict(sorted(Counter(days).items())),
-        "roles": {role: {"n": s["n"], "win_rate": s["won"] / s["n"], "survival_rate": s["survived"] / s["n"]}
-                  for role, s in sorted(roles.items())},
+        "roles": {role: _role_rates(s) for role, s in sorted(roles.items())},
         "causes": dict(causes.most_common()),
     }
+
+
+def _role_rates(s: dict[str, Any]) -> dict[str, Any]:
+    """A role's seats: how many, how many won (with the interval of ``clustered``), survived."""
+    p, lo, hi, n_eff = clustered(s["games"])
+    return {"n": s["n"], "wins": s["won"], "win_rate": p, "low": lo, "high": hi, "n_eff": n_eff,
+            "survival_rate": s["survived"] / s["n"]}
 
 
 def paired(a: list[dict], b: list[dict], camp: str, z: float = Z95) -> dict[str, float]:

@@ -1,6 +1,6 @@
 """What a forum adapter is, and the pieces adapters share (HTML to text, quotes to floors).
 
-An adapter turns one page of a thread, as text, into posts (``bansha.forum.Post``: floor,
+An adapter turns one page of a thread, as text, into posts (``bansha_forum.thread.Post``: floor,
 author, time, its own lines, the quote it opens with, when it was last edited). It may also say
 which URLs are its own and how to ask for page N of a thread; the reading loop (``read.py``)
 fetches, decodes and pages, so an adapter never touches the network.
@@ -13,7 +13,7 @@ import html
 import re
 from dataclasses import dataclass, field
 
-from bansha.forum import Post, Quote
+from ..thread import Post, Quote
 
 
 @dataclass
@@ -48,14 +48,6 @@ class Adapter:
         """The address of page ``page`` (from 1) of the thread ``url`` names, or None when the
         URL is not this format's."""
         return None
-
-    def read_thread(self, source: str, *, fmt: str | None = None, cookies: str | None = None,
-                    lang: str | None = None) -> list[Post]:
-        """The posts of the thread ``source`` names (a path, ``-`` or a URL), read with every
-        installed adapter: what the kernel's ``votes import`` asks of any one of them."""
-        from ..read import read_posts
-
-        return read_posts(source, fmt=fmt, cookies=cookies, lang=lang)[0]
 
 
 # ------------------------------------------------------------------------- shared pieces

@@ -11,8 +11,7 @@ import json
 import re
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
-from bansha.forum import Quote
-
+from ..thread import Quote
 from .base import Adapter, Page, from_timestamp, link_quotes, make_post, norm_time
 
 QUOTE = re.compile(r"\[quote\](.*?)\[/quote\]", re.S | re.I)

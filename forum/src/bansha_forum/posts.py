@@ -14,15 +14,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .messages import join, say
-from .model import GameError, VoteEvent
+from bansha.history import final_votes, next_label, out_since, phase_line, played, tally
+from bansha.messages import join, say
+from bansha.model import GameError
+
+# one escaping for every post: the forum export's (the kernel's views.py)
+from bansha.views import escape_bbcode, escape_md
 
 #: the BBCode tags a post uses: every one is a tag Discuz! supports
 DISCUZ_TAGS = ("b", "i", "u", "color", "size", "align", "table", "tr", "td", "quote", "list", "hr", "*")
-
-
-# one escaping for every post: the forum export's (views.py)
-from .views import escape_bbcode, escape_md  # noqa: E402
 
 
 def _pattern(template: str, fields: dict[str, str]) -> re.Pattern:
@@ -33,171 +33,6 @@ def _pattern(template: str, fields: dict[str, str]) -> re.Pattern:
         m = re.fullmatch(r"\{(\w+)\}", part)
         out.append(fields.get(m.group(1), ".*?") if m else re.escape(part))
     return re.compile("^" + "".join(out) + "$")
-
-
-def snapshot(game) -> dict[str, Any]:
-    """What has been told and who is alive, to compare before and after an amendment."""
-    return {"feedback": {n: list(lines) for n, lines in game.feedback.items()},
-            "announcement": list(game.announcements), "alive": {p.name: p.alive for p in game.players.values()}}
-
-
-def _lines_diff(old: list, new: list) -> tuple[list, list]:
-    from collections import Counter
-
-    a, b = Counter(old), Counter(new)
-    gone, come = a - b, b - a
-    removed, added = [], []
-    for x in old:
-        if gone[x]:
-            gone[x] -= 1
-            removed.append(x)
-    for x in new:
-        if come[x]:
-            come[x] -= 1
-            added.append(x)
-    return removed, added
-
-
-def amend_diff(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
-    """Per player the feedback lines removed and added, the thread's announcement lines
-    removed and added, and who is alive differently ("phase：line" strings)."""
-    fb = {}
-    for name in dict.fromkeys([*before["feedback"], *after["feedback"]]):
-        removed, added = _lines_diff(before["feedback"].get(name, []), after["feedback"].get(name, []))
-        if removed or added:
-            fb[name] = {"removed": [f"{ph}：{t}" for ph, t in removed], "added": [f"{ph}：{t}" for ph, t in added]}
-    removed, added = _lines_diff(before["announcement"], after["announcement"])
-    alive = {n: {"was": before["alive"].get(n), "now": v} for n, v in after["alive"].items() if before["alive"].get(n) != v}
-    return {"feedback": fb, "announcement": {"removed": [f"{ph}：{t}" for ph, t in removed],
-                                             "added": [f"{ph}：{t}" for ph, t in added]}, "alive": alive}
-
-
-def replay(setup, events) -> tuple[Any, dict[str, dict[str, Any]]]:
-    """The game rebuilt from its events, and what each phase's events told, as the commands
-    printed it when they ran: label -> {"feedback": {name: [lines]}, "announcement": [lines]};
-    an amendment's corrections are kept under the phase current when it was written
-    (``"corrections"``: name -> {"removed", "added"})."""
-    from .engine import Game
-    from .model import AmendEvent
-
-    game = Game(setup)
-    told: dict[str, dict[str, Any]] = {}
-    corrections: dict[str, dict[str, Any]] = {}
-    amends: dict[str, dict[str, Any]] = {}  # the amended phase -> name -> its corrections
-    for ev in events:
-        if isinstance(ev, AmendEvent):
-            before = snapshot(game)
-            game.apply(ev)
-            fix = amend_diff(before, snapshot(game))
-            mine = corrections.setdefault(game.label, {})
-            pub = mine.setdefault("", {"removed": [], "added": []})  # "" : the thread's lines
-            pub["removed"] += fix["announcement"]["removed"]
-            pub["added"] += fix["announcement"]["added"]
-            amended = amends.setdefault(game.canonical(ev.phase), {})
-            for name, d in fix["feedback"].items():
-                for slot in (mine.setdefault(name, {"removed": [], "added": []}),
-                             amended.setdefault(name, {"removed": [], "added": []})):
-                    slot["removed"] += d["removed"]
-                    slot["added"] += d["added"]
-            # what each phase told is now what the corrected history tells
-            _, told = replay(setup, list(game.applied))
-            continue
-        label = game.canonical(ev.phase)
-        mark = game.mark()
-        groups = {p.name: set(p.groups) for p in game.players.values()}
-        game.apply(ev)
-        fb, ann = game.since(mark)
-        t = told.setdefault(label, {"feedback": {}, "announcement": []})
-        for name, lines in fb.items():
-            t["feedback"].setdefault(name, []).extend(lines)
-        t["announcement"] += ann
-        for name, lines in joined(game, groups).items():
-            t.setdefault("group", {}).setdefault(name, []).extend(lines)
-    for label, fix in corrections.items():
-        slot = told.setdefault(label, {"feedback": {}, "announcement": []})
-        slot["corrections"] = {n: d for n, d in fix.items() if n}
-        if fix.get("", {}).get("removed") or fix.get("", {}).get("added"):
-            slot["thread_corrections"] = fix[""]
-    for label, by_name in amends.items():
-        told.setdefault(label, {"feedback": {}, "announcement": []})["amended"] = by_name
-    return game, told
-
-
-def joined(game, before: dict[str, set[str]]) -> dict[str, list[str]]:
-    """What a player who joined a group (an absorbed 青侠: > 转变为与吸收者相同的阵营和身份，并互知)
-    is told of it, and what its members are told of them: name -> lines. Group members know each
-    other (views.player_view); the PM says so the phase it happens."""
-    out: dict[str, list[str]] = {}
-    for p in game.players.values():
-        for group in sorted(set(p.groups) - before.get(p.name, set())):
-            mates = [q for q in game.players.values() if q.name != p.name and group in q.groups]
-            shown = [q.name + ("" if q.alive else say("ps_out_mark", game.lang)) for q in mates]
-            out.setdefault(p.name, []).append(say("ps_group_members", game.lang, group=group,
-                                                  members=join(shown, game.lang) if shown else say("ps_group_alone", game.lang)))
-            for q in mates:
-                if group in before.get(q.name, set()):
-                    out.setdefault(q.name, []).append(say("ps_group_joined", game.lang, group=group, name=p.name))
-    return out
-
-
-def played(game) -> list[str]:
-    return list(dict.fromkeys([*game.resolved, game.label]))
-
-
-def pick_phase(game, phase: str | None) -> str:
-    from .board import parse_phase_arg
-
-    if phase is None:
-        if not game.resolved:
-            raise GameError(say("ps_none_resolved", game.lang, label=game.label))
-        return game.resolved[-1]
-    label = parse_phase_arg(game, phase)
-    if label not in played(game):
-        raise GameError(say("ps_not_played", game.lang, phase=phase, label=label, played=join(played(game), game.lang)))
-    return label
-
-
-def final_votes(game, events, label: str) -> list[VoteEvent]:
-    """Each voter's standing vote of the phase, as recorded (in the order first cast)."""
-    final: dict[str, VoteEvent] = {}
-    for e in events:
-        if isinstance(e, VoteEvent) and game.canonical(e.phase) == label:
-            final[e.voter] = e
-    order = {id(e): i for i, e in enumerate(events)}
-    # in thread order: the floor of the standing vote, then the order entered
-    return sorted(final.values(), key=lambda e: (e.post is None, e.post or 0, order[id(e)]))
-
-
-def tally(game, label: str) -> list[tuple[str, str]]:
-    """The vote count of the phase as the engine made it (after every rule's adjustment)."""
-    for t in game.trace:
-        if t.phase == label and t.rule == "vote" and t.text.startswith("count: "):
-            body = t.text.removeprefix("count: ")
-            if body == "no votes":
-                return []
-            return [tuple(item.rsplit(" ", 1)) for item in body.split(", ")]
-    return []
-
-
-def out_since(game, upto: str) -> dict[str, str]:
-    """name -> the label of the phase they left in, for phases up to ``upto``."""
-    pos = game.parse_phase(upto)
-    gone: dict[str, str] = {}
-    for label, names in game.out.items():
-        try:
-            if game.parse_phase(label) > pos:
-                continue
-        except GameError:
-            continue
-        for n in names:
-            gone.setdefault(n, label)
-    return gone
-
-
-def next_label(game, label: str) -> str | None:
-    seq = played(game)
-    i = seq.index(label)
-    return seq[i + 1] if i + 1 < len(seq) else None
 
 
 def carried_into(game, board: dict[str, Any], label: str) -> str | None:
@@ -239,7 +74,7 @@ def last_words_lines(game, board: dict[str, Any], label: str, told: dict[str, di
 
 def build(game, events, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """The post's parts: title, sections (heading, lines or rows), in the board's order."""
-    from .board import phase_namer
+    from bansha.board import phase_namer
 
     name = phase_namer(game, board)
     post = board["post"]
@@ -306,7 +141,7 @@ def build(game, events, board: dict[str, Any], label: str, told: dict[str, dict[
     if label == (game.resolved[-1] if game.resolved else None) and game.label != label:
         later = told.get(game.label, {}).get("thread_corrections") or {}
         fixes = {"removed": fixes["removed"] + later.get("removed", []), "added": fixes["added"] + later.get("added", [])}
-    correction = [f"撤回：{_phase_line(name, x)}" for x in fixes["removed"]] + [f"更正为：{_phase_line(name, x)}" for x in fixes["added"]]
+    correction = [f"撤回：{phase_line(name, x)}" for x in fixes["removed"]] + [f"更正为：{phase_line(name, x)}" for x in fixes["added"]]
     parts = []
     headings = post.get("headings", {})
     if correction and "corrections" not in post.get("sections", []):
@@ -328,12 +163,6 @@ def build(game, events, board: dict[str, Any], label: str, told: dict[str, dict[
             raise GameError(say("ps_section", game.lang, key=key, known=known))
     title = post["title"].format(board=game.manifest.name, phase=name(label), day=label.partition(" ")[2])
     return {"phase": label, "phase_name": name(label), "title": title, "sections": parts}
-
-
-def _phase_line(name, text: str) -> str:
-    """"night 1：line" -> "第1天 夜晚：line" (the board's phase name)."""
-    label, sep, line = text.partition("：")
-    return f"{name(label)}：{line}" if sep else text
 
 
 SEAT_HEAD = ["座位", "名字", "状态"]
@@ -390,7 +219,7 @@ def pms(game, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]]
         corrections: dict[str, dict] | None = None, everyone: bool = False) -> list[dict[str, Any]]:
     """Each player's private message for the phase: their own feedback lines only.
     ``corrections``: name -> {"removed": [...], "added": [...]} of an amendment."""
-    from .board import phase_namer
+    from bansha.board import phase_namer
 
     name = phase_namer(game, board)(label)
     pm = board["pm"]
@@ -403,7 +232,7 @@ def pms(game, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]]
         if fix:
             namer = phase_namer(game, board)
             # each corrected line once (two amendments, or one written and one amended phase)
-            fix = {k: list(dict.fromkeys(_phase_line(namer, x) for x in v)) for k, v in fix.items()}
+            fix = {k: list(dict.fromkeys(phase_line(namer, x) for x in v)) for k, v in fix.items()}
             if not fix["removed"] and not fix["added"]:
                 fix = None
         if not lines and not fix and not (everyone or player):
@@ -464,3 +293,20 @@ def check_bbcode(text: str) -> list[str]:
             problems.append(f"unbalanced [/{tag}]")
     problems += [f"unclosed [{t}]" for t in stack]
     return problems
+
+
+def demo_post(game) -> None:
+    """``bansha demo``'s last lines (the ``bansha.demo`` entry point): the demo's last phase as
+    ``bansha post`` lays it out (text; ``--format bbcode`` in a game)."""
+    from bansha.board import load_board
+    from bansha.cli_table import echo
+    from bansha.history import replay
+
+    g, told = replay(game.setup, list(game.applied))
+    board = load_board(g.manifest.id)
+    # the last phase announced that has a post of its own (M217's night is the 晨曦's)
+    label = next((k for k in reversed(told) if told[k]["announcement"] and carried_into(g, board, k) is None), None)
+    if label is None:
+        return
+    echo(f"\n--- bansha post GAME --phase '{label}' --format text")
+    echo(render_post(build(g, list(game.applied), board, label, told), "text"), nl=False)

@@ -1,184 +1,21 @@
-"""The forum: a Discuz! vote thread read back from the text of its page, and the votes it
-holds checked by the engine (``bansha votes import``). The board file is board.py.
-
-A thread as copied from a Discuz! X page (docs/cli.md, "The vote thread"):
-
-    AUTHOR
-    发表于 2024-5-6 09:12:40 | 只看该作者
-    沙发                                   (楼主, 沙发, 板凳, 地板, then N#)
-    the post's text …
-    NAME 发表于 2024-5-6 09:30             (a quoted post: its header, then its first lines)
-    quoted lines …
-
-Nothing here writes: ``plan`` replays the votes on a live game to learn what the engine
-refuses, and the command stores what it accepts.
+"""The votes a thread holds, checked by the engine (``bansha votes import``): what a post's
+own text votes for (``read_vote``, by the board file's ``[forum]`` words) and what each post
+comes to (``plan``). Nothing here writes: ``plan`` replays the votes on a live game to learn
+what the engine refuses, and the command stores what it accepts.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-# the board file lives in board.py; its names stay importable from here
-from .board import (  # noqa: E402,F401
-    DEFAULT_BOARD,
-    WEEKDAYS,
-    board_file,
-    deadline,
-    load_board,
-    parse_phase_arg,
-    phase_namer,
-)
-from .messages import say
-from .model import MAX_POST, GameError, VoteEvent
+from bansha.messages import say
+from bansha.model import MAX_POST, GameError, VoteEvent
 
-# ---------------------------------------------------------------------------- the thread
+from .thread import Post
 
-FLOOR_NAMES = {"楼主": 1, "沙发": 2, "板凳": 3, "地板": 4}
-TIME = r"(\d{4})-(\d{1,2})-(\d{1,2})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?"
-POST_HEADER = re.compile(rf"^(?:(楼主|沙发|板凳|地板|\d+\s*#)\s*)?发表于\s*{TIME}(.*)$")
-QUOTE_HEADER = re.compile(rf"^(.+?)\s+发表于\s*{TIME}\s*(?:\.\.\.|…)?\s*$")
-REPLY_HEADER = re.compile(r"^回复\s*(\d+)\s*#\s*(\S+)")
-FLOOR_LINE = re.compile(r"^(楼主|沙发|板凳|地板|(\d+)\s*[#楼])$")
-NOISE = re.compile(
-    r"^(本帖最后由\s.*编辑|回复|举报|回复\s*举报|支持\s*反对|支持|反对|评分|使用道具|收藏|分享|点评|"
-    r"显示全部楼层|倒序浏览|阅读模式|电梯直达|只看该作者|打印|上一主题|下一主题|返回列表|\[复制链接\]|"
-    r"查看[:：]\s*\d+\s*\|\s*回复[:：]\s*\d+|来自\s*.*客户端|.*来自手机.*|收起理由|发帖|回复\s*\d+#.*举报)$")
-
-
-def _time(groups) -> str:
-    y, mo, d, h, mi, s = groups
-    return f"{int(y):04d}-{int(mo):02d}-{int(d):02d} {int(h):02d}:{int(mi):02d}:{int(s or 0):02d}"
-
-
-def _floor(label: str) -> int:
-    label = label.strip()
-    if label in FLOOR_NAMES:
-        return FLOOR_NAMES[label]
-    digits = re.match(r"\d+", label).group().lstrip("0") or "0"
-    return int(digits) if len(digits) <= 10 else MAX_POST + 1  # refused by the plan, never parsed whole
-
-
-@dataclass
-class Quote:
-    author: str
-    time: str          # minute precision, as Discuz! shows it ("2024-05-06 09:30:00")
-    lines: list[str] = field(default_factory=list)
-    floor: int | None = None  # the quoted post, when found in the thread
-    pid: str = ""             # the forum's id of the quoted post, where a format gives it
-
-
-@dataclass
-class Post:
-    floor: int
-    label: str
-    author: str
-    time: str
-    lines: list[str] = field(default_factory=list)   # its own text, quotes left out
-    quote: Quote | None = None
-    reply_to: int | None = None                      # "回复 N# NAME"
-    line_no: int = 0                                 # where its header is in the pasted text
-    edited: str = ""                                 # when it was last edited ("本帖最后由 … 编辑"), if known
-    pid: str = ""                                    # the forum's own id of the post, where a format gives it
-    reply_pid: str = ""                              # the id of the post it replies to, not yet a floor
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines)
-
-
-def _norm(line: str) -> str:
-    return re.sub(r"\s+", "", line.replace("：", ":")).rstrip(".…")
-
-
-def parse_thread(text: str) -> list[Post]:
-    """Every post of a pasted Discuz! thread, in floor order. A line "发表于 TIME" (with
-    "| 只看该作者" and the like after it) heads a post; its author is the line before it,
-    its floor the line after it (or a floor label on the header line itself)."""
-    raw = [line.strip().replace("\u3000", " ") for line in text.splitlines()]
-    heads = []
-    for i, line in enumerate(raw):
-        m = POST_HEADER.match(line)
-        if not m:
-            continue
-        heads.append((i, m))
-    posts: list[Post] = []
-    for k, (i, m) in enumerate(heads):
-        j = i - 1
-        while j >= 0 and (not raw[j] or NOISE.match(raw[j])):
-            j -= 1
-        author = raw[j] if j >= 0 else ""
-        end = heads[k + 1][0] if k + 1 < len(heads) else len(raw)
-        if k + 1 < len(heads):  # the next post's author line is not this post's text
-            e = end - 1
-            while e > i and (not raw[e] or NOISE.match(raw[e])):
-                e -= 1
-            end = e
-        body_start = i + 1
-        label = m.group(1) or ""
-        rest_floor = re.search(r"(楼主|沙发|板凳|地板|\d+\s*#)\s*$", m.group(8) or "")
-        if not label and rest_floor:
-            label = rest_floor.group(1)
-        if not label:
-            b = body_start
-            while b < end and not raw[b]:
-                b += 1
-            if b < end and FLOOR_LINE.match(raw[b]):
-                label, body_start = raw[b], b + 1
-        floor = _floor(label) if label else (posts[-1].floor + 1 if posts else 1)
-        post = Post(floor=floor, label=label or f"{floor}#", author=author, time=_time(m.groups()[1:7]), line_no=i + 1)
-        body = raw[body_start:end]
-        _read_body(post, body, posts)
-        posts.append(post)
-    return posts
-
-
-def _read_body(post: Post, body: list[str], earlier: list[Post]) -> None:
-    i = 0
-    while i < len(body):
-        line = body[i]
-        if not line or NOISE.match(line):
-            i += 1
-            continue
-        r = REPLY_HEADER.match(line)
-        if r and post.reply_to is None and post.quote is None:
-            post.reply_to = int(r.group(1))
-            i += 1
-            continue
-        q = QUOTE_HEADER.match(line)
-        if q and post.quote is None:
-            quote = Quote(author=q.group(1).strip(), time=_time(q.groups()[1:7]))
-            minute = quote.time[:16]
-            src = next((p for p in reversed(earlier) if p.author == quote.author and p.time[:16] == minute), None)
-            i += 1
-            if src is not None:
-                quote.floor = src.floor
-                want = [_norm(x) for x in src.lines if x]
-                k = 0
-                while i < len(body) and k < len(want):
-                    got = _norm(body[i])
-                    if not got:
-                        i += 1
-                        continue
-                    if got == want[k] or (got and want[k].startswith(got)):
-                        quote.lines.append(body[i])
-                        i += 1
-                        k += 1
-                    else:
-                        break
-            else:  # a post not in the pasted text: its quoted lines run to the first change line
-                while i < len(body) and body[i] and not re.match(r"^改票", _norm(body[i])):
-                    quote.lines.append(body[i])
-                    i += 1
-            post.quote = quote
-            continue
-        post.lines.append(line)
-        i += 1
-
-
-# ------------------------------------------------------------------------------ the votes
 
 @dataclass
 class Row:
@@ -247,7 +84,7 @@ def plan(game, posts: list[Post], board: dict[str, Any], done: set[int], accept:
     mine: dict[str, list[int]] = {}  # author -> floors of their votes (recorded now or before)
     floors = {p.floor: p for p in posts}
     late_from = close - dt.timedelta(minutes=late_minutes) if close is not None and late_minutes else None
-    from .names import clean, fold
+    from bansha.names import clean, fold
 
     # the 楼主 is the director: their post naming a player after a `proxy` word is that player's
     # vote, entered for them (代投; > 允许玩家以其他方式联系导演请求代投 … 导演…发出代投信息)
