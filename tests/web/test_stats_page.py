@@ -118,3 +118,21 @@ def test_the_stats_page_needs_a_director(site):
     with TestClient(site["app"]) as anon:
         r = anon.get("/d/stats")
         assert r.status_code == 403 and "导演登录链接" in r.text
+
+
+def test_one_simulation_at_a_time(site):
+    """While one comparison runs (the process's simulation slot taken), another is refused and
+    nothing is simulated; once it is free, the comparison runs."""
+    c = site["client"]("梦见")
+    page = c.get("/d/stats").text
+    group = re.search(r'<option value="([0-9a-f]{16})"', page).group(1)
+    form = {"_csrf_token": csrf_of(page), "group": group, "games": "10", "policy": "random"}
+    slot = site["app"].litestar.state.site.simulating
+    assert slot.acquire(blocking=False)  # as a running comparison holds it
+    try:
+        r = c.post("/d/stats", data=form)
+        assert r.status_code == 422 and "已有一个模拟在运行" in r.text and "模拟胜率" not in r.text
+    finally:
+        slot.release()
+    r = c.post("/d/stats", data=form)
+    assert r.status_code == 200 and "模拟胜率 [95%]（10 局，random）" in r.text

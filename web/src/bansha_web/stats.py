@@ -140,7 +140,8 @@ def routes(site) -> list:
     from .director import field
 
     store = site.store
-    simulating = threading.Semaphore(1)  # one simulation at a time per process: CPU for the pages
+    # one simulation at a time per process: CPU for the pages (on the site: a test holds it)
+    simulating = site.simulating = threading.Semaphore(1)
 
     def ctx(who: str, groups: list[dict], error: str = "", message: str = "", form: dict | None = None) -> dict:
         return {"director": who, "groups": [view(s) for s in groups], "error": error, "message": message,
