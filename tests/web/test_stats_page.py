@@ -136,3 +136,19 @@ def test_one_simulation_at_a_time(site):
         slot.release()
     r = c.post("/d/stats", data=form)
     assert r.status_code == 200 and "模拟胜率 [95%]（10 局，random）" in r.text
+
+
+def test_the_chart_escapes_its_labels_and_draws_each_interval():
+    """A label is text in the SVG whatever it holds (a homebrew board's camp named with markup);
+    each row is a bar as wide as its rate and a whisker from its low to its high end."""
+    from bansha_web.stats import rate_chart
+
+    svg = str(rate_chart([{"label": '<script>alert(1)</script>"', "p": 0.25, "low": 0.1, "high": 0.5},
+                          {"label": "市民", "p": 0.75, "low": 0.5, "high": 0.9,
+                           "sim": {"p": 0.6, "low": 0.55, "high": 0.65}, "flag": True}], 'a "title" <b>'))
+    assert "<script>" not in svg and "&lt;script&gt;alert(1)&lt;/script&gt;&#34;" in svg
+    assert 'aria-label="a &#34;title&#34; &lt;b&gt;"' in svg and "<b>" not in svg
+    widths = re.findall(r'<rect x="130" y="[\d.]+" width="([\d.]+)"', svg)
+    assert widths == ["80.0", "240.0", "192.0"]  # 320 px for 100 %: 25 %, 75 %, the simulated 60 %
+    assert 'x1="162.0"' in svg and 'x2="290.0"' in svg  # the first whisker: 10 % to 50 %
+    assert "市民  ≠" in svg

@@ -29,7 +29,7 @@ def formats() -> list[str]:
     return [name for name, _ in adapters()]
 
 
-def report_of(store, site, game: str, text: str, url: str, since: str, forum: str) -> dict:
+def report_of(store, game: str, text: str, url: str, since: str, forum: str) -> dict:
     """The activity report of ``game`` over the thread pasted (``text``) or at ``url``, as
     ``bansha activity`` makes it; GameError (in the board's language) for what cannot be read."""
     from bansha.board import load_board, phase_namer
@@ -92,7 +92,7 @@ def routes(site) -> list:
             text = field(form, "thread", "帖子内容", MAX_THREAD)
             kept = {"url": field(form, "url", "帖子地址", 2000).strip(), "since": field(form, "since", "起算时间", 40).strip(),
                     "forum": field(form, "forum", "论坛格式", 100).strip()}
-            result = await asyncio.to_thread(report_of, store, site, game, text, kept["url"], kept["since"], kept["forum"])
+            result = await asyncio.to_thread(report_of, store, game, text, kept["url"], kept["since"], kept["forum"])
         except GameError as exc:
             return Template(template_name="activity.html", context=ctx(game, kept, error=str(exc)), status_code=422)
         return Template(template_name="activity.html", context=ctx(game, kept, result=result))
