@@ -10,7 +10,7 @@ from typing import Any
 from bansha.choices import count_votes, seat_choices, vote_choices
 from bansha.engine import Game
 from bansha.explain import trace_lines
-from bansha.model import ResolveEvent
+from bansha.model import GameError, ResolveEvent
 
 
 def _hidden(game: Game, name: str | None) -> set[str]:
@@ -46,6 +46,24 @@ def usable_skills(game: Game, name: str, director: bool = False, choices: list |
             "targets": targets, "immediate": c.immediate, "acted": c.submitted, "forced": c.forced,
             "group_acted": c.group_acted,
         })
+    return out
+
+
+def withdrawable(game: Game, name: str, offered: set[str]) -> list[str]:
+    """The skills ``name`` sent this phase that the page offers no form for (``seat_choices``
+    leaves out a skill already used this phase) and that the engine would let them withdraw
+    now: asked of the engine itself, on a copy (``unact``'s own checks: not answered at once,
+    its window not passed), so that the page keeps a 撤回 button for each."""
+    from bansha.model import UnactEvent
+    from bansha.store import _copy_game
+
+    out: list[str] = []
+    for skill in dict.fromkeys(a.skill for a in game.actions if a.actor == name and a.skill not in offered):
+        try:
+            _copy_game(game).apply(UnactEvent(phase=game.label, actor=name, skill=skill))
+        except GameError:
+            continue
+        out.append(skill)
     return out
 
 

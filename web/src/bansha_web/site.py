@@ -200,7 +200,7 @@ class Site:
                                                    autoescape=True, auto_reload=False).get_template("_history.html")
         self.history_cache: dict[tuple, Markup] = {}
         #: id(game state) -> (that state, {seat: its seat_choices}): see :meth:`choices`
-        self._choices: dict[int, tuple[Any, dict[str, list]]] = {}
+        self._choices: dict[int, tuple[Any, dict[Any, list]]] = {}
 
     async def run(self, fn):
         """A request's store work, on the event loop when :func:`runs_inline` said so, else in a
@@ -295,6 +295,17 @@ class Site:
             got = entry[1][name] = seat_choices(g, name)
         return got
 
+    def withdrawable(self, g, name: str, offered: set[str]) -> list[str]:
+        """``logic.withdrawable``, once per cached state and seat (as :meth:`choices`)."""
+        entry = self._choices.get(id(g))
+        key = ("withdraw", name)
+        if entry is None or entry[0] is not g:
+            return logic.withdrawable(g, name, offered)
+        got = entry[1].get(key)
+        if got is None:
+            got = entry[1][key] = logic.withdrawable(g, name, offered)
+        return got
+
     def history(self, view: dict, name) -> Markup:
         """The history part of a player's page (their feedback and the announcements, newest
         first; who is in the game), rendered once per content: it is most of the page's
@@ -316,6 +327,7 @@ class Site:
         g = g if g is not None else self.load(game_name)
         choices = self.choices(g, name)
         view = player_view(g, name, choices)
+        skills = logic.usable_skills(g, name, choices=choices)
         role = g.ruleset.role(g.player(name).role)
         phase_name = self.namer(g)
         latest = {g.label, *(g.resolved[-1:])}  # this phase's and the last resolved one's
@@ -326,7 +338,7 @@ class Site:
         if until and g.manifest.last_words.owed:
             last_words = {"until": phase_name(until), "max": g.manifest.last_words.max_chars or None}
         return {"view": view, "you": view["you"], "role_rule": card_text(role.rule),
-                "skills": logic.usable_skills(g, name, choices=choices), "vote": logic.vote_options(g, name), "token": token,
+                "skills": skills, "withdraw": self.withdrawable(g, name, {s["name"] for s in skills}), "vote": logic.vote_options(g, name), "token": token,
                 "game": game_name, "phase": phase_name(g.label), "label": g.label,
                 "last_resolved": phase_name(g.resolved[-1]) if g.resolved else "",
                 "news": news, "news_ann": news_ann, "last_words": last_words,
