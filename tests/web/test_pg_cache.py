@@ -102,3 +102,26 @@ def test_a_player_submission_is_one_round_trip_and_a_read_none(pg):
     finally:
         store._run = inner
         store.close()
+
+
+def test_requests_run_on_the_loop_on_sqlite_and_a_near_postgresql_with_its_cache(pg, tmp_path, monkeypatch):
+    """site.runs_inline: SQLite always; PostgreSQL when it has the LISTEN cache and its round
+    trip is under INLINE_ROUND_TRIP (this test's server is on this machine); a store without
+    the cache, or a server slower than the bound, keeps worker threads."""
+    from bansha.store import open_store
+    from bansha_web import site
+    from bansha_web.cli import _open
+
+    lite = open_store(str(tmp_path / "g.db"))
+    assert site.runs_inline(lite)
+    lite.close()
+    plain = open_store(pg)  # the CLI's kind: no LISTEN cache
+    assert not site.runs_inline(plain)
+    plain.close()
+    served, _ = _open(pg)  # as `bansha serve` opens it
+    try:
+        assert site.runs_inline(served)
+        monkeypatch.setattr(site, "INLINE_ROUND_TRIP", 0.0)  # as if the server were far away
+        assert not site.runs_inline(served)
+    finally:
+        served.close()
