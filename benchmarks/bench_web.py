@@ -104,8 +104,14 @@ async def client(base, token, skill, target, rounds, lat_post, lat_get, errors):
     c = Connection(base)
     await c.open()
     try:
-        _, page = await c.request("GET", f"/p/{token}")
-        csrf = re.search(r'name="_csrf_token" value="([^"]+)"', page).group(1)
+        status, page = await c.request("GET", f"/p/{token}")
+        found = re.search(r'name="_csrf_token" value="([^"]+)"', page)
+        # a page without a form (the seat's skill already sent by another client, and the
+        # board offering no withdrawal): the token is the CSRF cookie's value (double submit)
+        csrf = found.group(1) if found else c.cookies.get("bansha_csrf")
+        if status != 200 or not csrf:  # an error page: counted, and the first one's text shown at the end
+            errors.append((status, re.sub(r"<[^>]+>|\s+", " ", page)[:300]))
+            return
         for _ in range(rounds):
             t = time.perf_counter()
             status, _ = await c.request("GET", f"/p/{token}/view")
@@ -199,6 +205,8 @@ def run(label: str, url: str, clients: int, rounds: int, servers: int = 1, worke
               f"server CPU {cpu / n * 1000:.2f} ms/request = {cpu / n / floor:.1f} × the floor "
               f"(GET /: {floor * 1000:.2f} ms); the clients' CPU {client_cpu / n * 1000:.2f} ms/request; "
               f"errors {len(errors)}; load average {load:.1f}")
+        if errors:
+            print("first error:", errors[0])
     finally:
         for proc in procs:
             proc.terminate()

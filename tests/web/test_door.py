@@ -217,3 +217,41 @@ def test_a_throttled_or_failed_htmx_request_is_a_notice_too(tmp_path, monkeypatc
         assert r.status_code == 500 and r.headers["hx-retarget"] == "#said"
         assert "服务器内部错误：请稍后再试" in r.text and "secret" not in r.text and "Traceback" not in r.text
     store.close()
+
+
+def test_two_servers_starting_at_once_on_an_empty_store_keep_one_csrf_secret(any_store):
+    """Both saw no secret, then both made one: the second must not replace the first's (the
+    first server's open pages would be refused), nor keep its own (forms would work on one
+    server only). Played with the two reads before either write, then with threads at once."""
+    import threading
+
+    from bansha.store import open_store
+    from bansha_web.app import CSRF_KEY, csrf_secret
+
+    first, second = open_store(any_store), open_store(any_store)
+    try:
+        assert first.get_meta([CSRF_KEY]) == second.get_meta([CSRF_KEY]) == {}  # both: none yet
+        mine = first.add_meta({CSRF_KEY: "a" * 64})[CSRF_KEY]
+        theirs = second.add_meta({CSRF_KEY: "b" * 64})[CSRF_KEY]
+        assert mine == theirs == "a" * 64
+        assert csrf_secret(second) == csrf_secret(first) == "a" * 64
+        first.set_meta({CSRF_KEY: None})
+        stores = [open_store(any_store) for _ in range(6)]
+        got: list[str] = []
+        gate = threading.Barrier(len(stores))
+
+        def start(store):
+            gate.wait()
+            got.append(csrf_secret(store))
+
+        threads = [threading.Thread(target=start, args=(s,)) for s in stores]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+        assert len(got) == 6 and len(set(got)) == 1 and got[0] == first.get_meta([CSRF_KEY])[CSRF_KEY]
+        for s in stores:
+            s.close()
+    finally:
+        first.close()
+        second.close()

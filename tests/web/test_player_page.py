@@ -90,3 +90,28 @@ def test_abstaining_is_a_choice_made_on_purpose(web):
     assert r.status_code == 422 and "请选择投票对象" in r.text and web.store.load("g1").ballots == []
     r = c.post(base + "/vote", data={"_csrf_token": csrf_of(r.text), "target": "弃权"})
     assert r.status_code == 200 and [(b.voter, b.target) for b in web.store.load("g1").ballots] == [("士二", "弃权")]
+
+
+def test_a_sent_skill_keeps_its_withdraw_button_until_withdrawn(web):
+    """A skill sent this phase that ``seat_choices`` no longer offers (光侠's 接收: used already
+    this phase) can still be withdrawn by its sender until the phase closes (``unact``): the page
+    shows 撤回 for it, the button withdraws it, and the form to send it comes back."""
+    to_night(web.store)
+    c = web.client()
+    base = f"/p/{web.links['g1']['光']}"
+    page = c.get(base).text
+    assert "提交接收" in page and "撤回接收" not in page
+    r = c.post(base + "/act", data={"_csrf_token": csrf_of(page), "skill": "接收", "target": "士二"})
+    assert r.status_code == 200 and "已提交：接收 士二" in r.text
+    assert "撤回接收" in r.text  # the answer's own state
+    sent = c.get(base).text
+    assert "撤回接收" in sent and "提交接收" not in sent
+    r = c.post(base + "/unact", data={"_csrf_token": csrf_of(sent), "skill": "接收"})
+    assert r.status_code == 200 and "已撤回：接收" in r.text
+    assert [a.skill for a in web.store.load("g1").actions if a.actor == "光"] == []
+    back = c.get(base).text
+    assert "提交接收" in back and "撤回接收" not in back
+    # resolved: the phase closed, nothing to withdraw any more
+    c.post(base + "/act", data={"_csrf_token": csrf_of(back), "skill": "接收", "target": "士二"})
+    web.store.append("g1", ResolveEvent(phase="night 1"))
+    assert "撤回接收" not in c.get(base).text

@@ -219,15 +219,13 @@ def _as_recorded(game: Game, ev: ResolveEvent, mark: tuple) -> ResolveEvent:
 def _copy_game(game: Game) -> Game:
     """A private copy of a cached game to apply a new event to: the declarations (ruleset,
     plugin manager, set-up) are shared, read-only; only the live state is copied."""
-    import copy  # here: only a long-lived store (``cache=True``) copies a game
-
-    shared = (game.setup, game.ruleset, game.manifest, game.pm, game.hook, game.log,
-              # records no rule changes once made (only appended): the events applied (the
-              # log, ~40 % of a 20-day game's copy), the trace lines, the phase declarations,
-              # what was told (tuples of text)
-              *game.applied, *game.trace, game.phase, *game.cycle, *game.openings,
-              *game.announcements, *(line for lines in game.feedback.values() for line in lines))
-    memo = {id(x): x for x in shared}
+    memo = {id(x): x for x in (game.setup, game.ruleset, game.manifest, game.pm, game.hook, game.log, game.phase)}
+    # records no rule changes once made (only appended): the events applied (the log), the
+    # trace lines, the phase declarations, what was told (tuples of text). Their lists are new
+    # lists of the same records: what deepcopy would make of each, without a call per record
+    for records in (game.applied, game.trace, game.cycle, game.openings, game.announcements):
+        memo[id(records)] = list(records)
+    memo[id(game.feedback)] = {k: list(v) for k, v in game.feedback.items()}
     # the live records (players and their statuses, this phase's actions and ballots) field by
     # field: deepcopy's generic path for a Struct (__reduce_ex__, a state dict) was ~2/3 of a copy
     for p in game.players.values():
@@ -236,18 +234,54 @@ def _copy_game(game: Game) -> Game:
         _copy_struct(p, memo)
     for rec in (*game.actions, *game.ballots):
         _copy_struct(rec, memo)
-    return copy.deepcopy(game, memo)
+    # the game itself as deepcopy would rebuild it (a new instance, its attributes copied), each
+    # attribute by the short way where it has one
+    new = Game.__new__(type(game))
+    memo[id(game)] = new
+    new.__dict__.update({k: _copy_value(v, memo) for k, v in vars(game).items()})
+    return new
 
 
 _ATOMIC = (str, int, float, bool, type(None))
 
 
+def _copy_value(v, memo: dict):
+    """deepcopy(v, memo), with a short way for the usual value of the live state: a list or a
+    dict of plain values (a player's groups, uses, data) or of records copied already (the
+    players, the actions), copied at once rather than value by value (deepcopy's per-value
+    calls were most of a write's copy)."""
+    import copy
+
+    t = type(v)
+    if t in _ATOMIC:
+        return v
+    hit = memo.get(id(v))
+    if hit is not None:
+        return hit
+    if t is list:
+        if all(type(x) in _ATOMIC for x in v):
+            new = v.copy()
+        elif all(id(x) in memo or type(x) in _ATOMIC for x in v):
+            new = [memo.get(id(x), x) for x in v]
+        else:
+            return copy.deepcopy(v, memo)
+    elif t is dict:
+        if all(type(x) in _ATOMIC for x in v.values()):
+            new = v.copy()
+        elif all(id(x) in memo or type(x) in _ATOMIC for x in v.values()):
+            new = {k: memo.get(id(x), x) for k, x in v.items()}
+        else:
+            return copy.deepcopy(v, memo)
+    else:
+        return copy.deepcopy(v, memo)
+    memo[id(v)] = new
+    return new
+
+
 def _copy_struct(obj, memo: dict):
     """A msgspec Struct copied field by field (what deepcopy would give), recorded in ``memo``
     so that every reference to it in the copy is to the new one."""
-    import copy
-
-    new = msgspec.structs.replace(obj, **{f: copy.deepcopy(v, memo) for f in obj.__struct_fields__
+    new = msgspec.structs.replace(obj, **{f: _copy_value(v, memo) for f in obj.__struct_fields__
                                           if not isinstance(v := getattr(obj, f), _ATOMIC)})
     memo[id(obj)] = new
     return new
@@ -610,7 +644,18 @@ class Store(abc.ABC):
         if changes:
             self._set_meta_raw(changes)
 
+    def add_meta(self, values: dict[str, str]) -> dict[str, str]:
+        """Set each key that is not set yet, and return every key's stored value, in one
+        transaction: of two processes adding one key at the same instant, both get the value
+        whichever added first (the web server's CSRF secret: two servers starting at once on
+        an empty store must not each keep their own)."""
+        values = {_meta_key(k): v for k, v in values.items()}
+        return self._add_meta_raw(values) if values else {}
+
     def _get_meta_raw(self, keys: list[str]) -> dict[str, str]:
+        raise StoreError(say("st_no_records", None, backend=type(self).__name__))
+
+    def _add_meta_raw(self, values: dict[str, str]) -> dict[str, str]:
         raise StoreError(say("st_no_records", None, backend=type(self).__name__))
 
     def _set_meta_raw(self, changes: dict[str, str | None]) -> None:
@@ -919,6 +964,14 @@ class SQLiteStore(Store):
                     self.db.execute("DELETE FROM meta WHERE key=?", (key,))
                 else:
                     self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+    def _add_meta_raw(self, values):
+        self._usable()
+        keys = list(values)
+        with self._tx(doing="writing"):  # IMMEDIATE: the insert and the read back, one writer at a time
+            self.db.executemany("INSERT OR IGNORE INTO meta VALUES (?, ?)", list(values.items()))
+            rows = self.db.execute(f"SELECT key, value FROM meta WHERE key IN ({','.join('?' * len(keys))})", keys).fetchall()
+        return dict(rows)
 
     def watch(self, name, after=0, timeout=None, poll=0.05):
         """Poll ``PRAGMA data_version`` (it changes when another connection commits) on a

@@ -68,10 +68,12 @@ def public_players(game: Game, viewer: str | None = None) -> list[dict[str, Any]
     return [{"seat": p.seat, "name": p.name, "alive": p.alive or p.name in hidden} for p in game.players.values()]
 
 
-def player_view(game: Game, name: str) -> dict[str, Any]:
+def player_view(game: Game, name: str, choices: list | None = None) -> dict[str, Any]:
     """Only what ``name`` may know: their own card, told statuses, uses left, their own
     feedback, the public announcements, their group's members and the group's standing
-    actions, and what the rules add through ``bansha_player_view``."""
+    actions, and what the rules add through ``bansha_player_view``. ``choices``: the seat's
+    ``choices.seat_choices`` of this very state, when the caller has them already (the web
+    server asks once per state and seat)."""
     p = game.player(name)
     extra: dict[str, Any] = {}
     for part in game.hook.bansha_player_view(game=game, player=p):
@@ -103,7 +105,7 @@ def player_view(game: Game, name: str) -> dict[str, Any]:
         "winner": game.winner,
         "facts": game_facts(game),
     }
-    choices = seat_choices_shown(game, p.name)
+    choices = seat_choices_shown(game, p.name, choices)
     if choices:
         view["you"]["choices"] = choices
     from .choices import vote_choices
@@ -122,7 +124,7 @@ def player_view(game: Game, name: str) -> dict[str, Any]:
     return view
 
 
-def seat_choices_shown(game: Game, name: str) -> list[dict[str, Any]]:
+def seat_choices_shown(game: Game, name: str, choices: list | None = None) -> list[dict[str, Any]]:
     """The seat's choices now (``choices.seat_choices``) as its own view shows them: a player
     who left in this phase and is not yet announced stays in the ranges (the reader may not
     learn of the exit from a range)."""
@@ -130,7 +132,7 @@ def seat_choices_shown(game: Game, name: str) -> list[dict[str, Any]]:
 
     held = game.unannounced_exits() - {name}
     out = []
-    for c in seat_choices(game, name):
+    for c in (choices if choices is not None else seat_choices(game, name)):
         targets = c.targets
         if held and c.max_targets:
             seen = set(targets) | held

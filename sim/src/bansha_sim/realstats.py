@@ -57,14 +57,15 @@ def record_of(game) -> dict[str, Any]:
             "causes": causes}
 
 
-def collect(store, board: str | None = None) -> dict[tuple, dict]:
-    """Per (ruleset, seats, options): the records of the counted games, and what was left out."""
+def collect(store, board: str | None = None, names: list[str] | None = None) -> dict[tuple, dict]:
+    """Per (ruleset, seats, options): the records of the counted games, and what was left out.
+    ``names``: only these games of the store (the web console: a director's own)."""
     from bansha.model import RulingEvent
     from bansha.registry import find_manifest
 
     want = find_manifest(board).id if board else None
     groups: dict[tuple, dict] = {}
-    for name in store.names():
+    for name in (store.names() if names is None else names):
         setup = store.setup(name)
         if want is not None and setup.ruleset != want:
             continue

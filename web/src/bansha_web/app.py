@@ -20,7 +20,7 @@ from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import Template
 from litestar.template.config import TemplateConfig
 
-from . import director, player
+from . import activity, director, player, stats
 from .messages import ERR
 from .site import Site, Throttle, is_htmx
 
@@ -45,13 +45,13 @@ def csrf_secret(store) -> str:
     """The CSRF secret of the store: made by the first server that needs it and kept in the
     store's meta table beside the tokens' hashes, so that a restarted server, and every
     other server process on the same store, accepts the forms the pages already show. The
-    second process to start reads the first one's (a write, then the stored value re-read:
-    two started at the same instant agree on whichever write landed last)."""
+    second process to start reads the first one's; two started at the same instant on an
+    empty store agree on whichever added it first (``Store.add_meta``: insert if absent and
+    read back, one transaction)."""
     got = store.get_meta([CSRF_KEY]).get(CSRF_KEY)
     if got:
         return got
-    store.set_meta({CSRF_KEY: secrets.token_hex(32)})
-    return store.get_meta([CSRF_KEY])[CSRF_KEY]
+    return store.add_meta({CSRF_KEY: secrets.token_hex(32)})[CSRF_KEY]
 
 
 class StoreCSRF(CSRFMiddleware):
@@ -79,6 +79,13 @@ class StoreCSRF(CSRFMiddleware):
             if exc.detail == "CSRF token verification failed":
                 raise PermissionDeniedException(detail=ERR["csrf"]) from None
             raise
+
+
+def no_reload(engine: JinjaTemplateEngine) -> None:
+    """The shipped templates never change while the server runs: Jinja's default asks the file
+    system for every template's mtime on every render (7 ``stat`` calls a page, ~0.35 ms of the
+    event loop's time a request under the benchmark's load, docs/performance.md)."""
+    engine.engine.auto_reload = False
 
 
 def _static_files() -> dict[str, tuple[bytes, str]]:
@@ -148,8 +155,10 @@ def create_app(store, tokens, secret: str | None = None, throttle: Throttle | No
     csrf = CSRFConfig(secret=secret or csrf_secret(store), cookie_httponly=True, cookie_samesite="strict",
                       cookie_name=CSRF_COOKIE, header_name="x-csrftoken")
     app = Litestar(
-        route_handlers=[index, static, *director.routes(site), *player.routes(site)],
-        template_config=TemplateConfig(directory=HERE / "templates", engine=JinjaTemplateEngine),
+        route_handlers=[index, static, *director.routes(site), *player.routes(site), *stats.routes(site),
+                        *activity.routes(site)],
+        template_config=TemplateConfig(directory=HERE / "templates", engine=JinjaTemplateEngine,
+                                       engine_callback=no_reload),
         middleware=[DefineMiddleware(StoreCSRF, config=csrf)],
         exception_handlers={Exception: html_error},
         before_send=[security_headers],

@@ -22,8 +22,8 @@ extend({
     "h_serve_new_director": ("为导演 NAME 发一个登录链接并退出（站点模式：该导演只能打开自己创建的游戏）",
                              "issue a login link for the director NAME and exit (site mode: that director opens only their own games)"),
     "h_serve_revoke_director": ("收回导演 NAME 的全部登录链接并退出", "revoke every login link of the director NAME and exit"),
-    "h_serve_workers": ("同一端口上的服务器进程数（PostgreSQL：吞吐量更高；docs/performance.md）",
-                        "server processes on the one port (PostgreSQL: more throughput; docs/performance.md)"),
+    "h_serve_workers": ("同一端口上的服务器进程数（核多的主机；2 核上一个进程的尾延迟最低：docs/performance.md）",
+                        "server processes on the one port (hosts with more cores; on 2 cores one process has the lowest tail: docs/performance.md)"),
 })
 
 

@@ -26,7 +26,6 @@ from litestar.response import Redirect, ServerSentEvent, Template
 from . import logic
 from .messages import ERR
 from .site import COOKIE, REVOKE_CHECK, Refused, Site, Throttled, addr_of, page
-from .tokens import OWNER
 
 LINKS_COOKIE = "bansha_links"  # the new seats' links, for the one GET after a creation (post/redirect/get)
 
@@ -81,10 +80,7 @@ def routes(site: Site) -> list:
 
         manifests = [{"id": m.id, "name": m.name, "seats": [t.seats for t in m.tables], "options": logic.option_fields(m)}
                      for m in installed_manifests().values()]
-        names = store.names()
-        if who != OWNER:  # a director sees the games they created
-            owners = tokens.owners(names)
-            names = [g for g in names if owners.get(g) == who]
+        names = site.own_games(who)  # a director sees the games they created
         return {"games": names, "rulesets": manifests, "error": error, "form": form or {}, "director": who}
 
     @get("/d")

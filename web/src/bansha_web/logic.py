@@ -10,7 +10,7 @@ from typing import Any
 from bansha.choices import count_votes, seat_choices, vote_choices
 from bansha.engine import Game
 from bansha.explain import trace_lines
-from bansha.model import ResolveEvent
+from bansha.model import GameError, ResolveEvent
 
 
 def _hidden(game: Game, name: str | None) -> set[str]:
@@ -20,10 +20,11 @@ def _hidden(game: Game, name: str | None) -> set[str]:
     return set(game.unannounced_exits()) - {name} if name is not None else set()
 
 
-def usable_skills(game: Game, name: str, director: bool = False) -> list[dict[str, Any]]:
+def usable_skills(game: Game, name: str, director: bool = False, choices: list | None = None) -> list[dict[str, Any]]:
     """The skills ``name`` may send now, as ``act`` accepts them (``choices.seat_choices``):
     the exact targets, the counts, each argument's closed set of values (None: free text).
-    The engine still checks every submission."""
+    The engine still checks every submission. ``choices``: ``seat_choices(game, name)`` when
+    the caller has it already (``Site.choices``)."""
     hidden = set() if director else _hidden(game, name)
     p = game.player(name)
     if not director and any(st.data.get("no_cast") and not st.told for st in p.statuses):
@@ -32,8 +33,9 @@ def usable_skills(game: Game, name: str, director: bool = False) -> list[dict[st
         game = private_copy(game)
         p = game.player(name)
         p.statuses = [st for st in p.statuses if not (st.data.get("no_cast") and not st.told)]
+        choices = None  # those of the copy
     out = []
-    for c in seat_choices(game, name):
+    for c in (choices if choices is not None else seat_choices(game, name)):
         skill, _ = game.find_skill(p, c.skill)
         targets = [q for q in game.players if q in c.targets or q in hidden]
         out.append({
@@ -44,6 +46,24 @@ def usable_skills(game: Game, name: str, director: bool = False) -> list[dict[st
             "targets": targets, "immediate": c.immediate, "acted": c.submitted, "forced": c.forced,
             "group_acted": c.group_acted,
         })
+    return out
+
+
+def withdrawable(game: Game, name: str, offered: set[str]) -> list[str]:
+    """The skills ``name`` sent this phase that the page offers no form for (``seat_choices``
+    leaves out a skill already used this phase) and that the engine would let them withdraw
+    now: asked of the engine itself, on a copy (``unact``'s own checks: not answered at once,
+    its window not passed), so that the page keeps a 撤回 button for each."""
+    from bansha.model import UnactEvent
+    from bansha.store import _copy_game
+
+    out: list[str] = []
+    for skill in dict.fromkeys(a.skill for a in game.actions if a.actor == name and a.skill not in offered):
+        try:
+            _copy_game(game).apply(UnactEvent(phase=game.label, actor=name, skill=skill))
+        except GameError:
+            continue
+        out.append(skill)
     return out
 
 

@@ -97,7 +97,8 @@ def routes(site: Site) -> list:
         game, name = await site.run(lambda: site.seat_of(request, token))
 
         def digest():  # a player hears of a change only when their own view changed
-            v = player_view(site.load(game), name)
+            g = site.load(game)
+            v = player_view(g, name, site.choices(g, name))
             return hashlib.sha256(repr(v).encode()).hexdigest()
 
         first = await site.run(digest)

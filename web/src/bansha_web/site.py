@@ -127,6 +127,37 @@ class Hub:
                 self.waiters[game].discard(key)
 
 
+#: a store whose round trip takes less than this is asked on the event loop (runs_inline)
+INLINE_ROUND_TRIP = 0.001
+
+
+def runs_inline(store) -> bool:
+    """Whether a request's store work runs on the event loop rather than in a worker thread.
+
+    SQLite (a local file: microseconds a call) always: a worker thread cost more than it saved
+    (~0.4 ms of CPU a request, and GIL hand-offs: p99 448 → 246 ms under 50 clients). PostgreSQL
+    when its round trip is under a millisecond (a server on this machine or the same rack)
+    and the store answers unchanged reads from its LISTEN cache (``listen=True``): a player's
+    request then makes no query, or one (a submission's append, ~0.3 ms), and in threads the
+    writers of a game queued behind each other's GIL waits while holding its write lock
+    (bench_web, 50 clients: 0.97 against 1.28–1.45 ms of CPU a request, p99 112 against
+    127–165 ms, docs/performance.md). A slower server's round trips are left to threads, so the
+    loop serves others meanwhile. As on SQLite, a write that waits for another process's lock
+    holds up this process's loop meanwhile (at most BANSHA_DB_TIMEOUT)."""
+    from bansha.store import SQLiteStore
+
+    if isinstance(store, SQLiteStore):
+        return True
+    if getattr(store, "_fresh", None) is None:
+        return False
+    trips = []
+    for _ in range(5):
+        t = time.perf_counter()
+        store.names(limit=1)
+        trips.append(time.perf_counter() - t)
+    return min(trips) < INLINE_ROUND_TRIP
+
+
 def addr_of(request: Request) -> str:
     return request.client.host if request.client else "?"
 
@@ -163,19 +194,17 @@ class Site:
         self.write_locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
         self._boards: dict[str, dict] = {}
         if inline is None:
-            from bansha.store import SQLiteStore
-
-            inline = isinstance(store, SQLiteStore)
+            inline = runs_inline(store)
         self.inline = inline
         self.history_template = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
-                                                   autoescape=True).get_template("_history.html")
+                                                   autoescape=True, auto_reload=False).get_template("_history.html")
         self.history_cache: dict[tuple, Markup] = {}
+        #: id(game state) -> (that state, {seat: its seat_choices}): see :meth:`choices`
+        self._choices: dict[int, tuple[Any, dict[Any, list]]] = {}
 
     async def run(self, fn):
-        """SQLite is a local file: a request's store calls take microseconds, and a worker
-        thread cost more (~0.4 ms of CPU, GIL hand-offs: p99 448 → 246 ms under 50 clients,
-        docs/performance.md) than it saved. PostgreSQL: a request waits for round trips, so in
-        a worker thread the loop serves others meanwhile."""
+        """A request's store work, on the event loop when :func:`runs_inline` said so, else in a
+        worker thread (the loop serves others while it waits for round trips)."""
         if self.inline:
             return fn()
         return await asyncio.to_thread(fn)
@@ -202,6 +231,16 @@ class Site:
                 raise Throttled(detail=ERR["throttled"].format(seconds=wait), headers={"Retry-After": str(wait)})
             self._throttled(request)
         raise Refused(detail=ERR["no_director"])
+
+    def own_games(self, who: str) -> list[str]:
+        """The games a director opens: those they created; the store's owner every game."""
+        from .tokens import OWNER
+
+        names = self.store.names()
+        if who == OWNER:
+            return names
+        owners = self.tokens.owners(names)
+        return [g for g in names if owners.get(g) == who]
 
     def seat_of(self, request: Request, token: str) -> tuple[str, str]:
         seat = self.tokens.player(token)
@@ -237,6 +276,36 @@ class Site:
 
     # --------------------------------------------------------------------- contexts
 
+    def choices(self, g, name: str) -> list:
+        """``choices.seat_choices(g, name)``, asked once per cached state and seat: a page
+        needs it twice (the player's view and their forms) and every page of a seat renders
+        the same state until the next write — the engine's checks target by target were a
+        quarter of the server's CPU under the benchmark (docs/performance.md). Sound because
+        a cached state is never changed once cached (``Store.peek``: a write applies to a copy
+        and caches that); the entry holds the state, so its id is not reused meanwhile."""
+        from bansha.choices import seat_choices
+
+        entry = self._choices.get(id(g))
+        if entry is None or entry[0] is not g:
+            if len(self._choices) >= 64:
+                self._choices.clear()
+            entry = self._choices[id(g)] = (g, {})
+        got = entry[1].get(name)
+        if got is None:
+            got = entry[1][name] = seat_choices(g, name)
+        return got
+
+    def withdrawable(self, g, name: str, offered: set[str]) -> list[str]:
+        """``logic.withdrawable``, once per cached state and seat (as :meth:`choices`)."""
+        entry = self._choices.get(id(g))
+        key = ("withdraw", name)
+        if entry is None or entry[0] is not g:
+            return logic.withdrawable(g, name, offered)
+        got = entry[1].get(key)
+        if got is None:
+            got = entry[1][key] = logic.withdrawable(g, name, offered)
+        return got
+
     def history(self, view: dict, name) -> Markup:
         """The history part of a player's page (their feedback and the announcements, newest
         first; who is in the game), rendered once per content: it is most of the page's
@@ -256,7 +325,9 @@ class Site:
 
     def player_ctx(self, game_name: str, name: str, token: str, message: str = "", error: str = "", g=None) -> dict[str, Any]:
         g = g if g is not None else self.load(game_name)
-        view = player_view(g, name)
+        choices = self.choices(g, name)
+        view = player_view(g, name, choices)
+        skills = logic.usable_skills(g, name, choices=choices)
         role = g.ruleset.role(g.player(name).role)
         phase_name = self.namer(g)
         latest = {g.label, *(g.resolved[-1:])}  # this phase's and the last resolved one's
@@ -267,7 +338,7 @@ class Site:
         if until and g.manifest.last_words.owed:
             last_words = {"until": phase_name(until), "max": g.manifest.last_words.max_chars or None}
         return {"view": view, "you": view["you"], "role_rule": card_text(role.rule),
-                "skills": logic.usable_skills(g, name), "vote": logic.vote_options(g, name), "token": token,
+                "skills": skills, "withdraw": self.withdrawable(g, name, {s["name"] for s in skills}), "vote": logic.vote_options(g, name), "token": token,
                 "game": game_name, "phase": phase_name(g.label), "label": g.label,
                 "last_resolved": phase_name(g.resolved[-1]) if g.resolved else "",
                 "news": news, "news_ann": news_ann, "last_words": last_words,
@@ -282,7 +353,8 @@ class Site:
         name = self.namer(g)
         done, waiting = logic.acted_or_not(g)
         # the same answer as the players' pages (bansha.choices), without the thread's view
-        skills = {p.name: logic.usable_skills(g, p.name, director=True) for p in g.players.values()}
+        skills = {p.name: logic.usable_skills(g, p.name, director=True, choices=self.choices(g, p.name))
+                  for p in g.players.values()}
         votes = {p.name: logic.vote_options(g, p.name, director=True) for p in g.players.values()}
         choices = logic.amend_choices(g)
         choices["phase_names"] = [(ph, name(ph)) for ph in choices["phases"]]

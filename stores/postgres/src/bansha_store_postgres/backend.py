@@ -224,7 +224,15 @@ class _Freshness:
                 while not self._stop.is_set():
                     ready = select.select([conn.fileno(), self._wake_r], [], [], 5.0)[0]
                     if conn.fileno() in ready:
-                        for n in conn.notifies(timeout=0):
+                        batch = list(conn.notifies(timeout=0))
+                        for i, n in enumerate(batch):
+                            if n.channel == CHANNEL and any(
+                                    m.channel == STATE_CHANNEL and m.payload.split(" ", 2)[-1] == n.payload
+                                    for m in batch[i + 1:]):
+                                # this bansha's append sends both: the state note right after
+                                # says it all, and forgetting first would make every read
+                                # between the two ask the store
+                                continue
                             self._handle(n.channel, n.payload)
                         if conn.closed or conn.pgconn.status != psycopg.pq.ConnStatus.OK:
                             break
@@ -483,6 +491,23 @@ class PostgresStore(Store):
             self._run("writing", write)
         finally:
             if self._fresh is not None:  # this process: at once, before the notification
+                self._fresh.meta_changed()
+
+    def _add_meta_raw(self, values):
+        self._usable()
+
+        def add(conn):
+            for key, value in values.items():
+                conn.execute("INSERT INTO bansha_meta VALUES (%s, %s) ON CONFLICT (key) DO NOTHING", (key, value))
+            conn.execute("SELECT pg_notify(%s, '')", (META_CHANNEL,))
+            # read back in the same transaction: a concurrent insert of the key committed first
+            # (ours waited for it and did nothing), so this reads its value
+            return dict(conn.execute("SELECT key, value FROM bansha_meta WHERE key = ANY(%s)", (list(values),)).fetchall())
+
+        try:
+            return self._run("writing", add)
+        finally:
+            if self._fresh is not None:
                 self._fresh.meta_changed()
 
     def _create_raw(self, name, setup, events=()):
