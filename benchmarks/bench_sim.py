@@ -65,7 +65,7 @@ def floor(games: int = 2000) -> float:
 @contextlib.contextmanager
 def timed_parts(spent: dict):
     """Add to ``spent`` the time of the listing (what the policies choose from:
-    ``play.choices_for``, ``play.vote_choices``) and of the policies' decisions (their reading of
+    ``play._choices``, ``play.vote_choices``) and of the policies' decisions (their reading of
     the seat's view included), measured around each call while the block runs."""
     from bansha_sim import play
 
@@ -78,7 +78,7 @@ def timed_parts(spent: dict):
                 spent[key] += time.perf_counter() - t
         return wrapped
 
-    saved = play.choices_for, play.vote_choices, play._policy
+    saved = play._choices, play.vote_choices, play._policy
     policy = play._policy
 
     def wrapped_policy(name):
@@ -89,13 +89,13 @@ def timed_parts(spent: dict):
             ruling = staticmethod(pol.ruling)
         return Timed
 
-    play.choices_for = timing(play.choices_for, "listing")
+    play._choices = timing(play._choices, "listing")
     play.vote_choices = timing(play.vote_choices, "listing")
     play._policy = wrapped_policy
     try:
         yield
     finally:
-        play.choices_for, play.vote_choices, play._policy = saved
+        play._choices, play.vote_choices, play._policy = saved
 
 
 def replay(record) -> None:

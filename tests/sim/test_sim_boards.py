@@ -324,3 +324,25 @@ def test_the_policies_choose_from_the_one_listing_and_nothing_sent_is_refused():
                     sent += 1
                 g.apply(ev)
     assert sent > 1000
+
+
+def test_a_seats_view_shows_the_listing_it_was_given(monkeypatch):
+    """The simulator gives a seat's view the listing its choices were made from (the view would
+    list the seat's choices again): at every view an informed player reads, that view equals
+    the one made from scratch."""
+    import bansha.views
+
+    made = bansha.views.player_view
+    compared = []
+
+    def both(game, name, choices=None):
+        view = made(game, name, choices)
+        if choices is not None:
+            assert view == made(game, name), (game.label, name)
+            compared.append(name)
+        return view
+
+    monkeypatch.setattr(bansha.views, "player_view", both)
+    for ruleset, seats in (("light-shadow", 12), ("m217", 14), ("qisha-xia", 20)):
+        play_game(ruleset, seats, 1, "informed", day_limit=6)
+    assert len(compared) > 200

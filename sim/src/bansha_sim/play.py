@@ -63,10 +63,16 @@ def choices_for(game: Game, p, kinds: dict | None = None) -> list[Choice]:
     other nation. Such a skill is offered here when the engine's ``check_skill`` accepts it (a
     use left, its day), with the values its keys take; what the policy makes of it is checked by
     the engine (``Game.check``) before it is sent (``_send``)."""
+    return _choices(game, p, kinds)[0]
+
+
+def _choices(game: Game, p, kinds: dict | None = None) -> tuple[list[Choice], list]:
+    """``choices_for``, and the listing's own choices (``SkillChoice``) it was made from."""
     from bansha.choices import seat_listing
 
     kinds = kinds if kinds is not None else arg_kinds(game)
-    listed = {c.skill: (c, skill, declared) for c, skill, declared in seat_listing(game, p.name, kinds)}
+    listing = seat_listing(game, p.name, kinds)
+    listed = {c.skill: (c, skill, declared) for c, skill, declared in listing}
     out = []
     for skill, _ in game.skills_of(p).values():
         hit = listed.get(skill.name)
@@ -84,7 +90,7 @@ def choices_for(game: Game, p, kinds: dict | None = None) -> list[Choice]:
                 continue
             out.append(Choice(skill=skill.name, lo=0, hi=0, candidates=(), args=tuple(skill.args),
                               does=tuple(skill.does), group=skill.group, keyed=keyed, per_phase=skill.per_phase))
-    return out
+    return out, [c for c, _, _ in listing]
 
 
 def answer_rulings(game: Game, pol, rng, camps, table, memo: dict | None = None) -> list:
@@ -184,7 +190,7 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
         for p in list(game.players.values()):
             if game.winner is not None or game.label != label:
                 break
-            choices = choices_for(game, p, kinds)
+            choices, listing = _choices(game, p, kinds)
             # a seat that has voted (a ballot a rule cast for it) leaves it standing: the listing
             # would offer it a change
             votes = vote_choices(game, p.name) if not any(b.voter == p.name for b in game.ballots) else None
@@ -192,7 +198,7 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
                 continue
             listed = len(game.applied)
             d = pol.decide(Seat(game, p.name, choices, votes, f"{rng}/{label}/{p.name}", camps, table, memo,
-                              record, roles))
+                              record, roles, listing))
             by_skill = {c.skill: c for c in choices}
             for skill, options_, args in d.actions:
                 c = by_skill.get(skill)

@@ -63,8 +63,12 @@ class Seat:
 
     def __init__(self, game, name: str, choices: list[Choice], vote: list[str] | None, rng,
                  camps: tuple[str, ...] = (), table: dict[str, tuple[str, ...]] | None = None,
-                 memo: dict | None = None, votes: dict | None = None, roles: dict | None = None):
+                 memo: dict | None = None, votes: dict | None = None, roles: dict | None = None,
+                 listing: list | None = None):
         self._game = game
+        #: the seat's ``bansha.choices.seat_choices`` of this state, which ``choices`` was made
+        #: from: the view shows them (given, the view does not list them again)
+        self._listing = listing
         #: the vote record of each closed vote phase, as its post publishes it: label -> [(voter,
         #: target), …] (each voter's standing vote)
         self._votes = votes if votes is not None else {}
@@ -98,7 +102,7 @@ class Seat:
     def view(self) -> dict[str, Any]:
         from bansha.views import player_view
 
-        return player_view(self._game, self.name)
+        return player_view(self._game, self.name, self._listing)
 
 
 class Policy:
