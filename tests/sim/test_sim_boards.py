@@ -327,16 +327,16 @@ def test_the_policies_choose_from_the_one_listing_and_nothing_sent_is_refused():
 
 
 def test_a_seats_view_shows_the_listing_it_was_given(monkeypatch):
-    """The simulator gives a seat's view the listing its choices were made from (the view would
-    list the seat's choices again): at every view an informed player reads, that view equals
-    the one made from scratch."""
+    """The simulator gives a seat's view the listing its choices and votes were made from (the
+    view would list them again): at every view an informed player reads, that view equals the
+    one made from scratch."""
     import bansha.views
 
     made = bansha.views.player_view
     compared = []
 
-    def both(game, name, choices=None):
-        view = made(game, name, choices)
+    def both(game, name, choices=None, votes=bansha.views.ASK):
+        view = made(game, name, choices, votes)
         if choices is not None:
             assert view == made(game, name), (game.label, name)
             compared.append(name)

@@ -68,12 +68,17 @@ def public_players(game: Game, viewer: str | None = None) -> list[dict[str, Any]
     return [{"seat": p.seat, "name": p.name, "alive": p.alive or p.name in hidden} for p in game.players.values()]
 
 
-def player_view(game: Game, name: str, choices: list | None = None) -> dict[str, Any]:
+#: ``player_view``'s ``votes`` when the caller has not asked ``choices.vote_choices``
+ASK = object()
+
+
+def player_view(game: Game, name: str, choices: list | None = None, votes: Any = ASK) -> dict[str, Any]:
     """Only what ``name`` may know: their own card, told statuses, uses left, their own
     feedback, the public announcements, their group's members and the group's standing
     actions, and what the rules add through ``bansha_player_view``. ``choices``: the seat's
     ``choices.seat_choices`` of this very state, when the caller has them already (the web
-    server asks once per state and seat)."""
+    server asks once per state and seat); ``votes``: likewise its ``choices.vote_choices``
+    (None: it may not vote), as the simulator has both."""
     p = game.player(name)
     extra: dict[str, Any] = {}
     for part in game.hook.bansha_player_view(game=game, player=p):
@@ -108,9 +113,10 @@ def player_view(game: Game, name: str, choices: list | None = None) -> dict[str,
     choices = seat_choices_shown(game, p.name, choices)
     if choices:
         view["you"]["choices"] = choices
-    from .choices import vote_choices
+    if votes is ASK:
+        from .choices import vote_choices
 
-    votes = vote_choices(game, p.name)
+        votes = vote_choices(game, p.name)
     if votes is not None:
         view["you"]["vote"] = votes
     owed = game.last_words.get(p.name)

@@ -193,12 +193,13 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
             choices, listing = _choices(game, p, kinds)
             # a seat that has voted (a ballot a rule cast for it) leaves it standing: the listing
             # would offer it a change
-            votes = vote_choices(game, p.name) if not any(b.voter == p.name for b in game.ballots) else None
+            vote_listing = vote_choices(game, p.name)
+            votes = vote_listing if not any(b.voter == p.name for b in game.ballots) else None
             if not choices and not votes:
                 continue
             listed = len(game.applied)
             d = pol.decide(Seat(game, p.name, choices, votes, f"{rng}/{label}/{p.name}", camps, table, memo,
-                              record, roles, listing))
+                              record, roles, (listing, vote_listing)))
             by_skill = {c.skill: c for c in choices}
             for skill, options_, args in d.actions:
                 c = by_skill.get(skill)

@@ -66,8 +66,9 @@ class Seat:
                  memo: dict | None = None, votes: dict | None = None, roles: dict | None = None,
                  listing: list | None = None):
         self._game = game
-        #: the seat's ``bansha.choices.seat_choices`` of this state, which ``choices`` was made
-        #: from: the view shows them (given, the view does not list them again)
+        #: (the seat's ``bansha.choices.seat_choices``, its ``vote_choices``) of this state, which
+        #: ``choices`` and ``vote`` were made from: the view shows them (given, the view does not
+        #: list them again)
         self._listing = listing
         #: the vote record of each closed vote phase, as its post publishes it: label -> [(voter,
         #: target), …] (each voter's standing vote)
@@ -102,7 +103,9 @@ class Seat:
     def view(self) -> dict[str, Any]:
         from bansha.views import player_view
 
-        return player_view(self._game, self.name, self._listing)
+        if self._listing is None:
+            return player_view(self._game, self.name)
+        return player_view(self._game, self.name, *self._listing)
 
 
 class Policy:
