@@ -283,8 +283,13 @@ def vote_choices(game: Game, player: str) -> list[str] | None:
     # the ballot check_ballot would make, built once a seat and given each target
     first = game.ballot_of(voter, ev)
     refused, validate, replace = game.vote_target_refused, game.validate_ballot, msgspec.structs.replace
+    # no rule checks a ballot (qisha-xia): what the kernel accepts is the answer
+    ruled = game.hook.implemented("bansha_validate_vote")
     for target in [*game.players, game.manifest.vote.abstain]:
         if refused(target) is not None:
+            continue
+        if not ruled:
+            out.append(target)
             continue
         try:
             validate(replace(first, target=target))

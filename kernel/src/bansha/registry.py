@@ -646,6 +646,11 @@ class FastHooks:
         for name in [n for n in self.__dict__ if not n.startswith("_")]:
             del self.__dict__[name]
 
+    def implemented(self, name: str) -> bool:
+        """Whether any plugin implements the hook ``name`` (a hook none implements answers
+        nothing: a caller may leave out building its arguments)."""
+        return bool(getattr(self._pm.hook, name).get_hookimpls())
+
     def __getattr__(self, name: str):
         if name.startswith("_"):
             raise AttributeError(name)
