@@ -124,7 +124,9 @@ def test_plot(tmp_path, extra):
 def test_policy_sees_only_the_view(monkeypatch):
     """A policy gets a Seat: its attributes are the name, the view, the choices, the vote, the
     rng, the board's camps, its public table and the policy's own memo of the game (what it
-    worked out earlier, from its views); the game itself is private."""
+    worked out earlier, from its views), and for a policy of one pick (random) the vote
+    listing's question (``vote_test``: it answers what ``vote_choices`` would list, and no
+    more); the game itself is private."""
     from bansha_sim import policies
     from bansha_sim.play import play_game
 
@@ -140,7 +142,12 @@ def test_policy_sees_only_the_view(monkeypatch):
     assert seen
     s = seen[0]
     public = {a for a in vars(s) if not a.startswith("_")}
-    assert public <= {"name", "choices", "vote", "rng", "camps", "table", "view", "memo", "votes", "roles"}
+    assert public <= {"name", "choices", "vote", "vote_test", "rng", "camps", "table", "view", "memo", "votes", "roles"}
+    # what the policy is handed of the listing's questions keeps the game private too
+    assert {a for a in vars(s.vote_test) if not a.startswith("_")} <= {"candidates", "asked"}
+    tests = [c.test for t in seen for c in t.choices if c.test is not None]
+    assert tests and all({a for a in vars(t) if not a.startswith("_")} <= {"skill", "declared", "lo", "hi", "pool", "asked"}
+                         for t in tests)
     # one memo a game, shared by its seats; the next game starts another
     n = len(seen)
     play_game("mafia-basic", 7, 4)

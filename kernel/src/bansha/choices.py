@@ -151,6 +151,19 @@ def seat_listing(game: Game, player: str, values: dict | None = None) -> list[tu
     """``seat_choices`` with each choice's skill and the declared values of its args as the
     check takes them ("" where the arg may be left out; whole numbers for a "post"): what a
     program choosing for the seat (the simulator's policies) picks from."""
+    out = []
+    for test in skill_tests(game, player, values):
+        c = test.choice()
+        if c is not None:
+            out.append((c, test.skill, test.declared))
+    return out
+
+
+def skill_tests(game: Game, player: str, values: dict | None = None) -> list[SkillTest]:
+    """The skills of ``player`` that ``check_skill`` accepts now, each as a ``SkillTest`` whose
+    targets are not asked yet: ``seat_listing`` asks every target of each (``SkillTest.choice``);
+    a program that needs one allowed target asks them in its own order and stops at the first
+    (``SkillTest.first``). Both ask the same question of a target, so they cannot disagree."""
     if game.winner is not None or id(game) in _BUSY:
         return []
     p = game.player(player)
@@ -166,67 +179,112 @@ def seat_listing(game: Game, player: str, values: dict | None = None) -> list[tu
                 if kinds is None:
                     kinds = arg_kinds(game)
                 declared[k] = expand(d, kinds, game, p)
-        c = _choice(game, p, skill, acquired, declared)
-        if c is not None:
-            out.append((c, skill, declared))
+        out.append(SkillTest(game, p, skill, acquired, declared))
     return out
 
 
-def _choice(game: Game, p: Player, skill: Skill, acquired: bool, declared: dict,
-            found: dict | None = None) -> SkillChoice | None:
-    """The choice of one skill ``check_skill`` accepted; ``found`` (target -> the targets and
-    args of an accepted action with it, "" for none) collects the actions that were accepted."""
-    lo = skill.targets
-    hi = skill.max_targets if skill.max_targets is not None else lo
-    pool = [q.name for q in game.players.values()
-            if (q.alive or skill.may_target_dead) and (q.name != p.name or skill.may_target_self)]
-    trials = _arg_trials(skill, declared, [n for n in game.players if n != p.name])
+class SkillTest:
+    """One skill ``check_skill`` accepted for a seat, asking ``check_use`` in its parts whether a
+    target is one the listing lists (``allowed``: alone, or as part of a choice of several, with
+    one of the argument sets tried); each target is asked once. ``found`` (target -> the targets
+    and args of an accepted action with it, "" for none) collects the actions accepted. The game
+    is private: what it tells is what the listing tells (a policy is handed one)."""
 
-    def ok(targets: list[str]) -> bool:
+    def __init__(self, game: Game, p: Player, skill: Skill, acquired: bool, declared: dict,
+                 found: dict | None = None):
+        self._game, self._p, self._acquired = game, p, acquired
+        self.skill, self.declared = skill, declared
+        self.lo = skill.targets
+        self.hi = skill.max_targets if skill.max_targets is not None else self.lo
+        #: who may be named at all (alive, or the dead where it may; itself where it may), seat order
+        self.pool = [q.name for q in game.players.values()
+                     if (q.alive or skill.may_target_dead) and (q.name != p.name or skill.may_target_self)]
+        self._trials = _arg_trials(skill, declared, [n for n in game.players if n != p.name])
+        self._found = found
+        self._sizes: list[int] | None = None
+        #: each target asked so far: whether it is allowed
+        self.asked: dict[str, bool] = {}
+
+    def _ok(self, targets: list[str]) -> bool:
         # ``check_use`` in its parts: what reads the targets alone once, then each set of args
+        game, p, skill = self._game, self._p, self.skill
         try:
-            names = game.check_targets(p, skill, acquired, targets)
+            names = game.check_targets(p, skill, self._acquired, targets)
         except GameError:
             return False
-        for args in trials:
+        for args in self._trials:
             try:
-                game.check_args(p, skill, acquired, names, args)
+                game.check_args(p, skill, self._acquired, names, args)
             except GameError:
                 continue
-            if found is not None:
+            if self._found is not None:
                 for t in targets or [""]:
-                    found.setdefault(t, (list(targets), args))
+                    self._found.setdefault(t, (list(targets), args))
             return True
         return False
 
-    targets: list[str] = []
-    usable = lo == 0 and ok([])
-    if hi:
-        def ring(names: list[str], k: int, start: int) -> list[str]:
-            return (names[start:] + names[:start])[:k]
+    @staticmethod
+    def _ring(names: list[str], k: int, start: int) -> list[str]:
+        return (names[start:] + names[:start])[:k]
 
-        # the counts the rules accept (a rule may ask more than the declared least: 异端's half)
-        sizes = [k for k in range(max(lo, 1), min(hi, len(pool)) + 1)
-                 if k == 1 or any(ok(ring(pool, k, i)) for i in range(min(3, len(pool))))]
-        if sizes == [1]:  # the common case: one target, each asked alone
-            targets = [t for t in pool if ok([t])]
-        else:
-            for t in pool:
+    def sizes(self) -> list[int]:
+        """The counts of targets the rules accept (a rule may ask more than the declared least:
+        异端's half), asked once."""
+        if self._sizes is None:
+            pool, ring = self.pool, self._ring
+            self._sizes = [k for k in range(max(self.lo, 1), min(self.hi, len(pool)) + 1)
+                           if k == 1 or any(self._ok(ring(pool, k, i)) for i in range(min(3, len(pool))))]
+        return self._sizes
+
+    def allowed(self, t: str) -> bool:
+        """Whether the listing lists ``t`` (a name of ``pool``) among the skill's targets."""
+        hit = self.asked.get(t)
+        if hit is None:
+            sizes = self.sizes() if self.hi else []
+            if sizes == [1]:  # the common case: one target, asked alone
+                hit = self._ok([t])
+            else:
+                pool, ring = self.pool, self._ring
                 others = [n for n in pool if n != t]
                 # t alone, or with k-1 others, the window moving round the ring until one is accepted
-                if any(ok([t]) if k == 1 else any(ok([t, *ring(others, k - 1, i)]) for i in range(len(others)))
-                       for k in sizes):
-                    targets.append(t)
-        usable = usable or bool(targets)
-    if not usable:
-        return None
-    group_acted = bool(skill.group) and any(a.group == skill.group and a.skill == skill.name for a in game.actions)
-    return SkillChoice(
-        player=p.name, skill=skill.name, targets=targets, min_targets=lo, max_targets=hi,
-        args=shown_args(skill, declared), forced="强制" in skill.tags, group=skill.group,
-        group_acted=group_acted, submitted=any(a.skill == skill.name and a.actor == p.name for a in game.actions),
-        uses=p.uses.get(skill.name) if skill.uses is not None else None, immediate=skill.immediate,
-        optional_args=[k for k, v in declared.items() if "" in v])
+                hit = any(self._ok([t]) if k == 1 else any(self._ok([t, *ring(others, k - 1, i)])
+                                                          for i in range(len(others)))
+                          for k in sizes)
+            self.asked[t] = hit
+        return hit
+
+    def first(self, order) -> str | None:
+        """The first name of ``order`` (any iterable) that the listing lists among the skill's
+        targets (``choice().targets``), asking no target after it; None: none of them. A
+        uniformly random order gives a uniformly random allowed target, usually for one check."""
+        if not self.hi:
+            return None
+        pool = set(self.pool)
+        return next((t for t in order if t in pool and self.allowed(t)), None)
+
+    def choice(self) -> SkillChoice | None:
+        """The skill as the listing lists it (every target asked), or None where no use of it is
+        accepted."""
+        game, p, skill, lo, hi = self._game, self._p, self.skill, self.lo, self.hi
+        usable = lo == 0 and self._ok([])
+        targets = [t for t in self.pool if self.allowed(t)] if hi else []
+        if not (usable or targets):
+            return None
+        group_acted = bool(skill.group) and any(a.group == skill.group and a.skill == skill.name for a in game.actions)
+        return SkillChoice(
+            player=p.name, skill=skill.name, targets=targets, min_targets=lo, max_targets=hi,
+            args=shown_args(skill, self.declared), forced="强制" in skill.tags, group=skill.group,
+            group_acted=group_acted, submitted=any(a.skill == skill.name and a.actor == p.name for a in game.actions),
+            uses=p.uses.get(skill.name) if skill.uses is not None else None, immediate=skill.immediate,
+            optional_args=[k for k, v in self.declared.items() if "" in v])
+
+
+def first_allowed(game: Game, player: str, skill: str, order, values: dict | None = None) -> str | None:
+    """The first name of ``order`` that ``seat_choices`` lists among ``skill``'s targets for
+    ``player`` now (None: none, or the skill is not listed), asking the targets in that order
+    and no further."""
+    test = next((t for t in skill_tests(game, player, values) if t.skill.name == skill), None)
+    return test.first(order) if test is not None else None
 
 
 def examples(game: Game, player: str, skill: str) -> dict[str, tuple[list[str], dict[str, Any]]]:
@@ -242,7 +300,7 @@ def examples(game: Game, player: str, skill: str) -> dict[str, tuple[list[str], 
     kinds = arg_kinds(game)
     declared = {k: expand(d, kinds, game, p) for k, d in sk.arg_values.items() if k in sk.args}
     found: dict = {}
-    _choice(game, p, sk, acquired, declared, found)
+    SkillTest(game, p, sk, acquired, declared, found).choice()
     return found
 
 
@@ -262,6 +320,22 @@ def all_choices(game: Game) -> dict[str, list[SkillChoice]]:
 def vote_choices(game: Game, player: str) -> list[str] | None:
     """Whom ``player`` may vote for now (seat order, then the abstain word where abstaining is
     accepted), as ``vote`` accepts it (a change where the seat has voted); None: may not vote."""
+    test = vote_test(game, player)
+    return test.listing() if test is not None else None
+
+
+def first_vote(game: Game, player: str, order) -> str | None:
+    """The first name of ``order`` that ``vote_choices`` lists for ``player`` now (None: none,
+    or the seat may not vote), asking the targets in that order and no further."""
+    test = vote_test(game, player)
+    return test.first(order) if test is not None else None
+
+
+def vote_test(game: Game, player: str) -> VoteTest | None:
+    """``check_vote`` in its parts: the voter's (``check_voter``, ``check_vote_change``) asked
+    now, once; None where they refuse (the seat may not vote). Each target is asked by the
+    ``VoteTest`` when wanted: all of them (``listing``: ``vote_choices``), or in an order until
+    one is accepted (``first``)."""
     if not game.phase.vote or game.winner is not None:
         return None
     from .model import VoteEvent
@@ -271,32 +345,56 @@ def vote_choices(game: Game, player: str) -> list[str] | None:
         return None
     change = any(b.voter == p.name for b in game.ballots)
     post = 1 if game.manifest.vote.post == "required" else None
-    label = game.label
-    # ``check_vote`` in its parts: the voter's once, the target's and the rules' for each target
-    ev = VoteEvent(phase=label, voter=p.name, target="", change=change, post=post)
+    ev = VoteEvent(phase=game.label, voter=p.name, target="", change=change, post=post)
     try:
         voter = game.check_voter(ev)
         game.check_vote_change(voter, ev)
     except GameError:
         return None
-    out = []
     # the ballot check_ballot would make, built once a seat and given each target
-    first = game.ballot_of(voter, ev)
-    refused, validate, replace = game.vote_target_refused, game.validate_ballot, msgspec.structs.replace
-    # no rule checks a ballot (qisha-xia): what the kernel accepts is the answer
-    ruled = game.hook.implemented("bansha_validate_vote")
-    for target in [*game.players, game.manifest.vote.abstain]:
-        if refused(target) is not None:
-            continue
-        if not ruled:
-            out.append(target)
-            continue
+    return VoteTest(game, game.ballot_of(voter, ev))
+
+
+class VoteTest:
+    """The targets of one seat's vote, asked one by one: the target's check
+    (``vote_target_refused``), then the rules' (``validate_ballot``) of the ballot naming it."""
+
+    def __init__(self, game: Game, ballot):
+        self._game = game
+        self._ballot = ballot
+        #: who may be named at all: the players (seat order), then the abstain word
+        self.candidates = (*game.players, game.manifest.vote.abstain)
+        # no rule checks a ballot (qisha-xia): what the kernel accepts is the answer
+        self._ruled = game.hook.implemented("bansha_validate_vote")
+        #: each target asked so far: whether it is allowed
+        self.asked: dict[str, bool] = {}
+
+    def allowed(self, target: str) -> bool:
+        """Whether ``vote`` accepts a ballot for ``target`` (one of ``candidates``)."""
+        hit = self.asked.get(target)
+        if hit is None:
+            hit = self.asked[target] = self._allowed(target)
+        return hit
+
+    def _allowed(self, target: str) -> bool:
+        if self._game.vote_target_refused(target) is not None:
+            return False
+        if not self._ruled:
+            return True
         try:
-            validate(replace(first, target=target))
+            self._game.validate_ballot(msgspec.structs.replace(self._ballot, target=target))
         except GameError:
-            continue
-        out.append(target)
-    return out or None
+            return False
+        return True
+
+    def first(self, order) -> str | None:
+        """The first name of ``order`` (any iterable) ``listing`` holds, asking none after it."""
+        cands = set(self.candidates)
+        return next((t for t in order if t in cands and self.allowed(t)), None)
+
+    def listing(self) -> list[str] | None:
+        """Every target accepted, in ``candidates``' order; None: none."""
+        return [t for t in self.candidates if self.allowed(t)] or None
 
 
 def owed(game: Game, choices: dict[str, list[SkillChoice]] | None = None) -> list[SkillChoice]:

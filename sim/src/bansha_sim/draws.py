@@ -58,6 +58,15 @@ class Draws:
             j = self.below(i + 1)
             x[i], x[j] = x[j], x[i]
 
+    def order(self, population):
+        """The items of ``population`` in a uniformly random order, drawn one at a time (a
+        Fisher–Yates shuffle made lazily): taking the first few costs a draw each."""
+        pool = list(population)
+        for i in range(len(pool)):
+            j = i + self.below(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+            yield pool[i]
+
     def sample(self, population, k: int) -> list:
         pool = list(population)
         n = len(pool)

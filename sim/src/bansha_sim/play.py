@@ -9,7 +9,7 @@ from typing import Any
 
 # what a skill's ``arg_values`` stand for: the kernel's one reading, which the CLI's status and
 # the web forms read too
-from bansha.choices import arg_kinds, expand, expand_kind, vote_choices  # noqa: F401 (the sim's tests import them here)
+from bansha.choices import arg_kinds, expand, expand_kind, vote_choices, vote_test  # noqa: F401 (the sim's tests import them here)
 from bansha.engine import Game
 from bansha.history import final_votes
 from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, Setup, VoteEvent
@@ -66,18 +66,31 @@ def choices_for(game: Game, p, kinds: dict | None = None) -> list[Choice]:
     return _choices(game, p, kinds)[0]
 
 
-def _choices(game: Game, p, kinds: dict | None = None) -> tuple[list[Choice], list]:
-    """``choices_for``, and the listing's own choices (``SkillChoice``) it was made from."""
-    from bansha.choices import seat_listing
+def _choices(game: Game, p, kinds: dict | None = None, one_pick: bool = False) -> tuple[list[Choice], list]:
+    """``choices_for``, and the listing's own choices (``SkillChoice``) it was made from.
+
+    ``one_pick``: for a policy that needs one allowed target of a skill, not the set
+    (``Policy.one_pick``): a skill of one target (and no players-as-keys argument) is handed over unasked, as its
+    ``SkillTest`` (``Choice.test``: the listing's own question of a target, asked in the
+    policy's order until one is allowed); its ``SkillChoice`` is then not made (the second
+    value lists only the others)."""
+    from bansha.choices import skill_tests
 
     kinds = kinds if kinds is not None else arg_kinds(game)
-    listing = seat_listing(game, p.name, kinds)
-    listed = {c.skill: (c, skill, declared) for c, skill, declared in listing}
+    tests = {t.skill.name: t for t in skill_tests(game, p.name, kinds)}
     out = []
+    listing = []
     for skill, _ in game.skills_of(p).values():
-        hit = listed.get(skill.name)
-        if hit is not None:
-            c, _, declared = hit
+        test = tests.get(skill.name)
+        if test is not None and one_pick and test.lo == test.hi == 1 and not any(k.startswith("<") for k in skill.args):
+            out.append(Choice(skill=skill.name, lo=1, hi=1, candidates=(), args=tuple(skill.args),
+                              does=tuple(skill.does), group=skill.group, per_phase=skill.per_phase, test=test,
+                              values={k: v for k, v in test.declared.items() if not k.startswith("<")}))
+            continue
+        c = test.choice() if test is not None else None
+        if c is not None:
+            listing.append(c)
+            declared = test.declared
             keyed = next((declared[k] for k in skill.args if k.startswith("<") and k in declared), None)
             out.append(Choice(skill=skill.name, lo=c.min_targets, hi=c.max_targets, candidates=tuple(c.targets),
                               args=tuple(skill.args), does=tuple(skill.does), group=skill.group,
@@ -90,7 +103,7 @@ def _choices(game: Game, p, kinds: dict | None = None) -> tuple[list[Choice], li
                 continue
             out.append(Choice(skill=skill.name, lo=0, hi=0, candidates=(), args=tuple(skill.args),
                               does=tuple(skill.does), group=skill.group, keyed=keyed, per_phase=skill.per_phase))
-    return out, [c for c, _, _ in listing]
+    return out, listing
 
 
 def answer_rulings(game: Game, pol, rng, camps, table, memo: dict | None = None) -> list:
@@ -140,9 +153,11 @@ def _send(game, log: list, events, listed: int, counts: dict) -> bool:
 
 def _listed(c: Choice | None, targets, args) -> bool:
     """The listing tried exactly this action: a skill without args, on one listed target (or on
-    none, where it takes none)."""
+    none, where it takes none), or on one target its ``SkillTest`` allowed."""
     if c is None or c.args or args:
         return False
+    if c.test is not None:
+        return len(targets) == 1 and c.test.asked.get(targets[0]) is True
     if len(targets) == 1:
         # where more may be chosen, a listed target may stand on a larger choice only
         return c.lo == c.hi == 1 and targets[0] in c.candidates
@@ -190,16 +205,30 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
         for p in list(game.players.values()):
             if game.winner is not None or game.label != label:
                 break
-            choices, listing = _choices(game, p, kinds)
+            choices, listing = _choices(game, p, kinds, pol.one_pick)
             # a seat that has voted (a ballot a rule cast for it) leaves it standing: the listing
             # would offer it a change
-            vote_listing = vote_choices(game, p.name)
-            votes = vote_listing if not any(b.voter == p.name for b in game.ballots) else None
-            if not choices and not votes:
-                continue
-            listed = len(game.applied)
-            d = pol.decide(Seat(game, p.name, choices, votes, f"{rng}/{label}/{p.name}", camps, table, memo,
-                              record, roles, (listing, vote_listing)))
+            voted = any(b.voter == p.name for b in game.ballots)
+            if pol.one_pick:
+                # one pick of a ballot: its targets asked in the policy's order (``Seat.vote_test``)
+                ballot = vote_test(game, p.name) if not voted else None
+                if not choices and ballot is None:
+                    continue
+                listed = len(game.applied)
+                seat = Seat(game, p.name, choices, None, f"{rng}/{label}/{p.name}", camps, table, memo,
+                            record, roles, None, ballot)
+                # a ballot its test allowed is sent as it is
+                sure = ballot.asked.get if ballot is not None else {}.get
+            else:
+                vote_listing = vote_choices(game, p.name)
+                votes = vote_listing if not voted else None
+                if not choices and not votes:
+                    continue
+                listed = len(game.applied)
+                seat = Seat(game, p.name, choices, votes, f"{rng}/{label}/{p.name}", camps, table, memo,
+                            record, roles, (listing, vote_listing))
+                sure = set(votes or ()).__contains__
+            d = pol.decide(seat)
             by_skill = {c.skill: c for c in choices}
             for skill, options_, args in d.actions:
                 c = by_skill.get(skill)
@@ -216,7 +245,7 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
                 if game.winner is not None or game.label != label:
                     break
             if game.winner is None and game.label == label and d.votes and game.phase.vote and p.alive:
-                if _send(game, log, ((t in votes, VoteEvent(phase=label, voter=p.name, target=t, post=floor + 1))
+                if _send(game, log, ((sure(t) is True, VoteEvent(phase=label, voter=p.name, target=t, post=floor + 1))
                                      for t in d.votes), listed, counts):
                     floor += 1
         if game.winner is None and game.label == label:

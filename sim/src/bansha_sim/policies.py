@@ -36,6 +36,10 @@ class Choice:
     keyed: tuple[str, ...] | None = None
     #: how many times it may be sent this phase
     per_phase: int = 1
+    #: for a policy that needs one pick (``Policy.one_pick``), a skill of one target and no args
+    #: comes unasked: ``candidates`` is empty and ``test.first(order)`` is the first of
+    #: ``order`` the listing would list (``bansha.choices.SkillTest``, the listing's own question)
+    test: Any = None
 
 
 @dataclass
@@ -59,13 +63,16 @@ class Seat:
     worked out from this seat's view and may carry on from next phase, never shared between
     games), ``votes`` (the published vote record of each closed vote phase) and ``roles`` (each
     role's camp); the announcements (exits and the identities they show, proclamations) are the
-    view's."""
+    view's. For a policy that needs one pick (``Policy.one_pick``), ``vote`` is None and
+    ``vote_test`` (``bansha.choices.VoteTest``, None: no vote) answers ``first(order)``: the first
+    of ``order`` the vote listing would list."""
 
     def __init__(self, game, name: str, choices: list[Choice], vote: list[str] | None, rng,
                  camps: tuple[str, ...] = (), table: dict[str, tuple[str, ...]] | None = None,
                  memo: dict | None = None, votes: dict | None = None, roles: dict | None = None,
-                 listing: list | None = None):
+                 listing: list | None = None, vote_test=None):
         self._game = game
+        self.vote_test = vote_test
         #: (the seat's ``bansha.choices.seat_choices``, its ``vote_choices``) of this state, which
         #: ``choices`` and ``vote`` were made from: the view shows them (given, the view does not
         #: list them again)
@@ -110,6 +117,10 @@ class Seat:
 
 class Policy:
     name = "base"
+    #: it needs one allowed pick of a skill or a ballot, not the set: the simulator hands over
+    #: the listing's questions unasked (``Choice.test``, ``Seat.vote_test``) instead of the
+    #: listing, and each is asked in the policy's order only until one is allowed
+    one_pick = False
 
     def decide(self, seat: Seat) -> Decision:  # pragma: no cover - interface
         raise NotImplementedError
@@ -157,11 +168,24 @@ class RandomPolicy(Policy):
 
     name = "random"
     tries = 8
+    one_pick = True
 
     def decide(self, seat: Seat) -> Decision:
         rng = seat.rng
         d = Decision()
         for c in seat.choices:
+            if c.test is not None:
+                # one target: the first allowed target of a uniformly random order is uniform
+                # over the allowed ones (usually one question of the engine, not one a player)
+                for _ in range(c.per_phase):
+                    if c.args:
+                        d.actions.append((c.skill, self._tested(rng, c), {}))
+                        continue
+                    t = c.test.first(rng.order(c.test.pool))
+                    if t is None:
+                        break
+                    d.actions.append((c.skill, [[t]], {}))
+                continue
             pool = list(c.candidates)
             if c.keyed is not None:
                 others = [q["name"] for q in seat.view["players"] if q["name"] != seat.name]
@@ -171,7 +195,10 @@ class RandomPolicy(Policy):
                 if c.lo > len(pool):
                     break
                 d.actions.append((c.skill, self._draws(rng, c, pool), {}))
-        if seat.vote:
+        if seat.vote_test is not None:
+            t = seat.vote_test.first(rng.order(seat.vote_test.candidates))
+            d.votes = [t] if t is not None else None
+        elif seat.vote:
             d.votes = (rng.choice(seat.vote) for _ in range(self.tries))
         return d
 
@@ -179,6 +206,16 @@ class RandomPolicy(Policy):
         for _ in range(self.tries):
             k = c.lo if c.lo == c.hi else rng.randint(c.lo, min(c.hi, len(pool)))
             yield (rng.sample(pool, k), draw_args(rng, c))
+
+    def _tested(self, rng, c: Choice):
+        # the allowed targets in a uniformly random order, each with arguments drawn (the engine's
+        # check asks the args before it is sent)
+        order = rng.order(c.test.pool)
+        for _ in range(self.tries):
+            t = c.test.first(order)
+            if t is None:
+                return
+            yield ([t], draw_args(rng, c))
 
     def _keyed(self, rng, c: Choice, seat: Seat, others: list[str]):
         # one draw: a guess of every player's identity is refused unless it names exactly the
