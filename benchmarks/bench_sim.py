@@ -65,20 +65,32 @@ def floor(games: int = 2000) -> float:
 @contextlib.contextmanager
 def timed_parts(spent: dict):
     """Add to ``spent`` the time of the listing (what the policies choose from:
-    ``play._choices``, ``play.vote_choices``) and of the policies' decisions (their reading of
-    the seat's view included), measured around each call while the block runs."""
+    ``play._choices``, ``play.vote_choices``; for a policy of one pick, ``play.vote_test`` and the
+    targets its questions ask, ``SkillTest.first`` and ``VoteTest.first``) and of the policies'
+    decisions (their reading of the seat's view included, the questions they ask not), measured
+    around each call while the block runs."""
+    from bansha import choices
     from bansha_sim import play
+
+    inside = []  # the decision being timed, while it runs
 
     def timing(fn, key):
         def wrapped(*a, **kw):
             t = time.perf_counter()
+            if key == "policy":
+                inside.append(key)
             try:
                 return fn(*a, **kw)
             finally:
-                spent[key] += time.perf_counter() - t
+                dt = time.perf_counter() - t
+                spent[key] += dt
+                if key == "policy":
+                    inside.pop()
+                elif inside:
+                    spent["policy"] -= dt  # a question the policy asked: the listing's time
         return wrapped
 
-    saved = play._choices, play.vote_choices, play._policy
+    saved = play._choices, play.vote_choices, play.vote_test, play._policy, choices.SkillTest.first, choices.VoteTest.first
     policy = play._policy
 
     def wrapped_policy(name):
@@ -87,15 +99,20 @@ def timed_parts(spent: dict):
         class Timed:
             decide = staticmethod(timing(pol.decide, "policy"))
             ruling = staticmethod(pol.ruling)
+            one_pick = pol.one_pick
         return Timed
 
     play._choices = timing(play._choices, "listing")
     play.vote_choices = timing(play.vote_choices, "listing")
+    play.vote_test = timing(play.vote_test, "listing")
+    choices.SkillTest.first = timing(choices.SkillTest.first, "listing")
+    choices.VoteTest.first = timing(choices.VoteTest.first, "listing")
     play._policy = wrapped_policy
     try:
         yield
     finally:
-        play._choices, play.vote_choices, play._policy = saved
+        (play._choices, play.vote_choices, play.vote_test, play._policy, choices.SkillTest.first,
+         choices.VoteTest.first) = saved
 
 
 def replay(record) -> None:

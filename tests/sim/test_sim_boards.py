@@ -328,8 +328,8 @@ def test_the_policies_choose_from_the_one_listing_and_nothing_sent_is_refused():
 
 def test_a_seats_view_shows_the_listing_it_was_given(monkeypatch):
     """The simulator gives a seat's view the listing its choices and votes were made from (the
-    view would list them again): at every view an informed player reads, that view equals the
-    one made from scratch."""
+    view would list them again): at every view an informed or a random player reads, that view
+    equals the one made from scratch."""
     import bansha.views
 
     made = bansha.views.player_view
@@ -346,3 +346,9 @@ def test_a_seats_view_shows_the_listing_it_was_given(monkeypatch):
     for ruleset, seats in (("light-shadow", 12), ("m217", 14), ("qisha-xia", 20)):
         play_game(ruleset, seats, 1, "informed", day_limit=6)
     assert len(compared) > 200
+    # a random player's view (light-shadow's guess reads it) is given the listing made from the
+    # questions its one picks asked
+    n = len(compared)
+    for seed in (1, 2, 3):
+        play_game("light-shadow", 12, seed, "random", day_limit=6)
+    assert len(compared) > n + 20, len(compared) - n

@@ -73,7 +73,7 @@ def _choices(game: Game, p, kinds: dict | None = None, one_pick: bool = False) -
     (``Policy.one_pick``): a skill of one target (and no players-as-keys argument) is handed over unasked, as its
     ``SkillTest`` (``Choice.test``: the listing's own question of a target, asked in the
     policy's order until one is allowed); its ``SkillChoice`` is then not made (the second
-    value lists only the others)."""
+    value holds the test in its place: ``_listing_of`` makes the listing when a view wants it)."""
     from bansha.choices import skill_tests
 
     kinds = kinds if kinds is not None else arg_kinds(game)
@@ -83,6 +83,7 @@ def _choices(game: Game, p, kinds: dict | None = None, one_pick: bool = False) -
     for skill, _ in game.skills_of(p).values():
         test = tests.get(skill.name)
         if test is not None and one_pick and test.lo == test.hi == 1 and not any(k.startswith("<") for k in skill.args):
+            listing.append(test)
             out.append(Choice(skill=skill.name, lo=1, hi=1, candidates=(), args=tuple(skill.args),
                               does=tuple(skill.does), group=skill.group, per_phase=skill.per_phase, test=test,
                               values={k: v for k, v in test.declared.items() if not k.startswith("<")}))
@@ -104,6 +105,20 @@ def _choices(game: Game, p, kinds: dict | None = None, one_pick: bool = False) -
             out.append(Choice(skill=skill.name, lo=0, hi=0, candidates=(), args=tuple(skill.args),
                               does=tuple(skill.does), group=skill.group, keyed=keyed, per_phase=skill.per_phase))
     return out, listing
+
+
+def _listing_of(game: Game, name: str, listing: list, ballot, voted: bool):
+    """For a seat of a policy of one pick: its listing (``seat_choices``, ``vote_choices``) made
+    when its view is first read, from the questions already asked (``SkillTest.choice``,
+    ``VoteTest.listing``: each target is asked once). The view is read before anything is sent."""
+    from bansha.choices import SkillTest
+
+    def made():
+        skills = [c for c in (x.choice() if isinstance(x, SkillTest) else x for x in listing) if c is not None]
+        if voted:  # the listing offers a change, which the seat does not send
+            return skills, vote_choices(game, name)
+        return skills, (ballot.listing() if ballot is not None else None)
+    return made
 
 
 def answer_rulings(game: Game, pol, rng, camps, table, memo: dict | None = None) -> list:
@@ -216,7 +231,7 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
                     continue
                 listed = len(game.applied)
                 seat = Seat(game, p.name, choices, None, f"{rng}/{label}/{p.name}", camps, table, memo,
-                            record, roles, None, ballot)
+                            record, roles, _listing_of(game, p.name, listing, ballot, voted), ballot)
                 # a ballot its test allowed is sent as it is
                 sure = ballot.asked.get if ballot is not None else {}.get
             else:

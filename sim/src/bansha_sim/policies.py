@@ -74,8 +74,8 @@ class Seat:
         self._game = game
         self.vote_test = vote_test
         #: (the seat's ``bansha.choices.seat_choices``, its ``vote_choices``) of this state, which
-        #: ``choices`` and ``vote`` were made from: the view shows them (given, the view does not
-        #: list them again)
+        #: ``choices`` and ``vote`` were made from, or a function making them: the view shows
+        #: them (given, the view does not list them again)
         self._listing = listing
         #: the vote record of each closed vote phase, as its post publishes it: label -> [(voter,
         #: target), …] (each voter's standing vote)
@@ -112,6 +112,8 @@ class Seat:
 
         if self._listing is None:
             return player_view(self._game, self.name)
+        if callable(self._listing):  # made when first wanted (a policy of one pick)
+            return player_view(self._game, self.name, *self._listing())
         return player_view(self._game, self.name, *self._listing)
 
 
