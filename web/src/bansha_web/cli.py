@@ -42,9 +42,8 @@ def _open(db: str | None):
 
 
 def tune_gc() -> None:
-    """Fewer, cheaper garbage collections for a long-running server (docs/performance.md, "The
-    web server": submission p99 at 50 clients on PostgreSQL 86–101 ms with CPython's defaults,
-    61–85 ms with these). A request makes thousands of short-lived objects (a game's copy for a
+    """Fewer, cheaper garbage collections for a long-running server (measured in
+    docs/performance.md, "The web server": the submission p99 at 50 clients). A request makes thousands of short-lived objects (a game's copy for a
     write, a page's render), so the default 700-allocation young generation collects many
     times a request and drags the old generations' full passes (over the cached games) into
     the latency tail; everything loaded at start (modules, the app) is frozen out of them."""
