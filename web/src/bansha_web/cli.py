@@ -41,6 +41,19 @@ def _open(db: str | None):
     return store, Tokens(store)  # hashes in the store's meta table: every process on it shares them
 
 
+def tune_gc() -> None:
+    """Fewer, cheaper garbage collections for a long-running server (measured in
+    docs/performance.md, "The web server": the submission p99 at 50 clients). A request makes thousands of short-lived objects (a game's copy for a
+    write, a page's render), so the default 700-allocation young generation collects many
+    times a request and drags the old generations' full passes (over the cached games) into
+    the latency tail; everything loaded at start (modules, the app) is frozen out of them."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 10, 10)
+
+
 def worker_app():
     """The app of one of ``--workers N`` processes (uvicorn imports this factory in each): the
     store named by the parent, whose CSRF secret every worker reads (app.csrf_secret), so that
@@ -48,7 +61,9 @@ def worker_app():
     from .app import create_app
 
     store, tokens = _open(os.environ["BANSHA_SERVE_DB"] or None)
-    return create_app(store, tokens)
+    app = create_app(store, tokens)
+    tune_gc()
+    return app
 
 
 serve = App()
@@ -103,7 +118,9 @@ def serve_command(
     # no access log: a player's URL is their token (docs/security.md)
     common = {"host": host, "port": port, "access_log": False, "log_level": "warning", "timeout_graceful_shutdown": 2}
     if workers == 1:
-        uvicorn.run(create_app(store, tokens), **common)
+        app = create_app(store, tokens)
+        tune_gc()
+        uvicorn.run(app, **common)
         return
     store.close()
     os.environ["BANSHA_SERVE_DB"] = db or ""
