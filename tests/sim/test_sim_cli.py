@@ -146,7 +146,7 @@ def test_policy_sees_only_the_view(monkeypatch):
     # what the policy is handed of the listing's questions keeps the game private too
     assert {a for a in vars(s.vote_test) if not a.startswith("_")} <= {"candidates", "asked"}
     tests = [c.test for t in seen for c in t.choices if c.test is not None]
-    assert tests and all({a for a in vars(t) if not a.startswith("_")} <= {"skill", "declared", "lo", "hi", "pool", "asked"}
+    assert tests and all({a for a in vars(t) if not a.startswith("_")} <= {"skill", "declared", "lo", "hi", "pool", "names", "asked"}
                          for t in tests)
     # one memo a game, shared by its seats; the next game starts another
     n = len(seen)

@@ -199,6 +199,10 @@ class SkillTest:
         #: who may be named at all (alive, or the dead where it may; itself where it may), seat order
         self.pool = [q.name for q in game.players.values()
                      if (q.alive or skill.may_target_dead) and (q.name != p.name or skill.may_target_self)]
+        #: every player of the game, in seat order: what a program draws its order over, so that
+        #: its pick depends on what is allowed alone (two boards may allow the same targets with
+        #: other flags: a rule refusing oneself, or the skill not naming oneself)
+        self.names = tuple(game.players)
         self._trials = _arg_trials(skill, declared, [n for n in game.players if n != p.name])
         self._found = found
         self._sizes: list[int] | None = None

@@ -183,7 +183,7 @@ class RandomPolicy(Policy):
                     if c.args:
                         d.actions.append((c.skill, self._tested(rng, c), {}))
                         continue
-                    t = c.test.first(rng.order(c.test.pool))
+                    t = c.test.first(rng.order(c.test.names))
                     if t is None:
                         break
                     d.actions.append((c.skill, [[t]], {}))
@@ -212,7 +212,7 @@ class RandomPolicy(Policy):
     def _tested(self, rng, c: Choice):
         # the allowed targets in a uniformly random order, each with arguments drawn (the engine's
         # check asks the args before it is sent)
-        order = rng.order(c.test.pool)
+        order = rng.order(c.test.names)
         for _ in range(self.tries):
             t = c.test.first(order)
             if t is None:
