@@ -6,12 +6,10 @@ same; a thread that needs a login is read with a cookie file; a refused fetch is
 
 from __future__ import annotations
 
-import http.server
 import json
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -19,6 +17,7 @@ import pytest
 from bansha.model import ResolveEvent
 from bansha.store import Store
 from bansha_forum.adapters.discuz_text import parse_thread
+from forumserver import local_forum
 
 from . import render
 
@@ -43,46 +42,23 @@ def posts():
 def site(posts):
     """A local forum: /utf8 and /gbk (Discuz! X mobile API), /page (Discuz! X pages, GBK),
     /nga (NGA JSON), /login (the API behind a login cookie). Records every request."""
-    routes = {
+    types = {"utf8": "application/json; charset=utf-8", "gbk": "application/json; charset=gbk",
+             "login": "application/json", "page": "text/html; charset=gbk", "nga": "application/json"}
+    pages = {
         "utf8": render.discuz_api_pages(posts, TITLE, ppp=5, charset="UTF-8"),
         "gbk": render.discuz_api_pages(posts, TITLE, ppp=7, charset="GBK"),
         "login": render.discuz_api_pages(posts, TITLE, ppp=10, charset="UTF-8"),
         "page": render.discuz_html_pages(posts, TITLE, per_page=6),
         "nga": render.nga_pages(posts, TITLE, per_page=20),
     }
-    types = {"utf8": "application/json; charset=utf-8", "gbk": "application/json; charset=gbk",
-             "login": "application/json", "page": "text/html; charset=gbk", "nga": "application/json"}
-    seen: list[str] = []
 
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):  # noqa: N802 (http.server's name)
-            seen.append(self.path)
-            parts = urlsplit(self.path)
-            site_name = parts.path.strip("/").split("/")[0]
-            q = parse_qs(parts.query)
-            pages = routes.get(site_name)
-            if pages is None:
-                self.send_error(404)
-                return
-            if site_name == "login" and "auth=ok" not in (self.headers.get("Cookie") or ""):
-                self.send_error(403)
-                return
-            n = int(q.get("page", ["1"])[0])
-            body = pages[min(n, len(pages)) - 1]
-            self.send_response(200)
-            self.send_header("Content-Type", types[site_name])
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+    def login(name, request):
+        if name == "login" and "auth=ok" not in (request.headers.get("Cookie") or ""):
+            return 403
+        return None
 
-        def log_message(self, *a):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    t = threading.Thread(target=server.serve_forever, daemon=True)
-    t.start()
-    yield f"http://127.0.0.1:{server.server_port}", seen
-    server.shutdown()
+    with local_forum({k: (v, types[k]) for k, v in pages.items()}, refuse=login) as (base, seen):
+        yield base, seen
 
 
 _NOON: dict[str, bytes] = {}

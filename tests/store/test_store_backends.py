@@ -413,3 +413,39 @@ def test_meta_records_are_shared_by_every_store_and_one_transaction(store_url):
         with pytest.raises(StoreError):
             a.set_meta({bad: "x"})
     assert a.schema_version() == SCHEMA_VERSION and open_store(store_url).schema_version() == SCHEMA_VERSION
+
+
+def test_a_phase_input_written_leaves_every_earlier_state_as_it_was(store_url):
+    """A vote, an action that waits for the resolution and a withdrawal are written on a copy
+    that shares the cached players and history (``store._copy_for``): every state handed out
+    before stays as it was, and the cached state after each write is what a replay gives."""
+    from bansha.choices import seat_choices, vote_choices
+    from bansha.model import ActEvent, ResolveEvent, UnactEvent, VoteEvent
+
+    a, b = new(store_url), open_store(store_url, logger=quiet)
+    written: set[str] = set()
+    handed_out = []  # (a state peek gave, what it held then)
+    for _ in range(8):
+        g = a.peek("g")
+        inputs = []
+        for name in g.players:
+            for c in seat_choices(g, name):
+                if c.targets and c.min_targets <= 1 and not c.immediate and not c.args:
+                    inputs += [ActEvent(phase=g.label, actor=name, skill=c.skill, targets=[c.targets[-1]]),
+                               UnactEvent(phase=g.label, actor=name, skill=c.skill),
+                               ActEvent(phase=g.label, actor=name, skill=c.skill, targets=[c.targets[0]])]
+            votes = vote_choices(g, name)
+            if votes:
+                inputs.append(VoteEvent(phase=g.label, voter=name, target=votes[0]))
+        for ev in inputs:
+            before = a.peek("g")
+            handed_out.append((before, _state(before)))
+            a.append("g", ev)
+            written.add(type(ev).__name__)
+            assert _state(a.peek("g")) == _state(b.load("g"))
+        for state, then in handed_out:
+            assert _state(state) == then
+        if a.peek("g").winner is not None:
+            break
+        a.append("g", lambda g: ResolveEvent(phase=g.label))
+    assert written >= {"ActEvent", "UnactEvent", "VoteEvent"}

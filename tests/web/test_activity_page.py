@@ -7,13 +7,12 @@ the form under CSRF, a refused source said in Chinese on the page."""
 from __future__ import annotations
 
 import datetime as dt
-import http.server
 import json
 import re
-import threading
 
 import pytest
 from bansha.store import open_store
+from forumserver import local_forum
 from webhelpers import SEATS, csrf_of, setup_of
 
 # two seats renamed to names that are markup
@@ -57,26 +56,8 @@ def api_page(posts=POSTS) -> bytes:
 @pytest.fixture
 def forum():
     """A local forum serving the thread at /api/mobile/index.php?module=viewthread&tid=4242."""
-    body = api_page()
-
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):  # noqa: N802 (http.server's name)
-            if "module=viewthread" not in self.path:
-                self.send_error(404)
-                return
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *a):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    with local_forum({"api": ([api_page()], "application/json; charset=utf-8")}) as (base, _):
+        yield base
 
 
 @pytest.fixture

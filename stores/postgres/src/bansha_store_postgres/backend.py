@@ -597,14 +597,14 @@ class PostgresStore(Store):
         cached = self._cached_fresh(name)
         return cached[2] if cached is not None else super().peek(name)
 
-    def _current(self, name):
+    def _current(self, name, copy=True):
         # a writer starts from the cache without a query too: if another process wrote
         # meanwhile, _append_raw's check refuses the event (Conflict) and the retry reads
         cached = self._cached_fresh(name)
         if cached is not None:
             undos, seq, game = cached
-            return undos, seq, _copy_game(game)
-        return super()._current(name)
+            return undos, seq, (_copy_game(game) if copy else game)
+        return super()._current(name, copy)
 
     def last_seq(self, name):
         cached = self._cached_fresh(name)
