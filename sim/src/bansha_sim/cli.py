@@ -63,7 +63,7 @@ extend({
     "sim_length": ("{days}天 {count}局", "{days}: {count}"),
     "sim_role": ("角色", "role"),
     "sim_dealt": ("发牌次数", "seats dealt"),
-    "sim_win_rate": ("胜率", "win rate"),
+    "sim_win_rate": ("胜率 [95% 区间，按局计]", "win rate [95 %, by game]"),
     "sim_survival": ("存活率", "survival"),
     "sim_causes": ("死因：{causes}", "causes of death: {causes}"),
     "sim_paired": ("与 {vary} 的配对差：{diffs}", "paired difference vs {vary}: {diffs}"),
@@ -334,7 +334,9 @@ def _report(out, results, camps, vkey, lang=None):
         con.print(say("sim_lengths", lang, lengths=join((say("sim_length", lang, days=d, count=n) for d, n in b["days"].items()), lang)))
         t = Table(say("sim_role", lang), say("sim_dealt", lang), say("sim_win_rate", lang), say("sim_survival", lang))
         for role, s in b["roles"].items():
-            t.add_row(role, str(s["n"]), f"{s['win_rate'] * 100:.1f} %", f"{s['survival_rate'] * 100:.1f} %")
+            # the interval counts the games the role's seats share (stats.clustered), not its seats
+            t.add_row(role, str(s["n"]), _fmt_rate({"p": s["win_rate"], "low": s["low"], "high": s["high"]}),
+                      f"{s['survival_rate'] * 100:.1f} %")
         con.print(t)
         # a kill's kind as the board says it: the kernel's "vote" is 投票出局 (bansha.explain)
         con.print(say("sim_causes", lang, causes=join((f"{cause(k, lang)} {n}" for k, n in b["causes"].items()), lang)))
