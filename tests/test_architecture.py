@@ -9,6 +9,7 @@ import ast
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import bansha
@@ -18,8 +19,7 @@ from bansha.cli_table import Table
 from bansha.entrypoints import entry_points
 
 KERNEL = Path(bansha.__file__).parent
-#: what the forum layer defines: none of it may be defined in the kernel again (the kernel's
-#: ``board.Post`` is the board file's ``[post]`` table, not a thread's post)
+#: what the forum layer defines: none of it may be defined in the kernel again
 FORUM_LAYER = {"parse_thread", "read_vote", "plan", "Quote", "Row", "render_post", "pms", "render_pms",
                "check_bbcode", "carried", "carried_into", "last_words_lines", "votes_import", "post", "pm",
                "demo_post", "other_phase"}
@@ -75,6 +75,35 @@ def test_votes_import_post_and_pm_are_served_by_bansha_forum(name):
     assert command.__module__ == "bansha_forum.loop"
 
 
+#: keys of the board file's forum-layer tables, as a schema or a default table would name them
+FORUM_TABLE_KEYS = ("vote_reason", "change_must_quote", "prod_posts", "vote_counts", "vote_record", "headings",
+                    "greeting")
+
+
+def test_the_board_files_forum_tables_are_declared_by_bansha_forum_not_the_kernel():
+    """The kernel's board.py holds ``names`` and ``clock`` and the mechanism; ``[forum]``,
+    ``[post]`` and ``[pm]`` are bansha-forum's (entry points ``bansha.board_sections``)."""
+    text = (KERNEL / "board.py").read_text(encoding="utf-8")
+    named = {node.id if isinstance(node, ast.Name) else node.value
+             for node in ast.walk(ast.parse(text))
+             if isinstance(node, ast.Name) or (isinstance(node, ast.Constant) and isinstance(node.value, str))}
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.ClassDef):
+            named.add(node.name)
+    assert not named & {*FORUM_TABLE_KEYS, "Forum", "Post", "PM", "Section", "SECTIONS"}, named & {*FORUM_TABLE_KEYS}
+    from bansha import board
+
+    assert set(board.DEFAULT_BOARD) == {"names", "clock"}
+    eps = {ep.name: ep for ep in entry_points(board.SECTIONS_GROUP)}
+    assert set(eps) == {"forum", "post", "pm"} and {ep.dist for ep in eps.values()} == {"bansha-forum"}
+    # the check can fail: those keys are declared, in bansha-forum, and load_board gives them
+    sections = board.board_sections()
+    declared = {key for s in sections.values() for key in s.schema.__struct_fields__}
+    assert set(FORUM_TABLE_KEYS) <= declared
+    loaded = board.load_board("m217")
+    assert loaded["pm"]["greeting"] and loaded["forum"]["vote_reason"] and loaded["post"]["vote_counts"]
+
+
 def test_the_demo_post_is_bansha_forums():
     [ep] = entry_points("bansha.demo")
     assert ep.dist == "bansha-forum" and ep.load().__module__ == "bansha_forum.posts"
@@ -92,6 +121,37 @@ def without_forum(*args: str, env: dict | None = None) -> subprocess.CompletedPr
             "main()\n")
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
                           env={**os.environ, **(env or {})})
+
+
+def test_without_bansha_forum_a_shipped_board_file_loads_and_its_forum_tables_are_ignored(tmp_path):
+    """A board file shipped with a ruleset holds ``[forum]``, ``[post]``, ``[pm]``: with only the
+    kernel it still loads (those tables accepted and ignored); a table nobody declares is refused."""
+    import json
+
+    from bansha.board import board_file
+
+    shipped = board_file("m217")
+    assert {"forum", "post", "pm"} <= set(tomllib.loads(shipped.read_text(encoding="utf-8")))
+    odd = tmp_path / "odd.toml"
+    odd.write_text(shipped.read_text(encoding="utf-8") + "\n[weather]\nrain = 1\n", encoding="utf-8")
+    code = ("import json, sys\n"
+            "from bansha import entrypoints\n"
+            "real = entrypoints.entry_points\n"
+            "entrypoints.entry_points = lambda g: tuple(e for e in real(g) if e.dist != 'bansha-forum')\n"
+            "from bansha.board import load_board\n"
+            "from bansha.model import GameError\n"
+            "board = load_board('m217', sys.argv[1])\n"
+            "try:\n"
+            "    load_board('m217', sys.argv[2])\n"
+            "    refused = ''\n"
+            "except GameError as exc:\n"
+            "    refused = str(exc)\n"
+            "print(json.dumps({'tables': sorted(board), 'names': board['names'], 'refused': refused}, ensure_ascii=False))\n")
+    r = subprocess.run([sys.executable, "-c", code, str(shipped), str(odd)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout)
+    assert got["tables"] == ["clock", "names"] and got["names"]["phase"]
+    assert got["refused"].endswith("未知的表 weather（可用：names、clock）"), got["refused"]
 
 
 def test_without_bansha_forum_the_thread_commands_are_no_commands_and_the_rest_works(tmp_path):

@@ -83,6 +83,42 @@ def test_out_of_tree_command_adds_bansha_hello(fresh_env, tmp_path):
     assert r.returncode == 2 and r.stderr.startswith(("error: ", "错误：")) and len(r.stderr.splitlines()) == 1
 
 
+def test_a_shipped_board_file_loads_with_the_kernel_alone(tmp_path):
+    """A board file shipped with a ruleset holds bansha-forum's tables (``[forum]``, ``[post]``,
+    ``[pm]``, docs/manifests.md): installed with the kernel alone (no bansha-forum), it still
+    loads, those tables accepted and ignored, its phase names and clock the kernel's."""
+    import json
+    import tomllib
+
+    uv = shutil.which("uv")
+    if uv is None:
+        pytest.skip("uv is not on PATH")
+    venv = tmp_path / "venv"
+    subprocess.run([uv, "venv", "-q", "--python", sys.executable, str(venv)], check=True)
+    env = {**os.environ, "VIRTUAL_ENV": str(venv), "BANSHA_CACHE_DIR": str(tmp_path / "cache")}
+    env.pop("UV_PROJECT_ENVIRONMENT", None)
+    env.pop("BANSHA_NO_CACHE", None)
+    board = ROOT / "rulesets" / "m217"
+    # the ruleset's own distribution (manifest and board file), without its roles or bansha-forum
+    subprocess.run([uv, "pip", "install", "-q", str(ROOT / "kernel")], check=True, env=env, cwd=tmp_path)
+    subprocess.run([uv, "pip", "install", "-q", "--no-deps", str(board)], check=True, env=env, cwd=tmp_path)
+    shipped = tomllib.loads((board / "bansha_m217" / "templates" / "m217.toml").read_text(encoding="utf-8"))
+    assert {"forum", "post", "pm"} <= set(shipped)
+    code = ("import json\n"
+            "from importlib.util import find_spec\n"
+            "from bansha.board import board_file, load_board\n"
+            "b = load_board('m217')\n"
+            "print(json.dumps({'file': str(board_file('m217')), 'tables': sorted(b), 'names': b['names'],\n"
+            "                  'clock': b['clock'], 'forum': find_spec('bansha_forum') is not None}, ensure_ascii=False))\n")
+    r = subprocess.run([str(venv / "bin" / "python"), "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout)
+    assert got["file"].endswith("m217.toml") and not got["forum"]
+    assert got["tables"] == ["clock", "names"]
+    assert got["names"] == {"opening": "{alias}", "phase": "第{day}天 {alias}", **shipped.get("names", {})}
+    assert got["clock"] == shipped.get("clock", {})
+
+
 def test_out_of_tree_forum_format_is_read_by_votes_import(fresh_env, tmp_path):
     """Issue 26: "a new forum format is a plugin outside the kernel". The kernel alone has no
     thread commands; bansha-forum adds them; MyBoard's format (docs/plugins.md, "A forum format")

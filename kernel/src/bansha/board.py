@@ -1,6 +1,10 @@
-"""The board: a ruleset's board file (phase names, clock, vote formats, post layout:
-``templates/<id>.toml`` in each board distribution, ``rulesets/<id>/bansha_<id>/``) over the defaults, and what the loop's
-commands read from it (a phase's board name, its deadline, a phase as a director types it).
+"""The board: a ruleset's board file (``templates/<id>.toml`` in each board distribution,
+``rulesets/<id>/bansha_<id>/``) over the defaults, and what the loop's commands read from it (a
+phase's board name, its deadline, a phase as a director types it).
+
+The kernel's tables are ``names`` and ``clock``; any other table is a distribution's, declared
+in the ``bansha.board_sections`` entry-point group (bansha-forum's: ``forum``, ``post``, ``pm``,
+docs/manifests.md): its schema, defaults and template fields.
 
 The forum's thread is another distribution's (bansha-forum): ``bansha status`` reads the board
 on every call and should not pay for the thread parser's patterns (start-up, docs/performance.md).
@@ -28,29 +32,64 @@ if TYPE_CHECKING:
 
 WEEKDAYS = ["周一", "周二", "周三", "周四", "周五", "周六", "周日"]
 
+#: the kernel's own tables: a phase's name and its clock (``status``, ``phase``)
 DEFAULT_BOARD: dict[str, Any] = {
     "names": {"opening": "{alias}", "phase": "第{day}天 {alias}"},
     "clock": {},
-    "forum": {"vote": ["投票对象"], "vote_reason": ["投票理由"], "change": ["改票对象"], "change_reason": ["改票理由"],
-              "abstain": ["弃权"], "change_must_quote": True, "typos": 0, "proxy": ["代投"]},
-    "post": {"title": "【{board}】{phase}公告", "sections": ["last_words", "deaths", "votes", "announcements", "seats", "deadline"],
-             "vote_record": "final", "vote_counts": "all",
-             "headings": {"last_words": "遗言", "deaths": "出局", "votes": "投票记录", "announcements": "公告",
-                          "seats": "座位表", "deadline": "下一阶段"}},
-    "pm": {"title": "【{board}】{phase} 私信", "greeting": "致 {name}（{seat}号）：", "empty": "本阶段没有给你的消息。"},
 }
 
-
-SECTIONS = ("corrections", "last_words", "deaths", "votes", "announcements", "seats", "deadline")
 #: the fields each template may name (docs/manifests.md "Board templates"): a template is
 #: formatted with ``str.format``, which would follow ``{board.__class__}`` into Python
-FIELDS = {"names.opening": ("alias", "name"), "names.phase": ("day", "alias", "name"),
-          "post.title": ("board", "phase", "day"), "pm.title": ("board", "phase", "name", "seat"),
-          "pm.greeting": ("board", "phase", "name", "seat")}
+FIELDS = {"names.opening": ("alias", "name"), "names.phase": ("day", "alias", "name")}
+
+#: the entry-point group by which a distribution declares its own tables of the board file
+#: (docs/plugins.md, "A table of the board file"): the entry point's name is the table's
+SECTIONS_GROUP = "bansha.board_sections"
+#: the tables the forum layer declares (docs/manifests.md): a board file shipped with a ruleset
+#: has them, and must still load where only the kernel is installed, so without a distribution
+#: that declares them they are accepted and ignored; any other unknown table is refused
+LAYER_SECTIONS = ("forum", "post", "pm")
+
+
+class BoardSection:
+    """One table of the board file as a distribution declares it: its schema (a msgspec Struct),
+    its default table, the fields each of its templates may name (key -> fields), and what the
+    table is when a board file leaves it out (``None``: the default table)."""
+
+    __slots__ = ("absent", "default", "fields", "schema")
+
+    def __init__(self, schema: type, default: dict[str, Any], fields: dict[str, tuple[str, ...]] | None = None,
+                 absent: dict[str, Any] | None = None):
+        self.schema, self.default, self.fields, self.absent = schema, default, fields or {}, absent
+
+
+_SECTIONS: dict[str, BoardSection] | None = None
+
+
+def board_sections() -> dict[str, BoardSection]:
+    """The installed distributions' tables of the board file, by name, in the order declared
+    (read once per process, as what is installed does not change under a running command)."""
+    global _SECTIONS
+    if _SECTIONS is None:
+        from .entrypoints import entry_points
+
+        found: dict[str, BoardSection] = {}
+        for ep in entry_points(SECTIONS_GROUP):
+            if ep.name in DEFAULT_BOARD or ep.name in found:
+                continue  # the kernel's tables stay the kernel's; the first declaration wins
+            section = ep.load()
+            if isinstance(section, BoardSection):
+                found[ep.name] = section
+        _SECTIONS = found
+    return _SECTIONS
+
+
+def default_board() -> dict[str, Any]:
+    """The kernel's tables and each installed distribution's, as their defaults."""
+    return {**DEFAULT_BOARD, **{name: s.default for name, s in board_sections().items()}}
 
 
 Weekday = Literal["周一", "周二", "周三", "周四", "周五", "周六", "周日"]
-Section = Literal["corrections", "last_words", "deaths", "votes", "announcements", "seats", "deadline"]
 
 
 # the board file's typed schema: every key's type and allowed values (docs/manifests.md)
@@ -66,44 +105,23 @@ class Clock(msgspec.Struct, forbid_unknown_fields=True):
     note: str = ""
 
 
-class Forum(msgspec.Struct, forbid_unknown_fields=True):
-    vote: list[str] = []
-    vote_reason: list[str] = []
-    change: list[str] = []
-    change_reason: list[str] = []
-    abstain: list[str] = []
-    change_must_quote: bool = True
-    typos: Annotated[int, msgspec.Meta(ge=0, le=1)] = 0
-    #: bansha-forum's ``activity``: fewer posts than this in a phase is a player to prod (docs/forums.md)
-    prod_posts: Annotated[int, msgspec.Meta(ge=0, le=100000)] = 1
-    #: the director's 代投 line's words (docs/manifests.md)
-    proxy: list[str] = []
+_SCHEMA: type | None = None
 
 
-class Post(msgspec.Struct, forbid_unknown_fields=True):
-    title: str = ""
-    sections: list[Section] = []
-    vote_record: Literal["final", "none"] = "final"
-    vote_counts: Literal["all", "top", "none"] = "all"
-    #: where last words go: "" (the post of the phase they were published in) or "with_exit"
-    last_words: Literal["", "with_exit"] = ""
-    #: <phase> = [<phases>]: the phases whose telling this phase's post carries
-    carry: dict[str, list[str]] = {}
-    headings: dict[Section, str] = {}
+def board_schema() -> type:
+    """The whole board file's schema: the kernel's tables and each installed distribution's."""
+    global _SCHEMA
+    if _SCHEMA is None:
+        _SCHEMA = _board_schema()
+    return _SCHEMA
 
 
-class PM(msgspec.Struct, forbid_unknown_fields=True):
-    title: str = ""
-    greeting: str = ""
-    empty: str = ""
-
-
-class Board(msgspec.Struct, forbid_unknown_fields=True):
-    names: Names = msgspec.field(default_factory=Names)
-    clock: dict[str, Clock] = {}
-    forum: Forum = msgspec.field(default_factory=Forum)
-    post: Post = msgspec.field(default_factory=Post)
-    pm: PM = msgspec.field(default_factory=PM)
+def _board_schema() -> type:
+    return msgspec.defstruct(
+        "Board",
+        [("names", Names, msgspec.field(default_factory=Names)), ("clock", dict[str, Clock], {}),
+         *((name, s.schema, msgspec.field(default_factory=s.schema)) for name, s in board_sections().items())],
+        forbid_unknown_fields=True)
 
 
 CLOSE = re.compile(r"(次日)?\s*([01]?\d|2[0-3])[:：]([0-5]\d)")
@@ -118,8 +136,11 @@ def check_board(data: dict[str, Any], file: str, lang: str | None = None) -> Non
     if isinstance(clocks, dict):  # each phase's clock on its own: a refusal names the phase
         for phase, clock in clocks.items():
             convert(clock, Clock, file, lang, prefix=f"clock.{phase}")
-    board = convert(data, Board, file, lang)
-    for key, fields in FIELDS.items():
+    board = convert(data, board_schema(), file, lang)
+    fields_of = dict(FIELDS)
+    for name, section in board_sections().items():
+        fields_of.update({f"{name}.{key}": fields for key, fields in section.fields.items()})
+    for key, fields in fields_of.items():
         table, _, name = key.partition(".")
         text = getattr(getattr(board, table), name)
         if text:
@@ -180,16 +201,18 @@ def load_board(ruleset_id: str, path: Path | str | None = None, has_vote: bool =
         file = str(Path(path))
     else:
         file = _board_file(ruleset_id)
-    board = DEFAULT_BOARD
+    board = default_board()
     if file is not None:
         data = _board_table(file, lang)
-        unknown = set(data) - set(DEFAULT_BOARD)
+        unknown = set(data) - set(board) - set(LAYER_SECTIONS)
         if unknown:
-            raise GameError(say("bd_unknown_tables", lang, file=file, tables=join(sorted(unknown), lang), known=join(DEFAULT_BOARD, lang)))
+            raise GameError(say("bd_unknown_tables", lang, file=file, tables=join(sorted(unknown), lang), known=join(board, lang)))
+        data = {k: v for k, v in data.items() if k in board}  # the forum layer's, not installed: ignored
         check_board(data, file, lang)
-        board = _merge(DEFAULT_BOARD, data)
-        if "forum" not in data:
-            board["forum"] = {}
+        board = _merge(board, data)
+        for name, section in board_sections().items():
+            if name not in data and section.absent is not None:
+                board[name] = dict(section.absent)
     return board
 
 

@@ -27,9 +27,10 @@ import os
 import sys
 
 #: the entry-point groups bansha reads
-GROUPS = ("bansha.roles", "bansha.rulesets", "bansha.commands", "bansha.stores", "bansha.forums", "bansha.demo")
-#: bumped when the cache file's layout changes
-_FORMAT = 6
+GROUPS = ("bansha.roles", "bansha.rulesets", "bansha.commands", "bansha.stores", "bansha.forums", "bansha.demo",
+          "bansha.board_sections")
+#: bumped when the cache file's layout changes (or its groups)
+_FORMAT = 7
 #: the cache file's name: ``entry-points-<key>`` and this
 _SUFFIX = ".marshal"
 
