@@ -6,7 +6,6 @@ Each case runs the real CLI (in-process) on the three shipped boards: a refusal 
 from __future__ import annotations
 
 import json
-import sqlite3
 import subprocess
 import sys
 import unicodedata
@@ -15,25 +14,16 @@ from pathlib import Path
 import pytest
 from bansha.names import width
 from bansha.store import Store
+from clirun import settled_bytes
 
 LS12 = ["梦见", "卡片", "阿木", "小雨", "青石", "白鹭", "黑猫", "夜莺", "铁山", "影子", "紫烟", "乌鸦"]
 XIA20 = [f"侠{i:02d}" for i in range(1, 21)]
 M14 = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛", "壬", "癸", "子", "丑", "寅", "卯"]
 
 
-def db_bytes(cli) -> bytes:
-    """The database file's bytes with every committed write in it: the store runs in WAL mode,
-    where a connection left open by an earlier command (in this process) may write its pages
-    back to the file at any moment; the checkpoint first makes before and after comparable."""
-    path = Path(cli.db)
-    if not path.exists():
-        return b""
-    con = sqlite3.connect(path)
-    try:
-        con.execute("PRAGMA wal_checkpoint(FULL)")
-    finally:
-        con.close()
-    return path.read_bytes()
+def db_bytes(cli) -> bytes | None:
+    """The database file's bytes with every committed write in it (clirun.settled_bytes)."""
+    return settled_bytes(cli.db)
 
 
 def refused(cli, *args, message: str):

@@ -6,60 +6,29 @@ real SQLite file; a full disk is SQLite's own SQLITE_FULL (a page limit the file
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import shutil
 import sqlite3
-import sys
 from pathlib import Path
 
 import pytest
+from clirun import LIBRARY_ENGLISH, run_main, settled_bytes
 
 M14 = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛", "壬", "癸", "子", "丑", "寅", "卯"]
 LS12 = ["梦见", "卡片", "阿木", "小雨", "青石", "白鹭", "黑猫", "夜莺", "铁山", "影子", "紫烟", "乌鸦"]
 DEEP = "x = " + "[" * 5000 + "\n"
-#: what a library says in English (the report's 84 lines): none may reach a director
-LIBRARY_ENGLISH = ["Expected `", "Object contains", "Object missing", "Got unexpected", "codec", "Errno", "No such file",
-                   "Invalid statement", "disk I/O", "Traceback", "error:", "Invalid enum", "string argument",
-                   "is not a valid", "Permission denied", "JSON is malformed"]
 
 
-def run(argv: list[str]) -> tuple[int, str]:
-    """``bansha ARGV`` through the real entry point: (exit code, stdout and stderr)."""
-    from bansha import cli
-
-    out = io.StringIO()
-    old = sys.argv
-    sys.argv = ["bansha", *map(str, argv)]
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-            try:
-                cli.main()
-                code = 0
-            except SystemExit as exc:
-                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    finally:
-        sys.argv = old
-    return code, out.getvalue()
-
-
-def settled(path: Path) -> bytes | None:
-    """The file with every committed write in it (WAL checkpointed); None: no file."""
-    if not path.exists():
-        return None
-    con = sqlite3.connect(path)
-    try:
-        con.execute("PRAGMA wal_checkpoint(FULL)")
-    finally:
-        con.close()
-    return path.read_bytes()
+def run(argv: list) -> tuple[int, str]:
+    """The CLI in this process (clirun.run_main), its two streams as one."""
+    code, out, err = run_main(argv)
+    return code, out + err
 
 
 def refused(db: Path, *argv, says: str, as_json: bool = False, with_db: bool = True) -> str:
     """Exit 2, one line (one JSON object {"error", "code": 2} with --json) holding ``says``,
     in Chinese without a library's English, and the store byte-identical."""
-    before = settled(db)
+    before = settled_bytes(db)
     code, out = run([*argv, *(["--db", db] if with_db else []), *(["--json"] if as_json else [])])
     lines = [line for line in out.splitlines() if line.strip()]
     assert code == 2 and len(lines) == 1, (argv, code, out)
@@ -72,7 +41,7 @@ def refused(db: Path, *argv, says: str, as_json: bool = False, with_db: bool = T
         assert line.startswith("错误："), line
     assert says in line, (says, line)
     assert not [w for w in LIBRARY_ENGLISH if w in line], line
-    assert settled(db) == before, argv
+    assert settled_bytes(db) == before, argv
     return line
 
 
@@ -135,7 +104,7 @@ def test_a_later_post_with_no_real_time_or_a_floor_past_any_thread_is_rejected_a
     text = thread("楼主", "2024-05-06 09:00:00", "乙", "丙") + thread("2#", "2024-13-45 27:61:00") \
         + thread("99999999999999999999999#", "2024-05-06 10:00:00", "丙", "甲")
     path = write(tmp_path, "t.txt", text)
-    before = settled(noon)
+    before = settled_bytes(noon)
     code, out = run(["votes", "import", "g", path, "--db", noon, "--json"])
     assert code == 0, out
     rows = {r["floor"]: r for r in json.loads(out)["posts"]}
@@ -330,10 +299,10 @@ def test_activity_over_a_thread_with_no_real_times(tmp_path, noon):
     """bansha-forum's ``activity`` reads the same pasted thread: a post time no calendar has is
     neither early nor late, never a traceback."""
     path = write(tmp_path, "t.txt", thread("楼主", "2024-13-45 27:61:00", "导演", "") + thread("2#", "2024-05-06 25:00:00"))
-    before = settled(noon)
+    before = settled_bytes(noon)
     code, out = run(["activity", "g", path, "--db", noon])
     assert code == 0 and "Traceback" not in out and "催帖" in out, out
-    assert settled(noon) == before
+    assert settled_bytes(noon) == before
 
 
 def test_a_bom_is_accepted_in_every_file_a_person_writes(tmp_path, noon):

@@ -11,15 +11,13 @@ failure prints the reproducing blob (``print_blob``)."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import shutil
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from clirun import LIBRARY_ENGLISH, run_main, settled_bytes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -38,46 +36,6 @@ PIECES = st.sampled_from(["\u200b", "\ufeff", "\u200d", "\x00", "\x07", "\t", " 
                           "-1", "true", "1", "9" * 20, "梦见", "光1", "侠01", "新01"])
 TEXT = st.lists(st.one_of(PIECES, st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=4)),
                 max_size=5).map("".join)
-
-
-#: what a library says in English: never in a refusal on a Chinese board (all three are)
-LIBRARY_ENGLISH = ["Expected `", "Object contains", "Object missing", "Got unexpected", "codec", "Errno", "No such file",
-                   "Invalid statement", "disk I/O", "error:", "Invalid enum", "string argument", "is not a valid",
-                   "Permission denied", "JSON is malformed", "Traceback"]
-
-
-def settled_bytes(db):
-    """The database file with every committed write in it (None: no file). The store runs in
-    WAL mode, where a connection an earlier command of this process left open may write its
-    pages back at any moment: a checkpoint first makes before and after comparable."""
-    if not db.exists():
-        return None
-    con = sqlite3.connect(db)
-    try:
-        con.execute("PRAGMA wal_checkpoint(FULL)")
-    finally:
-        con.close()
-    return db.read_bytes()
-
-
-def run_main(argv: list[str]) -> tuple[int, str, str]:
-    """``bansha ARGV`` through the real entry point; (exit code, stdout, stderr). Anything
-    but a SystemExit is a traceback a director would have seen."""
-    from bansha import cli
-
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.argv
-    sys.argv = ["bansha", *argv]
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                cli.main()
-                code = 0
-            except SystemExit as exc:
-                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    finally:
-        sys.argv = old
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture(scope="module")
