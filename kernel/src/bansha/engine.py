@@ -463,9 +463,14 @@ class Game:
             action.replaced = [a.describe() for a in drop]
             self.actions = [a for a in self.actions if a not in drop]
         self.actions.append(action)
-        if skill.immediate or not self.in_phase(skill):
+        if self.answered_at_once(skill):
             self._resolve_now(action, skill)
         return action
+
+    def answered_at_once(self, skill: Skill) -> bool:
+        """A use of ``skill`` now is resolved when sent (an immediate skill, or one opened outside
+        its phases), not kept for the phase's resolution."""
+        return skill.immediate or not self.in_phase(skill)
 
     def _unknown_arg(self, skill: Skill, action: Action) -> str | None:
         """An ``--arg`` the skill does not declare, in the ruleset's wording (asked after the

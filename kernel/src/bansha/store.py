@@ -271,7 +271,7 @@ def _is_input(game: Game, event: Event) -> bool:
         skill, _ = game.find_skill(game.players[event.actor], event.skill)
     except GameError:
         return False  # refused by apply in a moment; the whole copy is as good
-    return not skill.immediate and game.in_phase(skill)
+    return not game.answered_at_once(skill)
 
 
 _ATOMIC = (str, int, float, bool, type(None))
