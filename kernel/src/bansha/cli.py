@@ -159,15 +159,31 @@ def _result(game) -> str:
     return say("draw", game.lang) if game.draw else join(game.winner or [], game.lang) or say("l_not_finished", game.lang)
 
 
-def _print_results(game, mark, label: str, as_json: bool) -> None:
+def _print_results(game, mark, label: str, as_json: bool, closed: tuple | None = None) -> None:
+    """What a resolve told; ``closed``: (the phase's spec, the window open before it) where the
+    phase closed has windows, to name the windows it resolved and the one open now."""
     fb, ann = game.since(mark)
+    windows: list[str] = []
+    if closed is not None and closed[0].windows:
+        spec, first = closed
+        stayed = game.label == label and game.winner is None
+        upto = game.window if stayed else len(spec.windows)
+        windows = [game.window_name(i, spec) for i in range(first, upto)]
     if as_json:
         _json({"phase": label, "feedback": fb, "announcement": ann,
                "out": game.out.get(label, []), "next": game.label, "winner": game.winner, "scores": game.scores,
                # the window of a phase with windows the next resolve resolves (0: the phase is left)
-               "window": game.window})
+               "window": game.window,
+               # the windows this resolve closed, and the one open now, as the board names them
+               "windows_closed": windows, "window_open": game.window_name() if game.phase.windows else None})
         return
     _echo_phase(game.named(label), fb, ann, game.lang)
+    if windows:
+        sep = say("lv_sep", game.lang)
+        if game.label == label and game.winner is None:
+            echo("  " + say("l_window_closed", game.lang, window=sep.join(windows), next=game.window_name()))
+        else:
+            echo("  " + say("l_window_last", game.lang, window=sep.join(windows)))
     if game.winner is not None:
         echo("  " + say("l_game_over", game.lang, result=_result(game))
                    + ("  " + say("l_scores", game.lang, scores=_scores(game.scores, game.lang)) if game.scores else ""))
@@ -575,17 +591,17 @@ def resolve(game: str = GameArg, phase: str = Option(None, "--phase", help="h_re
     from .model import ResolveEvent
 
     store = _store(db)
-    labels: list[str] = []
+    labels: list = []
 
     def close(g):
         _seen(g)
         resolve_guard(g, phase, yes)
-        labels.append(g.label)
+        labels[:] = [g.label, (g.phase, g.window)]
         return ResolveEvent(phase=g.label, window=window)
 
     g, mark = store.append(game, close)
     label = labels[0]
-    _print_results(g, mark, label, as_json)
+    _print_results(g, mark, label, as_json, labels[1])
 
 
 def resolve_guard(g, phase: str | None, yes: bool) -> None:

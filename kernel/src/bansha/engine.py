@@ -499,6 +499,15 @@ class Game:
                 return i
         return 0
 
+    def window_name(self, i: int | None = None, spec: PhaseSpec | None = None) -> str:
+        """Window ``i`` (default: the current one) of the phase ``spec`` (default: the current
+        phase) as the board names it (``PhaseSpec.window_names``: M217's 早夜 … 凌晨), else
+        "第N个行动时间段"."""
+        spec = self.phase if spec is None else spec
+        i = self.window if i is None else i
+        names = spec.window_names
+        return names[i] if 0 <= i < len(names) else self.msg("window_nth", n=i + 1)
+
     def in_phase(self, skill: Skill) -> bool:
         """The skill may be used in the current phase: one of its ``phases``, or the phase the
         current one ``continues``."""

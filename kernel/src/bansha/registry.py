@@ -471,6 +471,8 @@ class Ruleset:
         for p in m.phases:
             if p.windows and [n for w in p.windows for n in w] != [s.name for s in p.steps if not s.start]:
                 raise GameError(self.msg("m_windows", where=where, phase=p.name))
+            if p.window_names and len(p.window_names) != len(p.windows):
+                raise GameError(self.msg("m_window_names", where=where, phase=p.name, count=len(p.windows)))
             for step in p.steps:
                 for h in (*step.handlers, *step.after):
                     if h not in self.handlers:

@@ -210,7 +210,9 @@ def _as_recorded(game: Game, ev: ResolveEvent, mark: tuple) -> ResolveEvent:
     """The resolve as the log keeps it: with who left and what was announced, for the record
     (a replay recomputes both). The game's own list of applied events gets the same event, so
     the game a write returns is the game a later read of the log rebuilds."""
-    recorded = ResolveEvent(phase=ev.phase, out=list(game.out.get(ev.phase, [])), announcement=game.since(mark)[1])
+    # ``window`` is kept: a replay of a night closed window by window must close it the same way
+    recorded = ResolveEvent(phase=ev.phase, window=ev.window, out=list(game.out.get(ev.phase, [])),
+                            announcement=game.since(mark)[1])
     if game.applied and game.applied[-1] is ev:
         game.applied[-1] = recorded
     return recorded
