@@ -139,7 +139,7 @@ class Game:
         return template.format(**fields) if template else say(key, self.lang, **fields)
 
     def named(self, label: str | None = None) -> str:
-        """A phase label ("dusk 4"; default the current one) as the board names it ("第4天 黄昏":
+        """A phase label ("dusk 4"; default the current one) as the board names it ("第3天 黄昏":
         its board file's ``[names]``): what every line a person reads says."""
         from .board import load_board, phase_namer
 
@@ -165,11 +165,13 @@ class Game:
         """"day 3" / "白天 3" / "第3天 白天" (the board's name) / "opening" -> a sortable position
         (day, index in the day)."""
         t = text.strip()
+        offset = 0
         if t.startswith("第"):  # the board's name, as posts and views print it: every door takes it
             m = re.fullmatch(r"第\s*(\d+)\s*[天日]\s*(.*)", t)
             if m:
                 rest = m.group(2).strip().removesuffix("公告").strip()
                 t = f"{rest or self.cycle[0].name} {m.group(1)}"
+                offset = -1  # the board's day: the id's number is the day less the phase's offset
         name, _, num = t.partition(" ")
         spec = self.ruleset.phase(name)
         if spec.opening:
@@ -178,6 +180,8 @@ class Game:
             day = int(num)
         except ValueError:
             raise GameError(self.msg("bad_phase", text=text)) from None
+        if offset:
+            day -= spec.day_offset  # "第1天 黄昏" on M217 is dusk 2 (``PhaseSpec.day_offset``)
         return (day, self.cycle.index(spec))
 
     @property
