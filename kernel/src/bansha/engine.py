@@ -120,6 +120,8 @@ class Game:
         #: players owed last words: name -> {"out": phase label, "until": the label of the
         #: phase whose close publishes them (None until the exit's event is over), "text"}
         self.last_words: dict[str, dict[str, Any]] = {}
+        #: players whose last words lapsed unrecorded: name -> the label of the phase that ended them
+        self.lapsed_words: dict[str, str] = {}
         #: the current window of a phase with ``windows`` (0: the first, or the only one)
         self.window = 0
         #: what a resolved window leaves to the next ones of the phase: the kills queued and
@@ -276,10 +278,11 @@ class Game:
         finally:
             self._in_event = False
         self.applied.append(event)
-        # last words owed by an exit of this event are published by the phase current now
+        # last words owed by an exit of this event are published by the phase current now, or
+        # by the next phase of the name the board gives (``LastWordsRule.until``)
         for owed in self.last_words.values():
             if owed["until"] is None:
-                owed["until"] = self.label
+                owed["until"] = self.next_label_named(owed.get("until_phase") or "")
 
     def _amend(self, ev: AmendEvent) -> None:
         """Replay the game with ``ev.event`` just before the resolution of the closed phase
@@ -709,6 +712,7 @@ class Game:
         for name in [n for n, owed in self.last_words.items() if owed["until"] == label]:
             # "死者未在规定时间内遗言视为放弃遗言": published if recorded, lapsed if not
             if self.last_words.pop(name)["text"] is None:
+                self.lapsed_words[name] = label
                 res.trace("遗言", f"{name}'s last words lapse")
         self.resolved.append(label)
         self.log.info("resolved", phase=label, out=res.out)
@@ -771,7 +775,7 @@ class Game:
 
     #: the live state a rewind restores; history (feedback, announcements, trace, out) stays
     _REWOUND = ("players", "actions", "ballots", "scheduled", "last_use", "data", "winner", "draw", "scores", "out",
-                "last_words", "window", "carried")
+                "last_words", "lapsed_words", "window", "carried")
 
     def _snapshot(self, point: str) -> None:
         # A moment is remembered as a count of events, not as a copy of the state: a deep copy
@@ -866,15 +870,49 @@ class Game:
         manifest's ``[last_words] owed`` rules (an exit whose kill forbids them owes none)."""
         owed = self.hook.bansha_last_words(game=self, player=player, kill=kill)
         if owed is None:
-            owed = kill.last_words and any(
-                (not r.phases or self.phase.name in r.phases) and (not r.days or self.day in r.days)
-                and (not r.kinds or kill.kind in r.kinds) for r in self.manifest.last_words.owed)
+            owed = kill.last_words and self._last_words_rule(kill) is not None
         return bool(owed)
+
+    def _last_words_rule(self, kill: Kill):
+        """The first ``[last_words] owed`` rule this exit matches, or None."""
+        return next((r for r in self.manifest.last_words.owed
+                     if (not r.phases or self.phase.name in r.phases) and (not r.days or self.day in r.days)
+                     and (not r.kinds or kill.kind in r.kinds)), None)
+
+    def next_label_named(self, name: str) -> str:
+        """The label of the next phase called ``name`` from the current one (the current one if it
+        is); "" or a name the cycle has not: the current label."""
+        if not name or name == self.phase.name:
+            return self.label
+        if not any(p.name == name for p in self.cycle):
+            return self.label
+        if self.phase.opening:
+            day, i = self.manifest.first_day, 0
+        else:
+            day, i = self.day, self.cycle.index(self.phase)
+        for _ in range(len(self.cycle) + 1):
+            if self.cycle[i].name == name:
+                return f"{name} {day}"
+            i += 1
+            if i == len(self.cycle):
+                i, day = 0, day + 1
+        return self.label
+
+    def lapsing_last_words(self, whole: bool = True) -> list[str]:
+        """Who is owed last words not yet recorded that closing the current phase ends (``whole``:
+        every window left; else the current window only, which ends none but the last)
+        (``bansha resolve`` refuses to close it unless --yes, naming them)."""
+        if not whole and self.phase.windows and self.window < len(self.phase.windows) - 1:
+            return []
+        return [n for n, owed in self.last_words.items() if owed["until"] == self.label and owed["text"] is None]
 
     def _last_words(self, ev: RulingEvent) -> None:
         cfg = self.manifest.last_words
         p = self.player(ev.player)
         owed = self.last_words.get(p.name)
+        if owed is None and p.name in self.lapsed_words:
+            # owed, and the time the board gives is past: say so, not that none were owed
+            raise GameError(self.msg("lw_lapsed", name=p.name, until=self.named(self.lapsed_words[p.name])))
         if owed is None:
             raise GameError(self.refusal(cfg.refuse_not_owed, "lw_not_owed", name=p.name))
         if owed["text"] is not None:
@@ -1131,7 +1169,9 @@ class Resolution:
         self.announce(tmpl.format(name=player.name, identity=self.game.identity(player)))
         self.trace(kill.rule or kill.kind, f"{player.name} is out ({kill.kind})")
         if self.game.owes_last_words(self, player, kill):
-            self.game.last_words[player.name] = {"out": self.label, "until": None, "text": None}
+            rule = self.game._last_words_rule(kill)
+            self.game.last_words[player.name] = {"out": self.label, "until": None, "text": None,
+                                                 "until_phase": rule.until if rule is not None else ""}
             self.trace("遗言", f"{player.name} is owed last words")
         self.game.hook.bansha_on_death(res=self, player=player, kill=kill)
 
