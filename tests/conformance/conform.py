@@ -41,6 +41,7 @@ mode, event number and the text):
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import re
 import tempfile
@@ -73,8 +74,10 @@ REPR = re.compile(r"""[\[{(]['"]|['"][\]})]|\[\]|\{\}|\bset\(|(?<![\d.])\d+\.0(?
 #: what a hint quotes for the director to type: the command and its words (``bansha act 甲 验人``)
 COMMAND_WORDS = {"bansha", "act", "unact", "vote", "resolve", "ruling", "post", "pm", "amend", "undo", "status",
                  "export", "log", "new", "serve", "arg"}
-#: the rule documents' own words, quoted: light-shadow's "今日对一共XX个询问回答了YES。"
-DOCUMENTED = {"YES"}
+#: the rule documents' own words, quoted in rule texts and announcements: light-shadow's
+#: "今日对一共XX个询问回答了YES。", examples naming players A, B, C…, "X为存活人数/4", "PS：",
+#: m217's "遗言中禁止使用Discuz!代码"
+DOCUMENTED = {"YES", "XX", "X", "PS", "Discuz", *"ABCDEFGH"}
 #: markup the surfaces are written in: BBCode tags, Markdown, options (``--phase``), ``--arg KEY=``
 MARKUP = re.compile(r"\[/?(?:b|i|u|s|quote|color|size|url|code|list|\*|hr|img|font|align|spoiler|del|table|tr|td)"
                     r"(?:=[^\]]*)?\]|--arg\s+[A-Za-z_<>]+=|--[a-z][a-z-]*|https?://\S+")
@@ -92,6 +95,9 @@ class Walk:
 
     def __init__(self, board: str, seed: int, *, windows: bool = False, day_limit: int = 2, web: bool = True,
                  every: int = 1, deep_every: int = 1, seats: int | None = None, policy: str = "random"):
+        """``every``: status, pages and listings after every Nth event (1: each); ``deep_every``:
+        the posts, PMs, export, log, undo, amend and mismatch surfaces too (always after a
+        resolution and the last event)."""
         import logging
 
         import structlog
@@ -209,10 +215,16 @@ class Walk:
         return out
 
     def outputs(self, game: Game, at: str) -> list:
+        from bansha.board import load_board
+        from bansha_forum.posts import carried_into
+
         out = []
+        board = load_board(game.manifest.id, lang=game.lang)
         for label in dict.fromkeys(game.resolved):
             shown = game.named(label)
-            for fmt in ("bbcode", "text"):
+            into = carried_into(game, board, label)
+            for fmt in ("bbcode", "text") if into is None else ():
+                # a phase whose post is another's (m217's night, told in the dawn's) has none
                 code, text, _ = self.cli("post", GAME, "--phase", shown, "--format", fmt, at=at)
                 out.append((f"post --phase {shown} --format {fmt}", "", text))
             for fmt in ("text", "bbcode"):
@@ -332,6 +344,12 @@ class Walk:
             out = set(COMMAND_WORDS) | DOCUMENTED
             m = game.manifest
             out |= set(WORD.findall(m.id))
+            # a step named by the document's own numbering (m217's 午夜15a, 深夜15b)
+            for ph in m.phases:
+                for st in ph.steps:
+                    for n in (st.name, st.alias):
+                        if n and re.search(r"[\u4e00-\u9fff]", n):
+                            out |= set(WORD.findall(n))
             for p in self.played.setup.players:
                 out |= set(WORD.findall(p.name))
             for ev in self.played.events:
@@ -355,6 +373,14 @@ class Walk:
 
     # ------------------------------------------------------------------ labels
 
+    def bare_label_pattern(self, game: Game) -> re.Pattern:
+        """A phase's alias and its number glued (``夜晚2``, ``晨曦1``): the id put into Chinese."""
+        if not hasattr(self, "_bare"):
+            words = sorted({ph.alias for ph in game.manifest.phases if ph.alias}, key=len, reverse=True)
+            self._bare = re.compile(r"(?<![天日]\s)(?<![天日])(" + "|".join(map(re.escape, words))
+                                    + r")\s?\d+(?![\d次票名人个点号楼条天日分轮张])") if words else re.compile(r"(?!x)x")
+        return self._bare
+
     def label_pattern(self, game: Game) -> re.Pattern:
         if not hasattr(self, "_labels"):
             words = sorted({ph.alias for ph in game.manifest.phases if ph.alias} | {ph.name for ph in game.manifest.phases},
@@ -363,6 +389,10 @@ class Walk:
         return self._labels
 
     def labels(self, game: Game, where: str, text: str) -> None:
+        bare = self.bare_label_pattern(game)
+        for m in bare.finditer(text):
+            self.find("labels", where, f"{m.group()!r}: a phase named as no command takes it "
+                      f"(the board says {game.named(game.label)!r}): {line_of(text, m.start())}", key=m.group(1))
         reached = set(game.resolved) | {game.label}
         named = {game.named(lb) for lb in reached}
         for m in self.label_pattern(game).finditer(text):
@@ -373,7 +403,13 @@ class Walk:
                 self.find("labels", where, f"{shown!r} printed, refused as a phase: {exc}")
                 continue
             if label not in reached:
-                continue  # a phase to come (a deadline, a status's end): checked by name below
+                try:
+                    past = game.parse_phase(label) < game.position
+                except GameError:
+                    past = True
+                if past:  # a label of no phase the game played (a phase to come is fine: a deadline, a status's end)
+                    self.find("labels", where, f"{shown!r} printed: no phase of the game is {label!r}")
+                continue
             if shown.replace(" ", "") not in {n.replace(" ", "") for n in named} and not re.fullmatch(r"第\s*\d+\s*[天日]", shown):
                 self.find("labels", where, f"{shown!r} printed for {game.named(label)!r}")
 
@@ -509,17 +545,22 @@ class Walk:
                     self.find("listing", where, f"--arg {k}={v} listed, act refuses it: {whys[0]}")
         base = samples[0][1]
         pool = [t for t in c.targets if t]
-        for n in {c.min_targets, c.max_targets}:
-            if n > len(pool) or any(k.startswith("<") for k in base):
+        if any(k.startswith("<") for k in base):
+            return  # a guess keyed by players (light-shadow's 猜测): its targets are its keys
+        for n in sorted({c.min_targets, c.max_targets}):
+            if n > len(pool):
+                self.find("listing", where, f"{c.min_targets}-{c.max_targets} targets listed, {len(pool)} listed targets")
                 continue
-            chosen = next((ts for ts, _ in samples if len(ts) == n), None) or pool[:n]
-            why = ok(chosen, base)
-            if why:
-                self.find("listing", where, f"{n} targets listed ({c.min_targets}-{c.max_targets}), act refuses {chosen}: {why}")
-        if c.max_targets < len(pool) and c.max_targets > 0:
-            more = pool[:c.max_targets + 1]
-            if ok(more, base) is None:
-                self.find("listing", where, f"at most {c.max_targets} targets listed, act accepts {len(more)}")
+            tried = [ts for ts, _ in samples if len(ts) == n]
+            tried += list(itertools.islice(itertools.permutations(pool, n), 200))
+            if all(ok(ts, base) for ts in tried):
+                self.find("listing", where, f"{n} targets listed ({c.min_targets}-{c.max_targets}), act accepts no {n} of "
+                          f"{pool}: {ok(tried[0], base)}")
+        if 0 < c.max_targets < len(pool):
+            for more in itertools.islice(itertools.permutations(pool, c.max_targets + 1), 50):
+                if ok(more, base) is None:
+                    self.find("listing", where, f"at most {c.max_targets} targets listed, act accepts {list(more)}")
+                    break
 
     # ------------------------------------------------------------------ windows
 
@@ -556,6 +597,12 @@ def outcome(g: Game) -> dict:
         "out": g.out,
         "scores": g.scores,
     }
+
+
+def line_of(text: str, at: int) -> str:
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    return text[start:end if end >= 0 else None].strip()[:300]
 
 
 _SCRIPT = re.compile(r"<(script|style)\b.*?</\1>", re.S | re.I)
