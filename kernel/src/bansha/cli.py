@@ -375,16 +375,10 @@ def new(
 
     from .forms import new_setup
     from .model import GameError
-    from .registry import find_manifest, ruleset_for
+    from .registry import checked_ruleset
 
-    manifest = find_manifest(ruleset)
-    try:
-        rs = ruleset_for(manifest)
-    except GameError as exc:
-        # a manifest given as a file: name the file whose keys are wrong
-        if ruleset.endswith(".toml") or "/" in ruleset:
-            raise GameError(say("file_said", manifest.language, file=ruleset, why=exc)) from None
-        raise
+    rs = checked_ruleset(ruleset)  # the one validator (a board given as a file: naming the file)
+    manifest = rs.manifest
     lang = _BOARD[0] = rs.lang
     notes: list[str] = []
     raw = None
@@ -808,10 +802,10 @@ def demo(ruleset: str = Option("light-shadow", "--ruleset", help="h_ruleset_id")
     import msgspec
 
     from .model import GameError
-    from .registry import demo_file, find_manifest, manifest_path
+    from .registry import checked_ruleset, demo_file, find_manifest, manifest_path
     from .scenario import Mismatch, lines_of, load, run
 
-    m = find_manifest(ruleset)
+    m = checked_ruleset(ruleset).manifest  # the board checked whole, as `new` checks it
     lang = m.language
     source = manifest_path(ruleset)
     path = demo_file(source) if source is not None else None
