@@ -37,7 +37,17 @@ from .names import check_name, fold, reserved_of
 from .options import check_options
 from .registry import Ruleset, ruleset_for
 
+
+
+class PluginFault(GameError):
+    """A rule plugin raised while the game resolved: the event is refused (a GameError: one
+    line, exit 2, nothing stored), and a scenario that meets it is invalid, not a mismatch."""
+
+
 extend({
+    "fault_event": ("规则插件出错（{what}，{label}）：{why}；本次操作未执行，游戏未改变，修正规则后用 bansha board reload 读入",
+                    "a rule plugin failed ({what}, {label}): {why}; nothing was done and the game is unchanged; fix the "
+                    "board and read it again with bansha board reload"),
     "fault_skill": ("规则插件出错：角色 {role}（插件 {plugin}），技能 {skill}，步骤 {step}：{why}；本次操作未执行，游戏未改变，"
                     "修正规则后用 bansha board reload 读入",
                     "a rule plugin failed: role {role} (plugin {plugin}), skill {skill}, step {step}: {why}; nothing was done "
@@ -279,6 +289,14 @@ class Game:
         self._in_event = True
         try:
             self._apply(event)
+        except GameError:
+            raise
+        except Exception as exc:  # a rule's hook that raised outside a resolution (a check of an action or a vote)
+            from .forms import excerpt
+
+            why = f"{type(exc).__name__}: {excerpt(exc, 80)}" if str(exc) else type(exc).__name__
+            raise PluginFault(self.msg("fault_event", what=type(event).__name__.removesuffix("Event").lower(),
+                                       label=self.named(), why=why)) from None
         finally:
             self._in_event = False
         self.applied.append(event)
@@ -345,7 +363,7 @@ class Game:
             except Exception as exc:  # a rule's hook outside the steps (a win, the next phase's start)
                 raise self.fault(exc, label, "", "") from None
 
-    def fault(self, exc: Exception, step: str, actor: str, what: str) -> GameError:
+    def fault(self, exc: Exception, step: str, actor: str, what: str) -> PluginFault:
         """A plugin that raised while the game was resolving, as one line naming the role, the
         skill and the step (or the handler): the event is refused, so nothing is stored, and
         the game plays on once the board is fixed (``bansha board reload``)."""
@@ -354,9 +372,9 @@ class Game:
         why = f"{type(exc).__name__}: {excerpt(exc, 80)}" if str(exc) else type(exc).__name__
         if actor:
             role = self.player(actor).role
-            return GameError(self.msg("fault_skill", role=role, plugin=self.manifest.roles.get(role) or self.ruleset.role_plugin.get(role, "?"),
+            return PluginFault(self.msg("fault_skill", role=role, plugin=self.manifest.roles.get(role) or self.ruleset.role_plugin.get(role, "?"),
                                       skill=what, step=step, why=why))
-        return GameError(self.msg("fault_handler", handler=what or "—", step=step, why=why))
+        return PluginFault(self.msg("fault_handler", handler=what or "—", step=step, why=why))
 
     def _check_phase(self, phase: str) -> None:
         label = self.label

@@ -23,6 +23,8 @@ extend({
     "board_id_taken": ("{file}：键 id：{id} 是已安装的规则 {installed} 的 id；变体须有自己的 id",
                        "{file}: key id: {id} is the id of the installed ruleset {installed}; a variant needs an id of its own"),
     "m_role_twice": ("{where}：{seats} 人桌：{role} 在两个牌池（或 fixed 与牌池）里", "{where}: the table for {seats}: {role} is in two pools (or in fixed and a pool)"),
+    "plugin_import": ("规则 {ruleset}：插件 {plugin}（发行包 {dist}）无法导入：{why}；请修复或重新安装该发行包",
+                      "ruleset {ruleset}: plugin {plugin} (distribution {dist}) cannot be imported: {why}; fix or reinstall the distribution"),
     "m_negative": ("{where}：键 {key}：{value} 不能是负数", "{where}: key {key}: {value} cannot be negative"),
     "m_targets_table": ("{where}：角色 {role}，技能 {skill}：要选 {n} 个目标，{seats} 人桌最多只有 {most} 个可选",
                         "{where}: role {role}, skill {skill}: takes {n} targets, the table for {seats} has at most {most}"),
@@ -80,12 +82,40 @@ def ruleset_files() -> dict[str, Path]:
 
 
 @functools.cache
-def installed_manifests() -> dict[str, Manifest]:
-    manifests = {}
-    for path in ruleset_files().values():
-        m = load_manifest_file(path)
+def _installed() -> tuple[dict[str, Manifest], dict[str, str]]:
+    """Every installed manifest that loads, by id; and every one that does not (a variant whose
+    base was removed, a file with an error), by file stem with its one-line refusal: one broken
+    board never stops the others."""
+    manifests: dict[str, Manifest] = {}
+    broken: dict[str, str] = {}
+    for stem, path in ruleset_files().items():
+        try:
+            m = load_manifest_file(path)
+        except GameError as exc:
+            broken[stem] = str(exc)
+            continue
         manifests[m.id] = m
-    return manifests
+    return manifests, broken
+
+
+def installed_manifests() -> dict[str, Manifest]:
+    """The installed boards that load, by id (``broken_manifests``: those that do not)."""
+    return _installed()[0]
+
+
+installed_manifests.cache_clear = _installed.cache_clear  # type: ignore[attr-defined]
+
+
+def broken_manifests() -> dict[str, str]:
+    """Installed manifest files that do not load: file stem -> why (``bansha rulesets`` marks them)."""
+    return _installed()[1]
+
+
+def plugins_missing(manifest: Manifest) -> list[str]:
+    """The plugins ``manifest`` names that are not installed (``bansha rulesets`` marks the board)."""
+    homebrew_names = {d.get("name") for d in manifest.homebrew if isinstance(d, dict)}
+    wanted = {p for r, p in manifest.roles.items() if r not in homebrew_names} | set(manifest.rules)
+    return sorted(wanted - {ep.name for ep in entry_points(ROLE_GROUP)} - set(LOCAL_PLUGINS))
 
 
 def load_manifest_file(path: Path) -> Manifest:
@@ -320,6 +350,8 @@ def find_manifest(ref: str, relative_to: Path | None = None) -> Manifest:
     for m in installed_manifests().values():
         if ref in (m.id, m.name, *m.alias):
             return m
+    if ref in broken_manifests():  # installed, but it does not load: refused by its name, and why
+        raise GameError(broken_manifests()[ref])
     raise GameError(say("unknown_ruleset", None, ref=ref, known=join(sorted(installed_manifests())) or say("none")))
 
 
@@ -343,6 +375,19 @@ def missing_plugins(manifest: Manifest, missing: list[str]) -> str:
                names=join(missing, lang_of(manifest.language)), command="pip install " + " ".join(install))
 
 
+def _load_plugin(ep, manifest: Manifest) -> Any:
+    """A role plugin's module; one that fails to import is one line naming its distribution
+    (and what Python said), never a traceback."""
+    try:
+        return ep.load()
+    except Exception as exc:
+        from .forms import excerpt
+
+        why = f"{type(exc).__name__}: {excerpt(exc, 80)}" if str(exc) else type(exc).__name__
+        raise GameError(say("plugin_import", manifest.language, plugin=ep.name, dist=ep.dist or "?",
+                            ruleset=manifest.id, why=why)) from None
+
+
 class Ruleset:
     """A manifest with its plugins loaded and checked: one per manifest, shared by games."""
 
@@ -363,7 +408,7 @@ class Ruleset:
         if missing:
             raise GameError(missing_plugins(manifest, missing))
         for name in sorted(wanted):
-            self.pm.register(LOCAL_PLUGINS[name] if name in LOCAL_PLUGINS else eps[name].load(), name=name)
+            self.pm.register(LOCAL_PLUGINS[name] if name in LOCAL_PLUGINS else _load_plugin(eps[name], manifest), name=name)
         homebrew = self._homebrew() if manifest.homebrew else None
         # a misspelt hook name is an error, not a silently dead rule
         self.pm.check_pending()
