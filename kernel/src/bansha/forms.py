@@ -140,10 +140,10 @@ def new_setup(ruleset: str, game: str, *, names: list[str] | None = None, seed: 
     from .model import Deal, Setup
     from .names import MAX_GAME_NAME, check_name, check_names, reserved_of
     from .options import check_options
-    from .registry import decode_toml, find_manifest, ruleset_for
+    from .registry import checked_ruleset, decode_toml
 
-    manifest = find_manifest(ruleset)
-    rs = ruleset_for(manifest)
+    rs = checked_ruleset(ruleset)
+    manifest = rs.manifest
     lang = rs.lang
     game = check_name(game, "what_game", lang, limit=MAX_GAME_NAME)
     if isinstance(seed, str):
