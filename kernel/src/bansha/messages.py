@@ -569,6 +569,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "st_gave_up": ("游戏 {name}：等待 {seconds} 秒后放弃：其他写入者一直在修改它（BANSHA_DB_TIMEOUT）",
                    "game {name}: gave up after {seconds} s: other writers kept changing it (BANSHA_DB_TIMEOUT)"),
     "st_no_undo": ("游戏 {name} 没有可撤销的事件", "game {name} has no event to undo"),
+    "st_outbox_key": ("发件箱的消息键 {key} 无效（应为 1 到 1000 个字符的文字）", "outbox key {key}: expected text of 1 to 1000 characters"),
+    "st_outbox_state": ("发件箱状态 {state} 无效（pending、sending 或 sent）", "outbox state {state}: expected pending, sending or sent"),
     "st_no_records": ("{backend} 后端不保存游戏以外的记录", "the {backend} backend keeps no records beside the games"),
     "st_db_empty": ("--db 为空：请给出数据库文件（或 postgresql:// 地址）", "--db is empty: give a database file (or a postgresql:// URL)"),
     "st_is_dir": ("{path} 是文件夹，不是游戏数据库", "{path} is a directory, not a game database"),
