@@ -73,9 +73,10 @@ class DiscuzStandIn:
     (``post_flood_ctrl``, ``message_can_not_send_2``). ``charset`` ``UTF-8`` or ``GBK``: what
     the site sends and how it reads a request's bytes.
 
-    ``hook(n, when)`` is called with each write's number (1, 2, …) before it is taken
-    (``"before"``) and after it is stored, before the answer (``"after"``): a test kills its
-    client there."""
+    ``hook(n, module, when)`` is called with each request's number (1, 2, …) and module as it
+    arrives (``"before"``: a write not yet taken), and for a write again after it is stored,
+    before the answer (``"after"``): a test kills its client there. A hook that returns True
+    drops the request unanswered."""
 
     PRE = "cdb_"
 
@@ -92,7 +93,8 @@ class DiscuzStandIn:
         self.pms: list[dict] = []                        # every PM: pmid, msgfromid, msgtoid, message, dateline
         self.last_write: dict[tuple[int, str], float] = {}
         self.writes = 0
-        self.hook: Callable[[int, str], None] | None = None
+        self.count = 0                                   # requests so far
+        self.hook: Callable[[int, str, str], bool | None] | None = None
         self.requests: list[tuple[str, str]] = []        # (method, module)
         self.clock = time.time
         self._lock = threading.RLock()
@@ -190,8 +192,29 @@ class DiscuzStandIn:
         module = query.get("module", "")
         self.requests.append((method, module))
         with self._lock:
+            self.count += 1
+            self._module = module
+            if self.hook is not None and self.hook(self.count, module, "before"):
+                handler.close_connection = True
+                return
             uid = self._uid(handler)
-            getattr(self, "m_" + module, self.m_unknown)(handler, version, uid, query, body, method)
+            try:
+                getattr(self, "m_" + module, self.m_unknown)(handler, version, uid, query, body, method)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the client was killed while the forum answered: the forum keeps what it took
+
+    def snapshot(self) -> dict:
+        import copy
+
+        return copy.deepcopy({k: getattr(self, k) for k in ("users", "sessions", "threads", "pms", "last_write", "writes",
+                                                             "count", "_next_pid", "_next_pmid")})
+
+    def restore(self, snap: dict) -> None:
+        import copy
+
+        for k, v in copy.deepcopy(snap).items():
+            setattr(self, k, v)
+        self.requests = []
 
     def m_unknown(self, handler, version, uid, query, body, method):
         self._answer(handler, version, uid, {}, ("undefined_action", "未定义操作"))
@@ -258,8 +281,8 @@ class DiscuzStandIn:
         return True
 
     def _hook(self, when: str) -> None:
-        if self.hook is not None:
-            self.hook(self.writes, when)
+        if self.hook is not None and when == "after":
+            self.hook(self.count, self._module, when)
 
     def m_sendreply(self, handler, version, uid, query, body, method):
         form = {**query, **body}
@@ -276,7 +299,6 @@ class DiscuzStandIn:
             self._answer(handler, version, uid, {}, ("post_sm_isnull", "抱歉，您尚未输入标题或内容"))
             return
         self.writes += 1
-        self._hook("before")
         pid = self.reply(tid, uid, form["message"])
         self.last_write[(uid, "reply")] = self.clock()
         self._hook("after")
@@ -301,7 +323,6 @@ class DiscuzStandIn:
             self._answer(handler, version, uid, {}, ("unable_to_send_air_news", "抱歉，不能发送空消息"))
             return
         self.writes += 1
-        self._hook("before")
         pmid = self.pm(uid, to, form["message"])
         self.last_write[(uid, "pm")] = self.clock()
         self._hook("after")
