@@ -253,9 +253,15 @@ class DiscuzStandIn:
 
     @staticmethod
     def _html(message: str) -> str:
+        """A message as Discuz! shows it: escaped, line breaks as <br />, a [quote] as its
+        quote block."""
         import html as h
+        import re
 
-        return h.escape(message).replace("\n", "<br />\r\n")
+        out = h.escape(message, quote=False)
+        out = re.sub(r"\[quote\](.*?)\[/quote\]\n?", lambda m: '<div class="quote"><blockquote>' + m.group(1) + "</blockquote></div>",
+                     out, flags=re.S)
+        return out.replace("\n", "<br />\r\n")
 
     @staticmethod
     def _shown(stamp: int) -> str:

@@ -22,6 +22,7 @@ extend({
     "h_fp_phase": ("阶段；默认：最近结算的阶段", "phase; default: the last resolved"),
     "h_fp_yes": ("确认：发送（push）或记录（pull）", "confirm: send (push) or record (pull)"),
     "h_fp_thread": ("投票帖的 tid 或地址；默认：连接的主帖", "the vote thread's tid or address; default: the linked thread"),
+    "h_fp_pm": ("只记录这些短消息（pmid，可重复；迟到的短消息也须这样点名）", "record only these PMs (pmid, repeatable; a late PM is recorded only so)"),
     "h_fp_template": ("板子模板文件", "board template file"),
     "fl_linked": ("已连接：{game} → {site}（主帖 tid {thread}，导演 {username}，uid {uid}；发送间隔 {interval} 秒）",
                   "linked: {game} → {site} (thread tid {thread}, director {username}, uid {uid}; {interval} s between sends)"),
@@ -141,6 +142,7 @@ def pull(
     game: str = GameArg,
     thread: str = Option(None, "--thread", help="h_fp_thread"),
     yes: bool = Option(False, "--yes", help="h_fp_yes"),
+    only: list[str] = Option([], "--pm", help="h_fp_pm"),
     template: str = Option(None, "--template", help="h_fp_template"),
     db: str = DbOpt,
     as_json: bool = JsonOpt,
@@ -155,6 +157,6 @@ def pull(
     try:
         store = cli._store(db)
         lang = store.load(game).lang
-        pulling.run(cli, store, game, thread, yes, template, db, as_json, lang)
+        pulling.run(cli, store, game, thread, yes, template, db, as_json, lang, only)
     except GameError as exc:
         cli.fail(str(exc), as_json, lang)
