@@ -389,7 +389,11 @@ def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ..
         else:
             listed = True
             names += [n for n in re.split(r"[,，]", v) if n.strip()]
-    return check_names(names, lang, reserved=reserved, in_list=listed), notes
+    from .forms import split_uid
+
+    pairs_ = [split_uid(n) for n in names]  # a roster line may end with the player's forum uid
+    checked = check_names([n for n, _ in pairs_], lang, reserved=reserved, in_list=listed)
+    return [f"{n} uid={uid}" if uid else n for n, (_, uid) in zip(checked, pairs_, strict=False)], notes
 
 
 def _check_deal(rs, setups, source: str) -> None:

@@ -473,6 +473,9 @@ class PlayerSetup(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     role: str
     camp: str = ""
     setup: dict[str, Any] = {}
+    #: the player's account where the game is played (a forum's uid), bound at sign-up: what
+    #: the forum layer sends this seat's PMs to, and the only thing it sends them to ("" none)
+    uid: str = ""
 
 
 class Deal(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
