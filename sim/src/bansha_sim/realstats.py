@@ -19,7 +19,7 @@ import typer
 from bansha.cli_help import App
 from bansha.messages import extend
 
-from .stats import aggregate, wilson
+from .stats import aggregate, seat_records, wilson
 
 extend({
     "h_stats": ("统计游戏库中已结束的真实游戏：各阵营、各角色的胜率（95% 区间）、天数、出局原因。",
@@ -53,7 +53,7 @@ def record_of(game) -> dict[str, Any]:
             causes[m.group(2)] = causes.get(m.group(2), 0) + 1
     return {"seed": game.setup.seed, "winners": winners, "draw": bool(game.draw),
             "unfinished": game.winner is None and not game.draw, "stuck": False, "days": game.day,
-            "players": [(p.role, p.camp, p.alive, p.camp in winners and not game.draw) for p in game.players.values()],
+            "players": seat_records(game),
             "causes": causes}
 
 
