@@ -226,3 +226,17 @@ def skill_uses(records: list[dict]) -> dict[str, dict[str, dict[str, float]]]:
     for (role, k), v in sorted(total.items()):
         out.setdefault(role, {})[k] = {"uses": v, "per_game": v / n if n else 0.0, "games": games[(role, k)]}
     return out
+
+
+def holm(pvalues: list[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (in the given order): the i-th smallest times the
+    number of hypotheses not yet rejected, kept non-decreasing, at most 1. Rejecting where the
+    adjusted value is below α holds the family-wise error at α."""
+    m = len(pvalues)
+    order = sorted(range(m), key=lambda i: pvalues[i])
+    out = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * pvalues[i]))
+        out[i] = running
+    return out
