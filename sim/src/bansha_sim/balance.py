@@ -303,6 +303,8 @@ def _plot(path: Path, ranked: list[dict], target: float, rid: str, camp_alias: s
     import matplotlib
 
     matplotlib.use("Agg")
+    # an SVG's labels as text, not glyph outlines: searchable, and drawn in the reader's fonts
+    matplotlib.rcParams["svg.fonttype"] = "none"
     import matplotlib.pyplot as plt
 
     aliases = aliases or {}

@@ -417,6 +417,8 @@ def _plot(path: Path, results, camps, rid, seats, policy, vkey, alias=None, effe
 
         raise Refused(say("sim_needs", None, flag="--plot", what="matplotlib", extra="bansha-sim[plot]")) from None
     matplotlib.use("Agg")
+    # an SVG's labels as text, not glyph outlines: searchable, and drawn in the reader's fonts
+    matplotlib.rcParams["svg.fonttype"] = "none"
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
 

@@ -16,8 +16,8 @@ from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, Setup, 
 from bansha.registry import ruleset_for
 
 from .boards import coupled_deal, manifest_of
-from .stats import seat_records, skill_counts
 from .policies import Choice, Seat, load_policy
+from .stats import seat_records, skill_counts
 
 _OUT = re.compile(r"^(.+) is out \((.+)\)$")
 
