@@ -21,6 +21,7 @@ from .model import (
     AmendEvent,
     Ballot,
     Event,
+    Fact,
     GameError,
     Kill,
     PhaseSpec,
@@ -109,6 +110,8 @@ class Game:
         self.seq = 0
         #: player -> [(phase label, line)]
         self.feedback: dict[str, list[tuple[str, str]]] = {n: [] for n in self.players}
+        #: player -> {index of a line of ``feedback``: the facts it states} (``model.Fact``)
+        self.feedback_facts: dict[str, dict[int, tuple[Fact, ...]]] = {}
         self.announcements: list[tuple[str, str]] = []
         self.trace: list[TraceLine] = []
         #: phase label -> names that left the game in it
@@ -773,8 +776,9 @@ class Game:
         self.resolved.append(label)
         self.log.info("resolved", phase=label, out=res.out)
         self.check_win(res)
-        if self.pending_rewind is None:
-            # (a phase turned back is not left: nothing of the next phase may begin)
+        if self.pending_rewind is None and self.winner is None:
+            # (a phase turned back is not left: nothing of the next phase may begin; a game
+            # that ended stays in the phase that ended it: its day is the game's length)
             self.advance()
         self._rewind_if_asked()
         return res
@@ -988,6 +992,8 @@ class Game:
             if fold(new) in {fold(n) for n in self.players}:
                 raise GameError(self.msg("substitute_bad", name=new))
             self.feedback[new] = self.feedback.pop(p.name)
+            if p.name in self.feedback_facts:
+                self.feedback_facts[new] = self.feedback_facts.pop(p.name)
             self._rename({p.name: new})
             res.announce(f"{ev.player}由{new}替补。")
         elif ev.kind == "draw":
@@ -1101,6 +1107,8 @@ class Resolution:
         self._seed = f"{game.setup.seed}/{self.label}/{step}/{game.seq}"
         self._rng: SeededDraws | None = None
         self.lines: dict[str, list[str]] = {}
+        #: player -> {index in ``lines``: the facts that line states}
+        self.line_facts: dict[str, dict[int, tuple[Fact, ...]]] = {}
         self.public: list[str] = []
         self.kills: list[Kill] = []
         self.out: list[str] = []
@@ -1166,8 +1174,12 @@ class Resolution:
         self.trace(rule, f"{action.actor}'s {action.skill}: {action.targets} -> {targets}")
         action.targets = list(targets)
 
-    def feedback(self, player: str, text: str) -> None:
-        self.lines.setdefault(player, []).append(text)
+    def feedback(self, player: str, text: str, *facts: Fact) -> None:
+        """A private line to ``player``; ``facts``: what it states, as data (``model.Fact``)."""
+        lines = self.lines.setdefault(player, [])
+        if facts:
+            self.line_facts.setdefault(player, {})[len(lines)] = facts
+        lines.append(text)
 
     def announce(self, text: str) -> None:
         self.public.append(text)
@@ -1215,9 +1227,12 @@ class Resolution:
         """Tell what this resolution produced so far: private lines, then public ones."""
         g = self.game
         for name, lines in self.lines.items():
-            g.feedback.setdefault(name, []).extend((self.label, line) for line in lines)
+            told = g.feedback.setdefault(name, [])
+            for i, facts in self.line_facts.get(name, {}).items():
+                g.feedback_facts.setdefault(name, {})[len(told) + i] = facts
+            told.extend((self.label, line) for line in lines)
         g.announcements.extend((self.label, line) for line in self.public)
-        self.lines, self.public = {}, []
+        self.lines, self.line_facts, self.public = {}, {}, []
 
     def rewind(self, to: str, point: str = "start", keep=None) -> None:
         """Turn the game back to the ``point`` ("start" or "resolve": just before it was
