@@ -44,20 +44,28 @@ def read_actions(path: Path, lang: str | None = None) -> list[tuple[int, dict]]:
     ``withdraw``), or a CSV of ``actor,skill,targets,args`` (targets separated by spaces,
     ``;`` or ``、``; args ``K=V`` separated by ``;``; an optional header; ``#`` comments).
     Refusals are said in ``lang``, the board's."""
+    from .files import read_text
+
+    text = read_text(path, lang)  # at most MAX_BYTES, UTF-8, a BOM dropped
+    return actions_of_text(text, path, path.suffix.lower() == ".toml", lang)
+
+
+def actions_of_text(text: str, path, toml: bool, lang: str | None = None) -> list[tuple[int, dict]]:
+    """``read_actions`` of a text already read (``path`` names it in a refusal): the one reader
+    of actions, ``act --file``'s and the forum's PMs' (bansha_forum.door.pull)."""
     import csv
     import io
     import re
 
-    from .files import parse_toml, read_text
+    from .files import parse_toml
     from .messages import join, say
     from .model import GameError
 
     def at(line, message, **fields):  # a refusal naming the file and the line
         return GameError(say("lp_line", lang, file=path, line=line, why=say(message, lang, **fields)))
 
-    text = read_text(path, lang)  # at most MAX_BYTES, UTF-8, a BOM dropped
     out: list[tuple[int, dict]] = []
-    if path.suffix.lower() == ".toml":
+    if toml:
         data = parse_toml(text, str(path), lang)
         extra = set(data) - {"actions"}
         if extra or not isinstance(data.get("actions"), list):

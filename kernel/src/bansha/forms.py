@@ -91,6 +91,16 @@ def roster_lines(text: str) -> list[str]:
     return out
 
 
+UID_SUFFIX = re.compile(r"\s+(?:uid|UID)\s*[=:：]\s*(\d{1,18})\s*$")
+
+
+def split_uid(line: str) -> tuple[str, str]:
+    """A roster line's name and the forum uid it may end with (``甲 uid=1001``, ``乙 UID：7``;
+    bansha signup writes them so): ``(name, uid or "")``."""
+    m = UID_SUFFIX.search(line)
+    return (line[:m.start()], m.group(1)) if m else (line, "")
+
+
 def check_deal(rs, setups, source: str) -> None:
     """A deal file's seats: as many as a table of the ruleset, each name once, known roles
     and camps; the error names the file and the key."""
@@ -119,6 +129,9 @@ def check_deal(rs, setups, source: str) -> None:
                 rs.camp(ps.camp)
             except GameError as exc:
                 raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].camp", why=exc)) from None
+    uids = [ps.uid for ps in setups if ps.uid]
+    if len(set(uids)) < len(uids):
+        raise GameError(say("uid_twice", lang, uid=next(u for u in uids if uids.count(u) > 1)))
     sizes = [t.seats for t in rs.manifest.tables]
     if sizes and len(setups) not in sizes:
         raise GameError(say("deal_seats", lang, file=source, count=len(setups), ruleset=rs.manifest.id, sizes="/".join(map(str, sizes))))
@@ -140,10 +153,10 @@ def new_setup(ruleset: str, game: str, *, names: list[str] | None = None, seed: 
     from .model import Deal, Setup
     from .names import MAX_GAME_NAME, check_name, check_names, reserved_of
     from .options import check_options
-    from .registry import decode_toml, find_manifest, ruleset_for
+    from .registry import checked_ruleset, decode_toml
 
-    manifest = find_manifest(ruleset)
-    rs = ruleset_for(manifest)
+    rs = checked_ruleset(ruleset)
+    manifest = rs.manifest
     lang = rs.lang
     game = check_name(game, "what_game", lang, limit=MAX_GAME_NAME)
     if isinstance(seed, str):
@@ -156,10 +169,17 @@ def new_setup(ruleset: str, game: str, *, names: list[str] | None = None, seed: 
         check_deal(rs, setups, deal_source)
         dealt_by = deal_source
     else:
-        checked = check_names(names or [], lang, reserved=reserved_of(manifest), in_list=listed)
+        pairs_ = [split_uid(n) for n in names or []]
+        checked = check_names([n for n, _ in pairs_], lang, reserved=reserved_of(manifest), in_list=listed)
         if not checked:
             raise GameError(say("no_players", lang))
+        uids = {c: uid for c, (_, uid) in zip(checked, pairs_, strict=False) if uid}
+        if len(set(uids.values())) < len(uids):  # one account, two seats: a PM would reach one person twice
+            twice = next(u for u in uids.values() if list(uids.values()).count(u) > 1)
+            raise GameError(say("uid_twice", lang, uid=twice))
         setups = dealing.deal(rs, checked, seed)
+        for ps in setups:
+            ps.uid = uids.get(ps.name, "")
         dealt_by = f"seed {seed}"
     setup = Setup(ruleset=manifest.id, manifest=manifest, players=setups, seed=seed, options=opts, dealt_by=dealt_by)
     return game, setup, manifest, rs

@@ -477,6 +477,9 @@ class PlayerSetup(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     role: str
     camp: str = ""
     setup: dict[str, Any] = {}
+    #: the player's account where the game is played (a forum's uid), bound at sign-up: what
+    #: the forum layer sends this seat's PMs to, and the only thing it sends them to ("" none)
+    uid: str = ""
 
 
 class Deal(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -582,6 +585,26 @@ class Kill(msgspec.Struct, kw_only=True):
     rule: str = ""
     #: whether a night death gets last words
     last_words: bool = True
+
+
+class Fact(msgspec.Struct, kw_only=True, frozen=True):
+    """What a feedback line states, as data beside its text (``Resolution.feedback``): that
+    ``player``'s ``what`` is ``value`` (``holds``), or is not (``holds=False``: "…是不是影之国的骑士？
+    不是"). ``what`` is one of ``FACT_KINDS``: ``camp`` and ``role`` (a camp's or a role's name, as
+    the board writes it; a check that shows a surface says what it showed), ``status`` (a
+    status's name), ``used`` (a skill's name: whether the player sent it). Set where the text
+    is made (the homebrew card 查验, the roles' checks); a policy reads it instead of the words
+    (bansha_sim.policies). ``by`` names the skill that learned it, when one did."""
+
+    player: str
+    what: str
+    value: str
+    holds: bool = True
+    by: str = ""
+
+
+#: what a ``Fact`` may state
+FACT_KINDS = ("camp", "role", "status", "used")
 
 
 class TraceLine(msgspec.Struct, kw_only=True):
