@@ -150,6 +150,12 @@ class Game:
         #: what a resolved window leaves to the next ones of the phase: the kills queued and
         #: not yet landed, the resolution's data and the exits so far (``resolve``)
         self.carried: tuple[list[Kill], dict[str, Any], list[str]] | None = None
+        #: actions sent ahead in a phase with windows for a skill the actor gains in an earlier
+        #: window of it (狼鸦之爪's 夜之锋刃 gives [群内] at 早夜, its 杀人 is 深夜's): (the event,
+        #: the window it waits for, its submission number); checked again when that window opens
+        self.ahead: list[tuple[ActEvent, int, int]] = []
+        #: what was sent ahead and refused when its window opened: (phase label, actor, skill, why)
+        self.ahead_refused: list[tuple[str, str, str, str]] = []
         self.hook.bansha_setup_game(game=self)
         self._open_phase()
 
@@ -505,10 +511,21 @@ class Game:
             return set(last[2])
         return set()
 
-    def submit(self, ev: ActEvent) -> Action:
+    def submit(self, ev: ActEvent) -> Action | None:
         """Record ``ev`` if ``check`` accepts it (a group's new action replaces its standing
-        one); an immediate skill, or one opened outside its phases, is answered at once."""
-        action = self.check(ev)
+        one); an immediate skill, or one opened outside its phases, is answered at once. In a
+        phase with windows, an action ``check`` refuses now that it accepts once the earlier
+        windows are resolved on the inputs so far (a skill the actor gains in one of them) waits
+        for its window (``ahead``; None is returned)."""
+        try:
+            action = self.check(ev)
+        except GameError:
+            window = self.ahead_window(ev)
+            if window is None:
+                raise
+            self.seq += 1
+            self.ahead = [*self.ahead, (ev, window, self.seq)]
+            return None
         actor = self.players[action.actor]
         skill, _ = self.find_skill(actor, action.skill)
         self.seq = action.seq
@@ -522,6 +539,63 @@ class Game:
         if self.answered_at_once(skill):
             self._resolve_now(action, skill)
         return action
+
+    def ahead_window(self, ev: ActEvent) -> int | None:
+        """The later window of the current phase at whose opening ``check`` accepts ``ev``, the
+        earlier ones resolved (on a private copy) with the inputs so far; None: none does, or
+        the phase has no window left after this one (a plain ``resolve`` closes every window,
+        so a skill gained at 早夜 may be sent with the rest of the night's PMs)."""
+        windows = self.phase.windows
+        if not windows or self.window >= len(windows) - 1 or self.winner is not None or ev.actor not in self.players:
+            return None
+        import copy
+
+        later = {n for w in windows[self.window + 1:] for n in w}
+        if not any(step in later for step in self.ruleset.skill_steps.get(ev.skill.strip(), ())):
+            return None  # no skill of that name resolves in a later window
+        memo = {id(x): x for x in (self.setup, self.ruleset, self.manifest, self.pm, self.hook, self.log,
+                                   *self.cycle, *self.openings)}
+        trial = copy.deepcopy(self, memo)
+        trial.log = SILENT
+        while trial.window < len(windows) - 1:
+            try:
+                trial.resolve()
+            except GameError:
+                return None
+            if trial.label != self.label or trial.winner is not None or trial.pending_rewind is not None:
+                return None
+            try:
+                trial.check(ev)
+            except GameError:
+                continue
+            return trial.window
+        return None
+
+    def _open_ahead(self, res: Resolution) -> None:
+        """The window just opened: each action sent ahead for it is checked again and recorded
+        (in its submission order: a group's later action stands), or refused and dropped."""
+        due = [x for x in self.ahead if x[1] <= self.window]
+        if not due:
+            return
+        self.ahead = [x for x in self.ahead if x[1] > self.window]
+        for ev, _, seq in due:
+            try:
+                action = self.check(ev)
+            except GameError as exc:
+                res.trace("ahead", f"{ev.actor}'s {ev.skill} sent ahead is refused: {exc}")
+                self.ahead_refused = [*self.ahead_refused, (self.label, ev.actor, ev.skill, str(exc))]
+                continue
+            action.seq = seq
+            skill, _ = self.find_skill(self.players[action.actor], action.skill)
+            if skill.group:
+                _, mine = self._used_in_phase(self.players[action.actor], skill)
+                if any(a.seq > seq for a in mine):
+                    res.trace("ahead", f"{ev.actor}'s {ev.skill} sent ahead is replaced by the group's later action")
+                    continue
+                action.replaced = [a.describe() for a in mine]
+                self.actions = [a for a in self.actions if a not in mine]
+            self.actions.append(action)
+            res.trace("ahead", f"{ev.actor}'s {ev.skill} sent ahead is recorded")
 
     def answered_at_once(self, skill: Skill) -> bool:
         """A use of ``skill`` now is resolved when sent (an immediate skill, or one opened outside
@@ -600,7 +674,16 @@ class Game:
         raise GameError(self.msg("nothing_to_withdraw", name=actor.name, skill=skill.name, label=self.named()))
 
     def withdraw(self, ev: UnactEvent) -> None:
-        action = self.standing(ev.actor, ev.skill)
+        try:
+            action = self.standing(ev.actor, ev.skill)
+        except GameError:
+            # an action sent ahead for a later window is withdrawn like a standing one
+            actor = self.find_name(ev.actor)
+            waiting = [x for x in self.ahead if x[0].actor == actor and x[0].skill.strip() == ev.skill.strip()]
+            if not waiting:
+                raise
+            self.ahead = [x for x in self.ahead if x is not waiting[-1]]
+            return
         skill, _ = self.skills_of(self.player(action.actor)).get(action.skill, (None, False))
         if skill is not None and self.window_of(skill.step) < self.window:
             raise GameError(self.msg("window_withdraw", skill=skill.name))
@@ -765,6 +848,7 @@ class Game:
             self.carried = (res.kills, res.data, res.out)
             self.window += 1
             res.trace("window", self.msg("window_done", window=self.window, label=self.named(label)))
+            self._open_ahead(res)
             return res
         for a in self.actions:
             self._remember_use(a)
@@ -791,6 +875,7 @@ class Game:
         self.actions = []
         self.ballots = []
         self.window, self.carried = 0, None
+        self.ahead = []
         while True:
             if self.phase.opening:
                 i = self.openings.index(self.phase)
@@ -839,7 +924,7 @@ class Game:
 
     #: the live state a rewind restores; history (feedback, announcements, trace, out) stays
     _REWOUND = ("players", "actions", "ballots", "scheduled", "last_use", "data", "winner", "draw", "scores", "out",
-                "last_words", "lapsed_words", "window", "carried")
+                "last_words", "lapsed_words", "window", "carried", "ahead")
 
     def _snapshot(self, point: str) -> None:
         # A moment is remembered as a count of events, not as a copy of the state: a deep copy
