@@ -89,3 +89,30 @@ def test_amend_in_a_real_process(tmp_path):
     assert r.returncode == 0 and "存活：馄饨 出局 → 存活" in r.stdout
     r = run("amend", "g", "--phase", "night 9", "unact", "包子", "杀人")
     assert r.returncode == 2 and r.stderr.startswith("错误：") and len(r.stderr.splitlines()) == 1
+
+
+def test_undo_of_a_resolution_previews_and_asks(bansha_cli):
+    """Issue 31: `undo` of a resolve shows what it withdraws and writes nothing without --yes,
+    as `amend` does; `undo --to` names the corrections of earlier phases it would drop."""
+    cli = bansha_cli
+    killed_at_night(cli)
+    before = cli.events()
+    r = cli.ok("undo", "g")
+    lines = r.output.splitlines()
+    assert lines[0] == "撤销第1天 夜晚的结算，回到第1天 夜晚结算之前；撤销后："
+    assert "  （公开） - 第1天 夜晚：馄饨出局，身份是侠士。" in lines                # the exit's lines are withdrawn
+    assert "  存活：馄饨 出局 → 存活" in lines and lines[-1] == "未写入：确认撤销请加 --yes"
+    assert cli.events() == before
+    cli.ok("undo", "g", "--yes")
+    assert cli.events() == before[:-1] and cli.load().label == "night 1"
+    cli.ok("resolve", "g", "--yes")
+    cli.ok("undo", "g", "--yes")                                   # a resolution, written at once with --yes
+    cli.ok("resolve", "g", "--yes")
+    # a correction of night 1 written in day 2: `undo --to 第1天 夜晚` would drop it
+    cli.ok("amend", "g", "--phase", "第1天 夜晚", "act", "花卷", "验人", "包子", "--yes")
+    events = cli.events()
+    r = cli.ok("undo", "g", "--to", "第1天 夜晚")
+    assert "将丢弃对第1天 夜晚的更正：" in r.output and "花卷" in r.output and "未写入：确认撤销请加 --yes" in r.output
+    assert cli.events() == events
+    r = cli.ok("undo", "g", "--to", "第1天 夜晚", "--yes")
+    assert cli.events() == events[:-1]
