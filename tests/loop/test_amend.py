@@ -116,3 +116,37 @@ def test_undo_of_a_resolution_previews_and_asks(bansha_cli):
     assert cli.events() == events
     r = cli.ok("undo", "g", "--to", "第1天 夜晚", "--yes")
     assert cli.events() == events[:-1]
+
+
+def test_amend_act_replaces_the_earlier_action_on_every_board(bansha_cli):
+    """Issue 31: `amend act` of a skill already sent in the phase replaces that action (not only a
+    group's, as on 七杀·侠): 光影传说's one skill a day, 新日暮里's night skill."""
+    cli = bansha_cli
+    cli.ok("new", "g", "--ruleset", "light-shadow", "--players", ",".join(f"P{i:02}" for i in range(1, 13)), "--seed", "5")
+    assert cli.load().players["P08"].role == "国王"
+    cli.ok("act", "g", "P08", "辨别", "P02")
+    cli.ok("resolve", "g", "--yes")
+    r = cli.ok("amend", "g", "--phase", "第0天", "act", "P08", "辨别", "P03", "--yes")
+    assert "[P08] - 第0天：P02是影之国的。" in r.output and "[P08] + 第0天：P03是影之国的。" in r.output
+    told = [t for ph, t in cli.load().feedback["P08"] if ph == "day 0"]
+    assert "P03是影之国的。" in told and "P02是影之国的。" not in told
+
+
+def test_amend_act_replaces_on_m217(bansha_cli):
+    from test_votes_import import M217
+
+    cli = bansha_cli
+    cli.ok("new", "g", "--ruleset", "m217", "--players", M217, "--seed", "3")
+    cli.ok("resolve", "g", "--yes")
+    cli.ok("resolve", "g", "--yes")
+    g = cli.load()
+    hunter = next((p.name for p in g.players.values() if p.role == "猎魔人"), None)
+    seer = next((p.name for p in g.players.values() if p.role == "预言家"), None)
+    actor, skill = (hunter, "猎杀") if hunter else (seer, "预言")
+    assert actor, "the table dealt with seed 3 has a 猎魔人 or a 预言家"
+    others = [p.name for p in g.players.values() if p.name != actor]
+    cli.ok("act", "g", actor, skill, others[0])
+    cli.ok("resolve", "g", "--yes")
+    cli.ok("amend", "g", "--phase", "第1天 夜晚", "act", actor, skill, others[1], "--yes")
+    acted = [e for e in cli.load().applied if type(e).__name__ == "ActEvent" and e.actor == actor and e.phase == "night 1"]
+    assert [e.targets for e in acted][-1] == [others[1]]

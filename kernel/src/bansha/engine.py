@@ -339,7 +339,14 @@ class Game:
         fresh = Game(self.setup, self.ruleset)
         for i, e in enumerate(events):
             try:
-                fresh.apply(e)
+                try:
+                    fresh.apply(e)
+                except GameError:
+                    # ``amend act`` of a skill the actor had sent in that phase replaces that action
+                    # (on every board: not only where a group's new action replaces its standing one)
+                    if i != at or not isinstance(e, ActEvent) or not fresh._withdraw_for_amend(e):
+                        raise
+                    fresh.apply(e)
             except GameError as exc:
                 if i == at:
                     raise GameError(self.msg("amend_refused", label=name, why=exc)) from None
@@ -348,6 +355,16 @@ class Game:
         log = self.log
         self.__dict__.update(fresh.__dict__)
         self.log = log
+
+    def _withdraw_for_amend(self, ev: ActEvent) -> bool:
+        """Withdraw the actor's standing action of ``ev``'s skill (an amendment's act replaces
+        it); False when there is none to withdraw."""
+        try:
+            self.standing(ev.actor, ev.skill)
+        except GameError:
+            return False
+        self.apply(UnactEvent(phase=ev.phase, actor=ev.actor, skill=ev.skill))
+        return True
 
     def plays(self, label: str) -> list[int]:
         """Where each play of the closed phase ``label`` was resolved (indexes into ``applied``):
