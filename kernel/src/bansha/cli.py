@@ -918,7 +918,7 @@ def scenario_run(
         except OSError as exc:
             results.append({"file": str(f), "result": "invalid", "message": say("file_unreadable", None, file=f, why=os_why(exc))})
         except Exception as exc:  # a rule plugin's fault outside a resolution: this file is invalid, the next runs
-            from .forms import excerpt
+            from .messages import excerpt
 
             results.append({"file": str(f), "result": "invalid",
                             "message": say("sc_plugin_fault", None, why=f"{type(exc).__name__}: {excerpt(exc, 80)}")})

@@ -787,6 +787,19 @@ def lang_of(value: str | None = None) -> str:
     return v if v in LANGUAGES else DEFAULT
 
 
+#: a quoted excerpt of a refused value holds at most this many characters
+EXCERPT = 24
+
+
+def excerpt(value: Any, limit: int = EXCERPT) -> str:
+    """``value`` as a refusal quotes it: at most ``limit`` characters, control characters
+    shown as escapes (``\x07``), and an ellipsis saying more was typed."""
+    text = str(value)
+    short = text[:limit]
+    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in short)
+    return shown + ("…" if len(text) > limit else "")
+
+
 def say(key: str, lang: str | None = None, /, **fields: Any) -> str:
     """The message ``key`` in ``lang`` (``None``: ``BANSHA_LANG`` or ``zh``) with its fields."""
     zh, en = CATALOGUE[key]
