@@ -159,7 +159,7 @@ def _result(game) -> str:
     return say("draw", game.lang) if game.draw else join(game.winner or [], game.lang) or say("l_not_finished", game.lang)
 
 
-def _print_results(game, mark, label: str, as_json: bool, closed: tuple | None = None) -> None:
+def _print_results(game, mark, label: str, as_json: bool, closed: tuple | None = None, lapsed=(), refused=()) -> None:
     """What a resolve told; ``closed``: (the phase's spec, the window open before it) where the
     phase closed has windows, to name the windows it resolved and the one open now."""
     fb, ann = game.since(mark)
@@ -175,9 +175,17 @@ def _print_results(game, mark, label: str, as_json: bool, closed: tuple | None =
                # the window of a phase with windows the next resolve resolves (0: the phase is left)
                "window": game.window,
                # the windows this resolve closed, and the one open now, as the board names them
-               "windows_closed": windows, "window_open": game.window_name() if game.phase.windows else None})
+               "windows_closed": windows, "window_open": game.window_name() if game.phase.windows else None,
+               # who was owed last words this resolve ended unrecorded (``--yes``)
+               "last_words_lapsed": list(lapsed),
+               # actions sent ahead for a window this resolve opened, refused then
+               "ahead_refused": [{"player": a, "skill": s, "why": why} for _, a, s, why in refused]})
         return
     _echo_phase(game.named(label), fb, ann, game.lang)
+    for _, actor, skill, why in refused:
+        echo("  " + say("l_ahead_refused", game.lang, actor=actor, skill=skill, why=why))
+    if lapsed:
+        echo("  " + say("l_last_words_lapsed", game.lang, names=say("lv_sep", game.lang).join(lapsed)))
     if windows:
         sep = say("lv_sep", game.lang)
         if game.label == label and game.winner is None:
@@ -511,11 +519,15 @@ def act(
                         targets=[g.find_name(_name(t)) for t in targets or []], args=args)
 
     g, mark = _store(db).append(game, event)
-    a = next((a for a in reversed(g.actions) if a.actor == who[0]), None)
+    # an action sent ahead for a later window (a skill an earlier window gives) waits for it
+    ahead = g.ahead[-1] if g.ahead and g.applied and g.ahead[-1][0] is g.applied[-1] else None
+    a = None if ahead else next((a for a in reversed(g.actions) if a.actor == who[0]), None)
     fb, ann = g.since(mark)
     if as_json:
-        return _json({"recorded": a, "feedback": fb, "announcement": ann, "winner": g.winner})
-    echo(say("l_recorded", g.lang, text=" ".join([who[0], skill.strip(), *(g.find_name(_name(t)) for t in targets or [])])))
+        return _json({"recorded": a, "feedback": fb, "announcement": ann, "winner": g.winner,
+                      "ahead": g.window_name(ahead[1]) if ahead else None})
+    echo(say("l_recorded", g.lang, text=" ".join([who[0], skill.strip(), *(g.find_name(_name(t)) for t in targets or [])]))
+         + (say("l_ahead", g.lang, window=g.window_name(ahead[1])) if ahead else ""))
     for old in a.replaced if a is not None else ():  # a group's standing action it replaces
         echo("  " + say("l_replaces", g.lang, text=old))
     for name, lines in fb.items():  # an immediate answer
@@ -618,16 +630,17 @@ def resolve(game: str = GameArg, phase: str = Option(None, "--phase", help="h_re
 
     def close(g):
         _seen(g)
-        resolve_guard(g, phase, yes)
-        labels[:] = [g.label, (g.phase, g.window)]
+        resolve_guard(g, phase, yes, whole=not window)
+        labels[:] = [g.label, (g.phase, g.window), g.lapsing_last_words(whole=not window), len(g.ahead_refused)]
         return ResolveEvent(phase=g.label, window=window)
 
     g, mark = store.append(game, close)
     label = labels[0]
-    _print_results(g, mark, label, as_json, labels[1])
+    lapsed = [n for n in labels[2] if n not in g.last_words]
+    _print_results(g, mark, label, as_json, labels[1], lapsed, g.ahead_refused[labels[3]:])
 
 
-def resolve_guard(g, phase: str | None, yes: bool) -> None:
+def resolve_guard(g, phase: str | None, yes: bool, whole: bool = True) -> None:
     """What ``bansha resolve`` asks before it closes a phase (the simulator, the demo and the
     scenario runner resolve without it): the phase is the one named (``--phase``); unless
     ``yes``, no 【强制】 skill is owed (``choices.owed``) and something was recorded in the phase
@@ -646,6 +659,9 @@ def resolve_guard(g, phase: str | None, yes: bool) -> None:
     if due:
         items = say("lv_sep", g.lang).join(f"{c.player} {c.skill}" for c in due)
         raise GameError(say("rs_owed", g.lang, label=g.named(), items=items))
+    lapsing = g.lapsing_last_words(whole)
+    if lapsing:  # a 遗言 owed that this close would end, as an unsent 【强制】 skill blocks it
+        raise GameError(say("rs_last_words", g.lang, label=g.named(), names=say("lv_sep", g.lang).join(lapsing)))
     since = next((i for i in range(len(g.applied) - 1, -1, -1) if isinstance(g.applied[i], ResolveEvent)), -1)
     recorded = any(isinstance(e, (ActEvent, UnactEvent, VoteEvent, RulingEvent)) for e in g.applied[since + 1:])
     if recorded or g.actions or g.ballots:
