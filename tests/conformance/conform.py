@@ -390,9 +390,12 @@ class Walk:
 
     def labels(self, game: Game, where: str, text: str) -> None:
         bare = self.bare_label_pattern(game)
-        for m in bare.finditer(text):
+        steps = {n for ph in game.manifest.phases for st in ph.steps for n in (st.name, st.alias) if n}
+        # a step named by the document's numbering (m217's 黄昏4, 午夜15a) is no phase
+        text_ = re.sub(r"\[([^\]\n]+)\]", lambda m: " " if m.group(1) in steps else m.group(), text)
+        for m in bare.finditer(text_):
             self.find("labels", where, f"{m.group()!r}: a phase named as no command takes it "
-                      f"(the board says {game.named(game.label)!r}): {line_of(text, m.start())}", key=m.group(1))
+                      f"(the board says {game.named(game.label)!r}): {line_of(text_, m.start())}", key=m.group(1))
         reached = set(game.resolved) | {game.label}
         named = {game.named(lb) for lb in reached}
         for m in self.label_pattern(game).finditer(text):
