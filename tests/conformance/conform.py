@@ -233,10 +233,20 @@ class Walk:
             code, text, _ = self.cli("pm", GAME, "--phase", shown, "--json", at=at)
             if code == 0:
                 for block in json.loads(text or "[]"):
-                    to = block.get("player") or block.get("to") or block.get("name")
-                    lines = "\n".join(map(str, block.get("lines", []) or [block.get("text", "")]))
-                    if to in game.players:
-                        out.append((f"pm --phase {shown} to {to}", to, lines))
+                    to = block["player"]
+                    if to not in game.players:
+                        continue
+                    out.append((f"pm --phase {shown} to {to}", to, "\n".join(block["lines"])))
+                    # a PM holds its reader's own feedback lines only (what the engine told them),
+                    # and who their group's members are (``you.group``: members know each other)
+                    view = player_view(game, to)
+                    told = {f["text"] for f in view["feedback"]}
+                    mates = set(json.dumps(view["you"].get("group", ""), ensure_ascii=False).split('"'))
+                    for line in block["lines"]:
+                        named = {n for n in game.players if n in line and n != to}
+                        if line not in told and not (named and named <= mates):
+                            self.find("secrecy", f"pm --phase {shown} to {to} {at}",
+                                      f"a line the engine did not tell {to}: {line[:300]}")
         for fmt in ("md", "bbcode"):
             out.append((f"export --format {fmt}", "", self.cli("export", GAME, "--format", fmt, at=at)[1]))
         out.append(("log --explain", None, self.cli("log", GAME, "--explain", at=at)[1]))
