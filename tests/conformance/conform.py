@@ -271,28 +271,45 @@ class Walk:
                 self.find("raises", f"undo --to {shown} {at}", "the events undone could not be stored again")
         return out
 
+    def standing(self, label: str) -> tuple[list, list]:
+        """The actions (kept for the resolution, not answered at once) and the ballots that
+        stood when ``label`` was resolved: the game replayed to just before its resolution."""
+        cache = self.__dict__.setdefault("_standing", {})
+        if label not in cache:
+            events = self.played.events
+            # the phase's first resolution (a night closed window by window: its first window)
+            end = min(i for i, e in enumerate(events) if isinstance(e, ResolveEvent) and e.phase == label)
+            g = self.played.final(events[:end])
+            acts = []
+            for a in g.actions:
+                held = g.skills_of(g.player(a.actor)).get(a.skill) if a.actor in g.players else None
+                if held is not None and not g.answered_at_once(held[0]):
+                    acts.append(a)
+            cache[label] = (acts, list(g.ballots))
+        return cache[label]
+
     def amend(self, game: Game, at: str) -> list:
-        """Previews (no --yes) of corrections of the last phase closed: an action withdrawn and
-        sent again, a vote cast again."""
+        """Previews (no --yes) of corrections of the last phase closed: an action that stood
+        withdrawn, and sent again as it was (it replaces itself), a ballot cast again. Each is
+        accepted: the phase had them."""
         if not game.resolved:
             return []
         label = game.resolved[-1]
         shown = game.named(label)
-        events = self.played.events
-        acts = [e for e in events if isinstance(e, ActEvent) and e.phase == label]
-        votes = [e for e in events if isinstance(e, VoteEvent) and e.phase == label]
+        acts, ballots = self.standing(label)
         out = []
         if acts:
             a = acts[-1]
             args = [x for k, v in a.args.items() for x in ("--arg", f"{k}={v}")]
             for argv in (("amend", GAME, "unact", a.actor, a.skill, "--phase", shown),
-                         ("amend", GAME, "act", a.actor, a.skill, *a.targets, *args, "--phase", shown)):
-                code, text, err = self.cli(*argv, at=at, ok=False)
+                         ("amend", GAME, "act", a.actor, a.skill, *a.chosen, *args, "--phase", shown)):
+                code, text, err = self.cli(*argv, at=at)
                 out.append((" ".join(argv[:5]), None, text + err))
-        if votes:
-            v = votes[-1]
-            argv = ("amend", GAME, "vote", v.voter, v.target, "--change", "--phase", shown)
-            code, text, err = self.cli(*argv, at=at, ok=False)
+        if ballots and game.manifest.vote:
+            v = ballots[-1]
+            argv = ("amend", GAME, "vote", v.voter, v.target, "--change", "--phase", shown,
+                    *(("--post", str(v.post)) if v.post else ()))
+            code, text, err = self.cli(*argv, at=at)
             out.append((" ".join(argv[:5]), None, text + err))
         return out
 
