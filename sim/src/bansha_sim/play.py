@@ -17,6 +17,7 @@ from bansha.registry import ruleset_for
 
 from .boards import coupled_deal, manifest_of
 from .policies import Choice, Seat, load_policy
+from .stats import seat_records, skill_counts
 
 _OUT = re.compile(r"^(.+) is out \((.+)\)$")
 
@@ -299,8 +300,10 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
         "unfinished": game.winner is None,
         "stuck": stuck,
         "days": game.day,
-        "players": [(p.role, p.camp, p.alive, p.camp in winners and not game.draw) for p in game.players.values()],
+        "players": seat_records(game),
         "causes": causes,
+        # each skill's uses this game (sent and accepted): the role effects' usage counts
+        "skills": skill_counts(game, log),
         "n_events": len(log),
         **counts,
     }
