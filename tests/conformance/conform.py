@@ -156,25 +156,53 @@ class Walk:
     def _run(self) -> None:
         events = self.played.events
         for i, (game, ev) in enumerate(self.played.states(), start=1):
-            try:
-                self.store.append(GAME, ev)
-            except Exception as exc:  # noqa: BLE001 - the stored game is not the game: nothing after it can be read
-                self.find("raises", f"@{i} {type(ev).__name__} {game.label}",
-                          f"the store refused event {i} that the game took: {exc}")
+            at = f"@{i} {type(ev).__name__} {game.label}"
+            said = self.send(ev, at)
+            if said is None:
                 break
             self.counts["events"] += 1
-            at = f"@{i} {type(ev).__name__} {game.label}"
             deep = isinstance(ev, ResolveEvent) or i == len(events) or i % self.deep_every == 0
             if i % self.every and not deep:
                 continue
             try:
-                self.step(game, ev, at, deep)
+                self.step(game, ev, at, deep, said)
             except Exception:  # noqa: BLE001 - a surface that raises is the finding
                 self.find("raises", at, traceback.format_exc(limit=-6))
         self.check_windows()
 
-    def step(self, game: Game, ev: Event, at: str, deep: bool) -> None:
+    def send(self, ev: Event, at: str) -> tuple[str, str] | None:
+        """Store ``ev`` as a director types it (``bansha act``, ``vote``, ``resolve --yes
+        [--window]``, ``ruling``): what the command printed, as (the command, its text). A
+        command that refuses what the engine took is a finding, and the event is then stored
+        as it is; None: the store refused it too (the walk cannot go on)."""
+        argv: list[str] = []
+        if isinstance(ev, ActEvent) and ev.phase == self._label():
+            argv = ["act", GAME, ev.actor, ev.skill, *ev.targets,
+                    *(x for k, v in ev.args.items() for x in ("--arg", f"{k}={v}"))]
+        elif isinstance(ev, VoteEvent) and not (ev.proxy or ev.late or ev.change):
+            argv = ["vote", GAME, ev.voter, ev.target, *(("--post", str(ev.post)) if ev.post else ())]
+        elif isinstance(ev, ResolveEvent):
+            argv = ["resolve", GAME, "--yes", *(("--window",) if ev.window else ())]
+        before = len(self.store.events(GAME))
+        if argv:
+            code, out, err = self.cli(*argv, at=at, ok=False)
+            if code == 0 and len(self.store.events(GAME)) == before + 1:
+                return " ".join(argv[:2] + ["…"]), out
+            self.find("raises", f"bansha {' '.join(argv)} {at}", f"the command refuses what the engine took: {(err or out).strip()[:400]}")
+        try:
+            self.store.append(GAME, ev)
+        except Exception as exc:  # noqa: BLE001 - the stored game is not the game: nothing after it can be read
+            self.find("raises", at, f"the store refused an event the game took: {exc}")
+            return None
+        return "", ""
+
+    def _label(self) -> str:
+        return self.store.peek(GAME).label
+
+    def step(self, game: Game, ev: Event, at: str, deep: bool, said: tuple[str, str] | None = None) -> None:
         surfaces: list[tuple[str, str, str]] = []  # (surface, reader: None director / "" public / a seat, text)
+        if said and said[0]:
+            surfaces.append((said[0], None, said[1]))
         surfaces += self.status(game, at)
         if self.web:
             surfaces += self.pages(game, at)
