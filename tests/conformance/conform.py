@@ -2,9 +2,10 @@
 simulated games, and the properties every surface holds (issue 31, item 1).
 
 A game is played by the simulator (``bansha_sim.states``: the random policy, a seed, nights
-closed window by window or whole), stored event by event in a SQLite store as ``bansha`` stores
-it, and after each event these surfaces are rendered through the functions the CLI and the web
-use, in this process:
+closed window by window or whole), stored event by event in a SQLite store through the commands
+a director types (``bansha act``, ``vote``, ``resolve --yes [--window]``: what each prints is a
+surface too), and after each event these surfaces are rendered through the functions the CLI
+and the web use, in this process:
 
 - ``bansha status`` for the director and ``status --as`` every seat (``tests/clirun.run_main``:
   the installed entry point's path);
@@ -20,8 +21,8 @@ use, in this process:
 What holds after every event (``Walk.findings`` lists each breach once, with its board, seed,
 mode, event number and the text):
 
-- ``raises``: nothing raises, no command exits other than 0 where the state allows it (a post
-  or PM of a resolved phase);
+- ``raises``: nothing raises, no command exits other than 0 where the state allows it (the
+  input the engine took, a post or PM of a resolved phase, a correction of an input that stood);
 - ``language``: every line is in the board's language: no ASCII word but what people typed
   (names, texts) and the command words a hint quotes, no Python repr (``tests/test_one_language``);
 - ``secrecy``: a line that pairs a player with their role on a seat's surface (status --as,
