@@ -54,6 +54,7 @@ extend({
     "fm_cut": ("{source}：页面不完整，在结尾之前中断（{where}）：这不是整个帖子，请重新保存或重新读取",
                "{source}: the page is cut short before its end ({where}): this is not the whole thread; save or fetch it again"),
     "fm_cut_after": ("最后完整的一楼是 {floor}", "the last whole post is {floor}"),
+    "fm_cut_chars": ("JSON 在第 {n} 个字符处结束，没有闭合", "the JSON ends at character {n} unclosed"),
     "fm_cut_none": ("没有一楼是完整的", "no post is whole"),
     "fm_json_at": ("JSON 在第{line}行第{col}列有误", "JSON is wrong at line {line}, column {col}"),
     "fm_cookies_line": ("{file}：第{line}行：{why}", "{file}: line {line}: {why}"),
@@ -144,9 +145,8 @@ def _parse(adapter: Adapter, text: str, source: str, lang) -> Page:
     except GameError:
         raise
     except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()):  # the JSON stops mid-way: a page cut short
-            where = say("fm_json_at", lang, line=exc.lineno, col=exc.colno)
-            raise GameError(say("fm_cut", lang, source=source, where=where)) from None
+        if _unclosed(text):  # the JSON stops before its outer object closes: a page cut short
+            raise GameError(say("fm_cut", lang, source=source, where=say("fm_cut_chars", lang, n=len(text)))) from None
         why = say("fm_json_at", lang, line=exc.lineno, col=exc.colno)
         raise GameError(say("fm_bad_page", lang, source=source, format=adapter.label, why=why)) from None
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
@@ -157,6 +157,29 @@ def _parse(adapter: Adapter, text: str, source: str, lang) -> Page:
         where = say("fm_cut_after", lang, floor=max(whole, key=lambda p: p.floor).label) if whole else say("fm_cut_none", lang)
         raise GameError(say("fm_cut", lang, source=source, where=where))
     return page
+
+
+def _unclosed(text: str) -> bool:
+    """Whether JSON text ends inside a string or before every ``{`` and ``[`` it opened is
+    closed: a page cut short, as against one written wrong."""
+    open_: list[str] = []
+    in_string, escaped = False, False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "{[":
+            open_.append("}" if ch == "{" else "]")
+        elif ch in "}]":
+            if not open_ or open_.pop() != ch:
+                return False  # written wrong, not cut
+    return in_string or bool(open_)
 
 
 def read_cookies(path: str, lang=None) -> list[tuple[str, str, str, str]]:
