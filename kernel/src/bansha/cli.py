@@ -182,14 +182,16 @@ def _print_results(game, mark, label: str, as_json: bool) -> None:
 @guarded
 def rulesets(as_json: bool = JsonOpt) -> None:
     """List installed rulesets."""
-    from .registry import installed_manifests
+    from .registry import installed_manifests, missing_plugins, not_installed
 
-    rows = [{"id": m.id, "name": m.name, "alias": m.alias, "seats": [t.seats for t in m.tables], "language": m.language}
+    rows = [{"id": m.id, "name": m.name, "alias": m.alias, "seats": [t.seats for t in m.tables], "language": m.language,
+             "missing_plugins": not_installed(m), "_m": m}
             for m in installed_manifests().values()]
     if as_json:
-        return _json(rows)
-    for r in rows:
-        echo(f"{r['id']}\t{r['name']}\t" + say("l_seats", r["language"], seats="/".join(map(str, r["seats"]))))
+        return _json([{k: v for k, v in r.items() if k != "_m"} for r in rows])
+    for r in rows:  # a board missing a plugin is marked, with the command that installs it
+        mark = "\t" + missing_plugins(r["_m"], r["missing_plugins"]) if r["missing_plugins"] else ""
+        echo(f"{r['id']}\t{r['name']}\t" + say("l_seats", r["language"], seats="/".join(map(str, r["seats"]))) + mark)
 
 
 @commands.command(help="h_roles")

@@ -291,6 +291,19 @@ def missing_plugins(manifest: Manifest, missing: list[str]) -> str:
                names=join(missing, lang_of(manifest.language)), command="pip install " + " ".join(install))
 
 
+def wanted_plugins(manifest: Manifest) -> set[str]:
+    """The entry-point names of the plugins ``manifest`` loads: its roles' (a homebrew role of a
+    name the manifest maps to a plugin takes its place) and its rules'."""
+    homebrew_names = {d.get("name") for d in manifest.homebrew if isinstance(d, dict)}
+    return {p for r, p in manifest.roles.items() if r not in homebrew_names} | set(manifest.rules)
+
+
+def not_installed(manifest: Manifest) -> list[str]:
+    """The plugins ``manifest`` names that no installed distribution provides (by entry-point
+    name only: nothing is imported), sorted."""
+    return sorted(wanted_plugins(manifest) - {ep.name for ep in entry_points(ROLE_GROUP)} - set(LOCAL_PLUGINS))
+
+
 class Ruleset:
     """A manifest with its plugins loaded and checked: one per manifest, shared by games."""
 
@@ -304,8 +317,7 @@ class Ruleset:
         self.pm.register(builtins, name="bansha.builtins")
         # a homebrew role of a name the manifest maps to a plugin takes its place: that plugin
         # is loaded only if another role of the board still needs it
-        homebrew_names = {d.get("name") for d in manifest.homebrew if isinstance(d, dict)}
-        wanted = {p for r, p in manifest.roles.items() if r not in homebrew_names} | set(manifest.rules)
+        wanted = wanted_plugins(manifest)
         eps = {ep.name: ep for ep in entry_points(ROLE_GROUP) if ep.name in wanted}
         missing = sorted(wanted - set(eps) - set(LOCAL_PLUGINS))
         if missing:
