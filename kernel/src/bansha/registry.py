@@ -317,6 +317,7 @@ class Ruleset:
         self.pm.register(builtins, name="bansha.builtins")
         # a homebrew role of a name the manifest maps to a plugin takes its place: that plugin
         # is loaded only if another role of the board still needs it
+        homebrew_names = {d.get("name") for d in manifest.homebrew if isinstance(d, dict)}
         wanted = wanted_plugins(manifest)
         eps = {ep.name: ep for ep in entry_points(ROLE_GROUP) if ep.name in wanted}
         missing = sorted(wanted - set(eps) - set(LOCAL_PLUGINS))
