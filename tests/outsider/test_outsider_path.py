@@ -76,10 +76,10 @@ def test_an_outsider_installs_scaffolds_builds_and_plays_from_wheels(tmp_path):
     subprocess.run([uv, "venv", "-q", "--seed", "--python", sys.executable, str(builder)], check=True, cwd=tmp_path)
     fetched = subprocess.run([str(builder / "bin" / "python"), "-m", "pip", "wheel", "-q", "--wheel-dir", str(wheels),
                               "--find-links", str(wheels), "bansha-m217", "bansha-mafia-basic", "bansha-sim", "pytest",
-                              "hatchling"], capture_output=True, text=True, cwd=tmp_path)
+                              "hatchling", "editables"], capture_output=True, text=True, cwd=tmp_path)
     assert fetched.returncode == 0, fetched.stderr
     local = {w.name.split("-")[0] for w in wheels.glob("*.whl")}
-    assert {"msgspec", "pluggy", "typer", "structlog", "hatchling"} <= local, sorted(local)
+    assert {"msgspec", "pluggy", "typer", "structlog", "hatchling", "editables"} <= local, sorted(local)
 
     def fresh_env(name: str):
         venv = tmp_path / name

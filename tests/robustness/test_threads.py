@@ -173,8 +173,8 @@ def test_a_connection_dropped_mid_answer_is_said_as_such(noon):
 
 @pytest.fixture
 def short_deadlines(monkeypatch):
-    monkeypatch.setattr(read, "PAGE_SECONDS", 1.5)
-    monkeypatch.setattr(read, "THREAD_SECONDS", 60.0)
+    monkeypatch.setattr(read, "PAGE_SECONDS", 1.5, raising=False)
+    monkeypatch.setattr(read, "THREAD_SECONDS", 60.0, raising=False)
 
 
 @pytest.mark.parametrize("headers", [False, True], ids=["body", "headers"])
@@ -196,8 +196,8 @@ def test_a_server_that_drips_is_cut_off_at_the_page_deadline(tmp_path, noon, sho
 
 def test_a_thread_of_slow_pages_is_cut_off_at_the_thread_deadline(noon, monkeypatch):
     """Each page within its own deadline, the thread past its own: refused naming the pages read."""
-    monkeypatch.setattr(read, "PAGE_SECONDS", 30.0)
-    monkeypatch.setattr(read, "THREAD_SECONDS", 2.0)
+    monkeypatch.setattr(read, "PAGE_SECONDS", 30.0, raising=False)
+    monkeypatch.setattr(read, "THREAD_SECONDS", 2.0, raising=False)
     pages = render.discuz_api_pages(POSTS, TITLE, ppp=1)
     drips = [Drip(p, every=0.1, chunk=max(1, len(p) // 12)) for p in pages]  # ~1.2 s a page
     with local_forum({"api": (drips, API_TYPE)}) as (base, seen):
