@@ -216,7 +216,7 @@ def test_a_thread_of_slow_pages_is_cut_off_at_the_thread_deadline(noon, monkeypa
     ("auth=ok; 乱码\n", "cookies.txt：第1行：乱码 不是 名称=值"),
     ("\n# nothing\n", "cookies.txt：没有 cookie"),
     (b"auth=\xff\xfe\n", "cookies.txt"),
-])
+], ids=["fields", "flag", "expiry", "pair", "empty", "encoding"])
 def test_a_malformed_cookie_file_is_refused_before_anything_is_fetched(tmp_path, noon, text, says):
     cookies = tmp_path / "cookies.txt"
     cookies.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
