@@ -248,7 +248,7 @@ def signups(posts, seats: int, reserved=(), lang=None):
     for post in sorted(posts, key=lambda p: p.floor):
         if post.problem:  # a post that cannot be read signs nobody up, and says so if it would have
             if any(w in post.text for w in (*SIGNUP_WORDS, *SUBSTITUTE_WORDS, *WITHDRAW_WORDS)):
-                skipped.append({"floor": post.label, "name": post.author, "why": why_unreadable(post, lang)})
+                skipped.append({"floor": None, "name": post.author, "why": why_unreadable(post, lang)})
             continue
         if post.floor == 1:
             continue
@@ -316,7 +316,7 @@ def _signup(source, ruleset, out, seats, fmt, forum_format, cookies, as_json, la
     if subs:
         lines.append(say("su_subs", rs.lang, names="、".join(subs)))
     if skipped:
-        lines.append(say("su_skipped", rs.lang, rows="；".join(f"{s['floor']}楼 {s['name']}：{s['why']}" for s in skipped)))
+        lines.append(say("su_skipped", rs.lang, rows="；".join(f"{s['floor'] or '?'}楼 {s['name']}：{s['why']}" for s in skipped)))
     if out is not None:
         lines.append(say("su_wrote", rs.lang, file=out, ruleset=rs.manifest.id))
     for line in lines:
