@@ -174,14 +174,16 @@ def test_an_outsider_installs_scaffolds_builds_and_plays_from_wheels(tmp_path):
     report = json.loads(sim.stdout)
     assert report["ruleset"] == "m217-scholar" and report["games"] == 4 and report["seats"] == 14
 
-    # 7. a board missing a plugin: marked by `rulesets`, with the command that installs it
+    # 7. a board missing a plugin: marked by `rulesets`, naming the plugin
     subprocess.run([uv, "pip", "uninstall", "-q", "--python", str(tmp_path / "player" / "bin" / "python"), "bansha-community-day-scholar"],
                    check=True, cwd=tmp_path)
     listed = run2("bansha", "rulesets")
     assert listed.returncode == 0, listed.stderr
     marked = next(line for line in listed.stdout.splitlines() if line.startswith("m217-scholar"))
-    assert "community.day-scholar" in marked and "pip install bansha-community-day-scholar" in marked, marked
+    assert "缺少插件" in marked and "community.day-scholar" in marked, marked
     assert "缺少" not in next(line for line in listed.stdout.splitlines() if line.startswith("m217\t"))
+    refused = run2("bansha", "new", "ms", "--ruleset", "m217-scholar", "--players", names)
+    assert refused.returncode == 2 and "pip install bansha-community-day-scholar" in refused.stderr, refused.stderr
 
     # 8. the variant's base removed: the variant is marked and refused by name; the others work
     subprocess.run([uv, "pip", "uninstall", "-q", "--python", str(tmp_path / "player" / "bin" / "python"), "bansha-m217"],

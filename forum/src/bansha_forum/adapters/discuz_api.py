@@ -59,8 +59,10 @@ class DiscuzApi(Adapter):
             if floor is None:  # "-5", "abc": kept, and refused by name where it is read
                 posts.append(unreadable(number, author, time, lines=lines))
                 continue
-            posts.append(make_post(floor, author, time, lines, quote, edited, reply_to,
-                                   pid=str(item.get("pid") or "")))
+            post = make_post(floor, author, time, lines, quote, edited, reply_to, pid=str(item.get("pid") or ""))
+            uid = str(item.get("authorid") or "")
+            post.author_uid = uid if uid.isdigit() and uid != "0" else ""
+            posts.append(post)
         posts.sort(key=lambda p: p.floor)
         link_quotes(posts)
         total = None
