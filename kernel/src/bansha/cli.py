@@ -303,11 +303,18 @@ def role_show(name: str = Argument(..., help="h_role_name"), ruleset: str = Opti
         lang = rs.lang
         echo(say("l_role", lang, role=role.name, alias=role.alias, ruleset=m.name, camp=role.camp or say("l_by_deal", lang)))
         if role.rule:
-            echo(f"  {role.rule}")
+            for line in quoted_rule(role.rule):
+                echo(f"  {line}")
         for s in role.skills:
             n = s.targets if s.max_targets in (None, s.targets) else f"{s.targets}-{s.max_targets}"
-            echo("  " + say("l_skill", lang, skill=s.name, alias=s.alias, phases="/".join(s.phases), step=s.step or say("l_at_once", lang),
-                                  priority=s.priority, targets=n)
+            alias = say("l_alias", lang, alias=s.alias) if s.alias else ""
+            if not s.phases:  # a triggered skill: played by the rules when its moment comes, never sent
+                head = say("l_skill_triggered", lang, skill=s.name, alias=alias)
+            else:
+                phases = "/".join(_phase_word(rs, p) for p in s.phases)
+                head = say("l_skill", lang, skill=s.name, alias=alias, phases=phases, priority=s.priority, targets=n,
+                           step=_step_word(rs, s) if s.step else say("l_at_once", lang))
+            echo("  " + head
                        + (say("l_skill_uses", lang, uses=s.uses) if s.uses is not None else "")
                        + (say("l_skill_tags", lang, tags="、".join(s.tags)) if s.tags else ""))
             for k, v in s.args.items():
@@ -320,6 +327,33 @@ def role_show(name: str = Argument(..., help="h_role_name"), ruleset: str = Opti
             echo(say("l_jinx", lang, jinx=jinx))
         return
     raise GameError(say("unknown_role_in", None, name=name, ruleset=ruleset) if ruleset else say("unknown_role_any", None, name=name))
+
+
+def quoted_rule(text: str) -> list[str]:
+    """The rule a person reads of a role's ``rule``: its quoted lines (``> …``, the document's
+    words) where it has any — a plugin's docstring also holds implementation notes, in
+    English, that are no rule — else the text as it is."""
+    quoted = [line.strip()[1:].strip() for line in text.splitlines() if line.strip().startswith(">")]
+    return [q for q in quoted if q] or [line for line in text.splitlines() if line.strip()]
+
+
+def _phase_word(rs, name: str) -> str:
+    """A phase kind as the board names it (正午 for noon), else as declared."""
+    try:
+        spec = rs.phase(name)
+    except Exception:  # noqa: BLE001 (a skill may name a phase another board has)
+        return name
+    return spec.alias or spec.name
+
+
+def _step_word(rs, skill) -> str:
+    """A skill's step as the board names it (its ``alias``), else as declared."""
+    for phase in rs.manifest.phases:
+        if phase.name in skill.phases or phase.alias in skill.phases:
+            for step in phase.steps:
+                if step.name == skill.step:
+                    return step.alias or step.name
+    return skill.step
 
 
 def _plain(obj: Any) -> Any:
