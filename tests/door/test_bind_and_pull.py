@@ -76,7 +76,7 @@ def test_pull_lists_what_it_cannot_record_and_records_nothing_twice(tmp_path):
         # a new PM from 赤 changing the check is pulled next time, alone
         site.pm(uid_of(7), DIRECTOR, "技能：验人 目标：士三")
         out = bansha("forum", "pull", "g", "--yes", db=db)
-        assert "PM " in out and "赤 验人 士三" in out and "已记录 1 条行动" in out
+        assert "短消息 " in out and "赤 验人 士三" in out and "已记录 1 条行动" in out
 
 
 def test_a_late_pm_is_marked_and_recorded_only_when_named(tmp_path):

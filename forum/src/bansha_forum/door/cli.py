@@ -45,7 +45,7 @@ def link(
     site: str = Option(..., "--site", help="h_fl_site"),
     cookies: str = Option(..., "--cookies", help="h_fl_cookies"),
     thread: str = Option(..., "--thread", help="h_fl_thread"),
-    interval: float = Option(None, "--interval", help="h_fl_interval"),
+    interval: str = Option(None, "--interval", help="h_fl_interval"),
     db: str = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
@@ -64,8 +64,14 @@ def link(
         store = cli._store(db)
         g = store.load(game)
         lang = g.lang
-        if interval is not None and not 0 <= interval <= 600:
-            raise GameError(say("dl_interval", lang, value=interval))
+        seconds = DEFAULT_INTERVAL
+        if interval is not None:
+            try:
+                seconds = float(interval.strip())
+            except ValueError:
+                seconds = -1.0
+            if not 0 <= seconds <= 600:  # nan and inf too
+                raise GameError(say("dl_interval", lang, value=interval))
         base = check_site(site, lang)
         tid = thread_id(thread, lang)
         forum = Discuz(base, cookies, lang)
@@ -75,7 +81,7 @@ def link(
         finally:
             forum.close()
         lk = Link(site=base, cookies=os.path.abspath(cookies), thread=tid, uid=me.uid, username=me.username,
-                  interval=DEFAULT_INTERVAL if interval is None else float(interval))
+                  interval=seconds)
         save_link(store, game, lk)
         if as_json:
             return cli._json({"game": game, "site": lk.site, "thread": tid, "uid": me.uid, "username": me.username,

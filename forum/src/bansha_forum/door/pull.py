@@ -24,7 +24,7 @@ from bansha.model import GameError
 
 extend({
     "du_head": ("{phase}：收到的短消息（{n} 条未处理）", "{phase}: PMs received ({n} not yet pulled)"),
-    "du_row": ("PM {pmid}  {seat}号 {name}（uid {uid}）  {time}{late}  「{text}」", "PM {pmid}  seat {seat} {name} (uid {uid})  {time}{late}  “{text}”"),
+    "du_row": ("短消息 {pmid}  {seat}号 {name}（uid {uid}）  {time}{late}  「{text}」", "PM {pmid}  seat {seat} {name} (uid {uid})  {time}{late}  “{text}”"),
     "du_late": ("  【迟到】", "  [late]"),
     "du_parsed": ("    → {act}", "    → {act}"),
     "du_refused": ("    → 不接受：{why}", "    → refused: {why}"),
