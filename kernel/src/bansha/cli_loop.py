@@ -376,14 +376,22 @@ def loop_view(g) -> dict:
                 "abstained": count.abstained, "void": count.void, "threshold": count.threshold, "needed": count.needed,
                 "public_counts": count.public, "out": count.out, "runoff": count.runoff, "immune": count.immune}
     clock = board.get("clock", {}).get(g.phase.name, {})
+    # a phase with windows (M217's night): the window open and those resolved, as the board names them
+    window = None
+    if g.phase.windows and g.winner is None:
+        window = {"open": g.window_name(), "index": g.window, "resolved": [g.window_name(i) for i in range(g.window)]}
     return {"phase_name": phase_namer(g, board)(g.label), "pending": pending, "vote": vote,
-            "deadline": clock.get("note") or None, "closes": clock.get("close") or None}
+            "deadline": clock.get("note") or None, "closes": clock.get("close") or None, "window": window}
 
 
 def echo_loop_view(view: dict, lang: str | None = None) -> None:
     from .messages import say
 
     echo(f"{view['phase_name']}" + (say("lv_deadline", lang, text=view["deadline"]) if view["deadline"] else ""))
+    w = view.get("window")
+    if w:
+        echo("  " + say("l_window_open", lang, window=w["open"],
+                        done=say("lv_sep", lang).join(w["resolved"]) or say("lv_none", lang)))
     if view["pending"]:
         echo(say("lv_pending", lang))
     sep = say("lv_sep", lang)

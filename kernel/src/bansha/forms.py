@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .messages import extend, say
+from .messages import EXCERPT, excerpt, extend, say  # noqa: F401  (excerpt: re-exported)
 from .model import GameError
 
 extend({
@@ -21,20 +21,11 @@ extend({
     "form_too_long": ("{what}：太长（{count} 个字符，最多 {max} 个）", "{what}: too long ({count} characters, at most {max})"),
 })
 
-#: a quoted excerpt of a refused value holds at most this many characters
-EXCERPT = 24
 #: whole numbers typed in a form or on the command line: at most this many digits (2^63 has 19)
 MAX_DIGITS = 19
 NUMBER = re.compile(rf"-?\d{{1,{MAX_DIGITS}}}")
 
 
-def excerpt(value: Any, limit: int = EXCERPT) -> str:
-    """``value`` as a refusal quotes it: at most ``limit`` characters, control characters
-    shown as escapes (``\x07``), and an ellipsis saying more was typed."""
-    text = str(value)
-    short = text[:limit]
-    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in short)
-    return shown + ("…" if len(text) > limit else "")
 
 
 def text_of(value: Any, what: str, lang: str | None = None, limit: int | None = None) -> str:
@@ -153,10 +144,10 @@ def new_setup(ruleset: str, game: str, *, names: list[str] | None = None, seed: 
     from .model import Deal, Setup
     from .names import MAX_GAME_NAME, check_name, check_names, reserved_of
     from .options import check_options
-    from .registry import decode_toml, find_manifest, ruleset_for
+    from .registry import checked_ruleset, decode_toml
 
-    manifest = find_manifest(ruleset)
-    rs = ruleset_for(manifest)
+    rs = checked_ruleset(ruleset)
+    manifest = rs.manifest
     lang = rs.lang
     game = check_name(game, "what_game", lang, limit=MAX_GAME_NAME)
     if isinstance(seed, str):

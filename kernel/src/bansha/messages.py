@@ -125,6 +125,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "target_out": ("{name}已出局，不能成为{skill}的目标", "{name} is out of the game and cannot be targeted by {skill}"),
     "target_self": ("{skill}不能以自己为目标", "{skill} may not target oneself"),
     "window_past": ("{skill}的时段（{phase}的第{window}个行动时间段）已结算", "{skill}'s window ({phase}, window {window}) is resolved already"),
+    "m_window_names": ("{where}：键 phases.{phase}.window_names：须为该阶段的每个行动时间段各给一个名字（共{count}个）", "{where}: key phases.{phase}.window_names: must name each of the phase's {count} windows"),
+    "window_nth": ("第{n}个行动时间段", "window {n}"),
+    "l_window_open": ("当前时段：{window}（已结算：{done}）", "window open: {window} (resolved: {done})"),
+    "l_window_closed": ("已结算：{window}；当前时段：{next}", "resolved: {window}; window open: {next}"),
+    "l_window_last": ("已结算：{window}", "resolved: {window}"),
     "window_done": ("{label}的第{window}个行动时间段结算完毕", "window {window} of {label} resolved"),
     "window_withdraw": ("{skill}的时段已结算，不能撤回", "{skill}'s window is resolved: it cannot be withdrawn"),
     "answered_at_once": ("{skill}已即时回答，不能撤回", "{skill} was answered at once and cannot be withdrawn"),
@@ -780,6 +785,19 @@ def lang_of(value: str | None = None) -> str:
         return value  # the board's own (every refusal asks): the environment is not read
     v = os.environ.get("BANSHA_LANG", "").strip().lower()[:2]
     return v if v in LANGUAGES else DEFAULT
+
+
+#: a quoted excerpt of a refused value holds at most this many characters
+EXCERPT = 24
+
+
+def excerpt(value: Any, limit: int = EXCERPT) -> str:
+    """``value`` as a refusal quotes it: at most ``limit`` characters, control characters
+    shown as escapes (``\x07``), and an ellipsis saying more was typed."""
+    text = str(value)
+    short = text[:limit]
+    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in short)
+    return shown + ("…" if len(text) > limit else "")
 
 
 def say(key: str, lang: str | None = None, /, **fields: Any) -> str:

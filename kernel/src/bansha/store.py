@@ -215,7 +215,9 @@ def _as_recorded(game: Game, ev: ResolveEvent, mark: tuple) -> ResolveEvent:
     """The resolve as the log keeps it: with who left and what was announced, for the record
     (a replay recomputes both). The game's own list of applied events gets the same event, so
     the game a write returns is the game a later read of the log rebuilds."""
-    recorded = ResolveEvent(phase=ev.phase, out=list(game.out.get(ev.phase, [])), announcement=game.since(mark)[1])
+    # ``window`` is kept: a replay of a night closed window by window must close it the same way
+    recorded = ResolveEvent(phase=ev.phase, window=ev.window, out=list(game.out.get(ev.phase, [])),
+                            announcement=game.since(mark)[1])
     if game.applied and game.applied[-1] is ev:
         game.applied[-1] = recorded
     return recorded
@@ -686,6 +688,26 @@ class Store(abc.ABC):
         self._digests.pop(name, None)
         return self._decode_event(name, *row)
 
+    def replace_setup(self, name: str, check: Callable[[bytes, list[tuple[int, bytes]]], Setup]) -> Setup:
+        """Give the game ``name`` a new set-up (``bansha board reload``): ``check(setup, rows)``
+        reads the stored set-up and events and returns the new set-up or refuses (GameError);
+        under the game's write lock, so no event lands between the check and the change. The
+        game's undo count moves on, so every cached state of it (this process's or another's)
+        is rebuilt from the new set-up."""
+        with self._write_lock(name):
+            setup_raw, last, undos, rows = self._read(name)
+            self._cells(name, setup_raw, rows)
+            setup = check(setup_raw, rows)
+            self._replace_setup_raw(name, msgspec.json.encode(setup), last, undos)
+        self._cache.pop(name, None)
+        self._digests.pop(name, None)
+        return setup
+
+    def _replace_setup_raw(self, name: str, setup: bytes, seq: int, undos: int) -> None:
+        """Store ``setup`` as the game's set-up if its log is still at ``seq``/``undos``
+        (else Conflict), and count the change as an undo (caches start again)."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------- records beside the games
 
     def get_meta(self, keys: list[str]) -> dict[str, str]:
@@ -1050,6 +1072,14 @@ class SQLiteStore(Store):
             if cur.rowcount != 1:
                 raise Conflict()
             self.db.execute("INSERT INTO events(game, seq, event) VALUES (?, ?, ?)", (name, seq + 1, event))
+
+    def _replace_setup_raw(self, name, setup, seq, undos):
+        self._usable()
+        with self._tx(doing="writing"):
+            cur = self.db.execute("UPDATE games SET setup=?, undos=undos+1 WHERE name=? AND last_seq=? AND undos=?",
+                                  (setup, name, seq, undos))
+            if cur.rowcount != 1:
+                raise Conflict()
 
     def _undo_raw(self, name):
         self._usable()

@@ -585,6 +585,27 @@ class PostgresStore(Store):
         if fresh is not None:
             fresh.note(name, (undos, seq + 1), token, own=True)
 
+    def _replace_setup_raw(self, name, setup, seq, undos):
+        self._usable()
+
+        def replace(conn):
+            # the undo count moves on: every cached state of the game, here or in another
+            # process, is rebuilt from the new set-up (watchers are told as for an undo)
+            row = conn.execute(
+                "WITH u AS (UPDATE games SET setup=%s, undos = undos + 1 WHERE name=%s AND last_seq=%s AND undos=%s"
+                " RETURNING name, last_seq, undos)"
+                " SELECT pg_notify(%s, %s), pg_notify(%s, u.undos || ' ' || u.last_seq || ' ' || u.name) FROM u",
+                (setup, name, seq, undos, CHANNEL, name, STATE_CHANNEL)).fetchone()
+            if row is None:
+                raise Conflict()
+
+        fresh, _ = self._fresh_token()
+        try:
+            self._run("writing", replace, tx=False)
+        finally:
+            if fresh is not None:
+                fresh.forget(name)
+
     def _undo_raw(self, name):
         self._usable()
 
