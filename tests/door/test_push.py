@@ -100,3 +100,21 @@ def test_a_cookie_that_is_no_login_is_refused_in_one_line(tmp_path):
     assert code == 2 and "cookie 文件没有登录论坛" in err and "Traceback" not in err and "nobody" not in err
     code, out, err = run_main(["forum", "push", "g", "--db", str(db)])
     assert code == 2 and "还没有连接论坛" in err
+
+
+def test_a_substituted_seat_gets_no_pm_and_a_gbk_site_refuses_what_it_cannot_write_before_sending(tmp_path):
+    db = new_game(tmp_path)
+    play(db, 2)  # night 1 now
+    bansha("ruling", "g", "substitute", "赤", "--text", "新来的", db=db)
+    bansha("act", "g", "新来的", "验人", "黑二", db=db)
+    bansha("ruling", "g", "announce", "--text", "今晚月色真好🌙", db=db)
+    bansha("resolve", "g", "--yes", db=db)
+    site = site_with_players("GBK")
+    with discuz_site(site) as base:
+        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID),
+               "--interval", "0", db=db)
+        assert "不发送：7号 新来的 没有绑定论坛 uid" in bansha("forum", "push", "g", db=db)
+        code, out, err = run_main(["forum", "push", "g", "--yes", "--db", str(db)])
+        assert code == 2 and "论坛的编码 GBK 写不出的字符：🌙" in err, err
+        assert site.pms == [] and len(site.threads[TID]["posts"]) == 1  # nothing went out
+        assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM outbox").fetchone()[0] == 0  # nor was recorded
