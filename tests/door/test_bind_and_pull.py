@@ -12,7 +12,17 @@ from bansha.store import open_store
 from clirun import run_main, settled_bytes
 from forumserver import discuz_site
 
-from .game import DIRECTOR, SCRIPT, TID, bansha, cookies_file, new_game, play, site_with_players, uid_of
+from .game import (
+    DIRECTOR,
+    SCRIPT,
+    TID,
+    bansha,
+    cookies_file,
+    new_game,
+    play,
+    site_with_players,
+    uid_of,
+)
 
 NAMES = [p["name"] for p in SCRIPT["players"]]
 
@@ -20,7 +30,7 @@ NAMES = [p["name"] for p in SCRIPT["players"]]
 def test_signup_records_each_authorid_and_new_binds_it_to_the_seat(tmp_path):
     site = site_with_players()
     site.new_thread(9, DIRECTOR, "【七杀·侠】报名帖", "报名请回复“报名”")
-    for i, name in enumerate(NAMES, start=1):
+    for i in range(1, len(NAMES) + 1):
         site.reply(9, uid_of(i), "报名")
     roster = tmp_path / "roster.txt"
     with discuz_site(site) as base:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-
 from clirun import run_main
 from forumserver import discuz_site
 

@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from bansha.store import open_store
 from clirun import settled_bytes
 from forumserver import discuz_site

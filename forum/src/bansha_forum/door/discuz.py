@@ -198,7 +198,7 @@ class Discuz:
         for page in range(1, MAX_PAGES + 1):
             data = self._call("viewthread", {"tid": tid, "page": str(page), "ppp": str(ppp)})
             code, text = self._message(data)
-            if code and code not in ("",):
+            if code:  # viewthread answers a Message only to refuse (no such thread, no access)
                 raise ForumRefused("viewthread", code, text, self.lang)
             rows = data["Variables"].get("postlist") or []
             new = [r for r in rows if isinstance(r, dict) and str(r.get("pid")) not in out]
