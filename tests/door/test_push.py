@@ -117,3 +117,20 @@ def test_a_substituted_seat_gets_no_pm_and_a_gbk_site_refuses_what_it_cannot_wri
         assert code == 2 and "论坛的编码 GBK 写不出的字符：🌙" in err, err
         assert site.pms == [] and len(site.threads[TID]["posts"]) == 1  # nothing went out
         assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM outbox").fetchone()[0] == 0  # nor was recorded
+
+
+def test_the_apis_login_writes_a_cookies_file_only_the_director_reads_and_keeps_no_password(tmp_path, monkeypatch):
+    db = new_game(tmp_path)
+    site = site_with_players()
+    site.users[DIRECTOR] = ("导演", "s3cret-pw")
+    cookies = tmp_path / "bbs.txt"
+    with discuz_site(site) as base:
+        monkeypatch.setenv("BANSHA_FORUM_PASSWORD", "wrong")
+        code, out, err = run_main(["forum", "login", "--site", base, "--username", "导演", "--cookies", str(cookies)])
+        assert code == 2 and "论坛拒绝了（login）：登录失败" in err and not cookies.exists()
+        monkeypatch.setenv("BANSHA_FORUM_PASSWORD", "s3cret-pw")
+        code, out, err = run_main(["forum", "login", "--site", base, "--username", "导演", "--cookies", str(cookies)])
+        assert code == 0 and "已登录" in out and "uid 1" in out and "s3cret-pw" not in out + err, err
+        assert cookies.stat().st_mode & 0o777 == 0o600 and "cdb_auth=" in cookies.read_text()
+        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies), "--thread", str(TID), db=db)
+    assert b"s3cret-pw" not in db.read_bytes() and "s3cret-pw" not in cookies.read_text()
