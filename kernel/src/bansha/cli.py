@@ -229,7 +229,7 @@ def roles(ruleset: str = Argument(None, help="h_roles_ruleset"), as_json: bool =
           markdown: bool = Option(False, "--markdown", help="h_roles_markdown")) -> None:
     """List the roles of a ruleset (or of every installed ruleset)."""
     from .model import GameError
-    from .registry import find_manifest, installed_manifests, ruleset_for
+    from .registry import find_manifest, installed_manifests
 
     if markdown and as_json:
         raise GameError(say("markdown_json"))
@@ -287,7 +287,7 @@ def rulings(ruleset: str = Argument(..., help="h_ruleset_ref"), as_json: bool = 
 def role_show(name: str = Argument(..., help="h_role_name"), ruleset: str = Option(None, "--ruleset", help="h_ruleset_id"), as_json: bool = JsonOpt) -> None:
     """The rule text of a role and each skill with its arguments."""
     from .model import GameError
-    from .registry import find_manifest, installed_manifests, ruleset_for
+    from .registry import find_manifest, installed_manifests
 
     manifests = [find_manifest(ruleset)] if ruleset else list(installed_manifests().values())
     for m in manifests:
@@ -944,10 +944,9 @@ def scenario_run(
 ) -> None:
     """Run scenario files: exit 0 when all pass, 1 on a mismatch, 2 on an invalid file."""
     from .files import os_why
+    from .messages import extend
     from .model import GameError
     from .scenario import Mismatch, run_file
-
-    from .messages import extend
 
     extend({"sc_plugin_fault": ("规则插件出错：{why}", "a rule plugin failed: {why}")})
     files: list[Path] = []
