@@ -26,18 +26,25 @@ from .model import Fact, Status
 PROTECTED = "bansha.cards.protected"
 
 
+#: what ``_fields`` gives a text card's ``text``
+FIELDS = ("actor", "target", "chosen")
+
+
 class Text(Params, kw_only=True, forbid_unknown_fields=True):
     text: str
+    templates = {"text": FIELDS}
 
 
 class Tell(Params, kw_only=True, forbid_unknown_fields=True):
     text: str
     to: str = "actor"
+    templates = {"text": FIELDS}
 
 
 class Check(Params, kw_only=True, forbid_unknown_fields=True):
     what: str = "阵营"
     text: str = "{chosen}是{value}。"
+    templates = {"text": (*FIELDS, "value")}
 
 
 class GiveStatus(Params, kw_only=True, forbid_unknown_fields=True):

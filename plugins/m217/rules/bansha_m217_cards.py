@@ -60,11 +60,13 @@ class Standing(Params, kw_only=True, forbid_unknown_fields=True):
 
 class Feedback(Params, kw_only=True, forbid_unknown_fields=True):
     text: str = "{chosen}是{value}"
+    templates = {"text": ("chosen", "value", "target")}
 
 
 class SideFeedback(Params, kw_only=True, forbid_unknown_fields=True):
     village: str = "{chosen}为村民阵营"
     other: str = "{chosen}为非村民阵营"
+    templates = {"village": ("chosen", "target"), "other": ("chosen", "target")}
 
 
 UNTIL = ("本阶段", "晨曦", "下一晚", "永久")

@@ -203,7 +203,7 @@ def _balance(board, target, camp, knob, seats, option, games, batch, tolerance, 
              state, top, plot, as_json, seen):
     from bansha.messages import join, say
     from bansha.model import GameError
-    from bansha.registry import find_manifest, ruleset_for
+    from bansha.registry import checked_ruleset
 
     from .cli import Refused, _kv
     from .play import new_game
@@ -231,8 +231,7 @@ def _balance(board, target, camp, knob, seats, option, games, batch, tolerance, 
     if policy not in names:
         raise Refused(say("sim_policy", None, name=policy, known=join(names, None)))
     load_policy(policy)
-    m = find_manifest(board)
-    ruleset_for(m)
+    m = checked_ruleset(board).manifest  # the one validator, as `new` checks the board
     lang = seen[0] = m.language
     ref = board if (board.endswith(".toml") or "/" in board) else m.id
     camps = [c.name for c in m.camps]

@@ -145,7 +145,7 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
               role_effects=False):
     from bansha.messages import join, say
     from bansha.options import check_options
-    from bansha.registry import find_manifest, ruleset_for
+    from bansha.registry import checked_ruleset, find_manifest
 
     from .policies import load_policy
     from .run import run
@@ -197,7 +197,7 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
     boards = [r if (r.endswith(".toml") or "/" in r) else find_manifest(r).id for r in refs]
     m = find_manifest(refs[0])
     for b in boards:
-        ruleset_for(manifest_of(b))
+        checked_ruleset(b)  # the one validator, as `new` checks the board
     lang = seen[0] = m.language  # from here on, the (first) board's language
     sizes = [t.seats for t in m.tables]
     if seats is None:
