@@ -157,6 +157,9 @@ class Game:
         #: what was sent ahead and refused when its window opened: (phase label, actor, skill, why)
         self.ahead_refused: list[tuple[str, str, str, str]] = []
         self.hook.bansha_setup_game(game=self)
+        #: each player's role as the game began (the deal, after the rules' set-up: mafia-basic's
+        #: ``mafia`` option re-deals): what a role's count is of (发牌次数), whoever holds it later
+        self.dealt: dict[str, str] = {p.name: p.role for p in self.players.values()}
         self._open_phase()
 
     # ------------------------------------------------------------------ clock and names
@@ -1145,6 +1148,7 @@ class Game:
         for p in self.players.values():
             p.name = rn(p.name)
         self.players = {p.name: p for p in sorted(self.players.values(), key=lambda p: p.seat)}
+        self.dealt = {rn(n): role for n, role in self.dealt.items()}
         for a in self.actions:
             a.actor, a.chosen, a.targets = rn(a.actor), [*map(rn, a.chosen)], [*map(rn, a.targets)]
         for b in self.ballots:
