@@ -337,7 +337,7 @@ class Game:
             raise GameError(self.msg("amend_not_closed", label=name))
         if ev.play < 0 or ev.play > len(plays):
             raise GameError(self.msg("amend_no_play", label=name, play=ev.play, count=len(plays)))
-        at = plays[ev.play - 1] if ev.play else plays[-1]
+        at = self._amend_at(label, plays[ev.play - 1] if ev.play else plays[-1], ev.event)
         events = [*self.applied[:at], ev.event, *self.applied[at:]]
         fresh = Game(self.setup, self.ruleset)
         for i, e in enumerate(events):
@@ -353,9 +353,47 @@ class Game:
         self.log = log
 
     def plays(self, label: str) -> list[int]:
-        """Where each play of the closed phase ``label`` was resolved (indexes into ``applied``):
-        more than one when a rewind played it again."""
-        return [i for i, e in enumerate(self.applied) if isinstance(e, ResolveEvent) and self.canonical(e.phase) == label]
+        """Where each play of the closed phase ``label`` began to be resolved (indexes into
+        ``applied``): more than one when a rewind played it again. A phase closed window by
+        window is one play of several resolutions (``_resolutions``)."""
+        out: list[int] = []
+        prev = None  # the resolution before, of any phase
+        for i, e in enumerate(self.applied):
+            if isinstance(e, ResolveEvent):
+                if self.canonical(e.phase) == label and not (
+                        prev is not None and prev.window and self.canonical(prev.phase) == label):
+                    out.append(i)
+                prev = e
+        return out
+
+    def _resolutions(self, label: str, start: int) -> list[int]:
+        """The resolutions of the play of ``label`` that began at ``start``: one, or a window's
+        each for a phase closed window by window (``resolve --window``)."""
+        out = [start]
+        for i in range(start + 1, len(self.applied)):
+            e = self.applied[i]
+            if isinstance(e, ResolveEvent):
+                if not (self.applied[out[-1]].window and self.canonical(e.phase) == label):
+                    break
+                out.append(i)
+        return out
+
+    def _amend_at(self, label: str, start: int, event: Event) -> int:
+        """Where an amendment's input goes: just before the resolution that closed the phase;
+        in a phase closed window by window, an action (or its withdrawal) just before the
+        resolution of the skill's own window, so that it is judged as it would have been then."""
+        done = self._resolutions(label, start)
+        if len(done) == 1 or not isinstance(event, ActEvent | UnactEvent):
+            return done[-1]
+        spec = self.ruleset.phase(label.partition(" ")[0])
+        skill = next((s for r in self.ruleset.roles.values() for s in r.skills if event.skill in (s.name, s.alias)), None)
+        if event.actor in self.players:
+            try:
+                skill = self.find_skill(self.players[event.actor], event.skill)[0]
+            except GameError:
+                pass
+        window = next((i for i, steps in enumerate(spec.windows) if skill is not None and skill.step in steps), None)
+        return done[min(window, len(done) - 1)] if window is not None else done[-1]
 
     def _apply(self, event: Event) -> None:
         if isinstance(event, RulingEvent):
