@@ -24,6 +24,8 @@ MAX_BYTES = 20 * 1024 * 1024
 TIMEOUT = 15.0
 
 extend({
+    "fm_json_at": ("第{line}行第{column}列不是有效的 JSON", "not valid JSON at line {line}, column {column}"),
+    "fm_bad_url": ("{url}：不是有效的网址", "{url}: not a valid URL"),
     "fm_unknown_format": ("没有论坛格式 {name}（已安装：{known}）", "no forum format {name} (installed: {known})"),
     "fm_not_recognised": ("{source}：认不出是哪种论坛的帖子（已安装的格式：{known}；可用 --forum 指定）",
                           "{source}: not a thread of any installed forum format ({known}; name one with --forum)"),
@@ -83,6 +85,7 @@ def read_posts(source: str, *, fmt: str | None = None, cookies: str | None = Non
             raise GameError(say("fm_unknown_format", lang, name=fmt, known=_known(found)))
         found = chosen
     if source.startswith(("http://", "https://")):
+        _check_url(source, lang)
         return _read_url(source, found, cookies, lang)
     data = _read_bytes(source, lang)
     text = decode(data, None, source, lang)
@@ -110,7 +113,14 @@ def _parse(adapter: Adapter, text: str, source: str, lang) -> Page:
     except GameError:
         raise
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
-        why = type(exc).__name__ if not isinstance(exc, ValueError) else str(exc).split("\n")[0][:80]
+        import json
+
+        if isinstance(exc, json.JSONDecodeError):  # the decoder's English said in the board's language
+            why = say("fm_json_at", lang, line=exc.lineno, column=exc.colno)
+        elif isinstance(exc, ValueError) and re.fullmatch(r"[\w.\[\]]{1,40}", str(exc)):
+            why = str(exc)  # the key an adapter found wrong
+        else:
+            why = type(exc).__name__
         raise GameError(say("fm_bad_page", lang, source=source, format=adapter.label, why=why)) from None
 
 
@@ -140,6 +150,22 @@ def _cookie_jar(path: str | None, lang):
         if sep and k:
             cookies.set(k.strip(), v.strip())
     return cookies
+
+
+def _check_url(url: str, lang) -> None:
+    """An address that is no URL (``http://[::1``, a port past 65535) is one line, never
+    urllib's ValueError."""
+    from urllib.parse import urlsplit
+
+    from bansha.forms import excerpt
+
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - reading it checks it
+    except ValueError:
+        raise GameError(say("fm_bad_url", lang, url=excerpt(url, 60))) from None
+    if not parts.hostname:
+        raise GameError(say("fm_bad_url", lang, url=excerpt(url, 60)))
 
 
 def _read_url(url: str, found, cookie_file, lang):

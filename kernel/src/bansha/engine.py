@@ -292,7 +292,7 @@ class Game:
         except GameError:
             raise
         except Exception as exc:  # a rule's hook that raised outside a resolution (a check of an action or a vote)
-            from .forms import excerpt
+            from .files import excerpt
 
             why = f"{type(exc).__name__}: {excerpt(exc, 80)}" if str(exc) else type(exc).__name__
             raise PluginFault(self.msg("fault_event", what=type(event).__name__.removesuffix("Event").lower(),
@@ -367,7 +367,7 @@ class Game:
         """A plugin that raised while the game was resolving, as one line naming the role, the
         skill and the step (or the handler): the event is refused, so nothing is stored, and
         the game plays on once the board is fixed (``bansha board reload``)."""
-        from .forms import excerpt
+        from .files import excerpt
 
         why = f"{type(exc).__name__}: {excerpt(exc, 80)}" if str(exc) else type(exc).__name__
         if actor:

@@ -143,7 +143,7 @@ def check_board_id(board_id: str, path: Path, lang: str | None = None) -> None:
     from pathlib import Path
 
     if not BOARD_ID.fullmatch(board_id) or len(board_id) > 64:
-        from .forms import excerpt
+        from .files import excerpt
 
         raise GameError(say("board_id_form", lang, file=path, id=excerpt(board_id)))
     installed = ruleset_files().get(board_id)
@@ -381,7 +381,7 @@ def _load_plugin(ep, manifest: Manifest) -> Any:
     try:
         return ep.load()
     except Exception as exc:
-        from .forms import excerpt
+        from .files import excerpt
 
         why = f"{type(exc).__name__}: {excerpt(exc, 80)}" if str(exc) else type(exc).__name__
         raise GameError(say("plugin_import", manifest.language, plugin=ep.name, dist=ep.dist or "?",
