@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from .homebrew import Card, Params
 from .hookspecs import hookimpl
-from .model import Status
+from .model import Fact, Status
 
 PROTECTED = "bansha.cards.protected"
 
@@ -86,7 +86,9 @@ def check(res, a, who, p):
         value = game.surface(target)["camp"]
     else:
         value = target.camp
-    res.feedback(a.actor, p.text.format(value=value, **_fields(a, who)))
+    # the line's fact: a camp or a role (a surface is what the check showed), of the target
+    res.feedback(a.actor, p.text.format(value=value, **_fields(a, who)),
+                 Fact(player=_fields(a, who)["chosen"], what="camp" if p.what in ("阵营", "表面阵营") else "role", value=value, by=a.skill))
 
 
 def give(res, a, who, p):

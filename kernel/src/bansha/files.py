@@ -26,19 +26,6 @@ MAX_BYTES = 4 * 1024 * 1024
 #: the deepest nesting of arrays and tables a TOML file may have (a manifest needs 4)
 MAX_DEPTH = 32
 
-#: a quoted excerpt of a refused value holds at most this many characters
-EXCERPT = 24
-
-
-def excerpt(value: Any, limit: int = EXCERPT) -> str:
-    """``value`` as a refusal quotes it: at most ``limit`` characters, control characters
-    shown as escapes (``\x07``), and an ellipsis saying more was typed."""
-    text = str(value)
-    short = text[:limit]
-    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in short)
-    return shown + ("…" if len(text) > limit else "")
-
-
 _ERRNO = {errno.ENOENT: "os_enoent", errno.ENOTDIR: "os_enoent", errno.EISDIR: "os_eisdir", errno.EACCES: "os_eacces",
           errno.EPERM: "os_eacces", errno.ENOSPC: "os_enospc", errno.EDQUOT: "os_enospc", errno.EROFS: "os_erofs",
           errno.ELOOP: "os_eloop", errno.ENAMETOOLONG: "os_toolong", errno.EFBIG: "os_toolarge"}

@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .files import EXCERPT, excerpt  # noqa: F401  (their home is files.py: the registry quotes with them too)
-from .messages import extend, say
+from .messages import EXCERPT, excerpt, extend, say  # noqa: F401  (excerpt: re-exported)
 from .model import GameError
 
 extend({
@@ -26,6 +25,8 @@ extend({
 #: whole numbers typed in a form or on the command line: at most this many digits (2^63 has 19)
 MAX_DIGITS = 19
 NUMBER = re.compile(rf"-?\d{{1,{MAX_DIGITS}}}")
+
+
 
 
 def text_of(value: Any, what: str, lang: str | None = None, limit: int | None = None) -> str:
@@ -84,6 +85,16 @@ def roster_lines(text: str) -> list[str]:
     return out
 
 
+UID_SUFFIX = re.compile(r"\s+(?:uid|UID)\s*[=:：]\s*(\d{1,18})\s*$")
+
+
+def split_uid(line: str) -> tuple[str, str]:
+    """A roster line's name and the forum uid it may end with (``甲 uid=1001``, ``乙 UID：7``;
+    bansha signup writes them so): ``(name, uid or "")``."""
+    m = UID_SUFFIX.search(line)
+    return (line[:m.start()], m.group(1)) if m else (line, "")
+
+
 def check_deal(rs, setups, source: str) -> None:
     """A deal file's seats: as many as a table of the ruleset, each name once, known roles
     and camps; the error names the file and the key."""
@@ -112,6 +123,9 @@ def check_deal(rs, setups, source: str) -> None:
                 rs.camp(ps.camp)
             except GameError as exc:
                 raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].camp", why=exc)) from None
+    uids = [ps.uid for ps in setups if ps.uid]
+    if len(set(uids)) < len(uids):
+        raise GameError(say("uid_twice", lang, uid=next(u for u in uids if uids.count(u) > 1)))
     sizes = [t.seats for t in rs.manifest.tables]
     if sizes and len(setups) not in sizes:
         raise GameError(say("deal_seats", lang, file=source, count=len(setups), ruleset=rs.manifest.id, sizes="/".join(map(str, sizes))))
@@ -149,10 +163,17 @@ def new_setup(ruleset: str, game: str, *, names: list[str] | None = None, seed: 
         check_deal(rs, setups, deal_source)
         dealt_by = deal_source
     else:
-        checked = check_names(names or [], lang, reserved=reserved_of(manifest), in_list=listed)
+        pairs_ = [split_uid(n) for n in names or []]
+        checked = check_names([n for n, _ in pairs_], lang, reserved=reserved_of(manifest), in_list=listed)
         if not checked:
             raise GameError(say("no_players", lang))
+        uids = {c: uid for c, (_, uid) in zip(checked, pairs_, strict=False) if uid}
+        if len(set(uids.values())) < len(uids):  # one account, two seats: a PM would reach one person twice
+            twice = next(u for u in uids.values() if list(uids.values()).count(u) > 1)
+            raise GameError(say("uid_twice", lang, uid=twice))
         setups = dealing.deal(rs, checked, seed)
+        for ps in setups:
+            ps.uid = uids.get(ps.name, "")
         dealt_by = f"seed {seed}"
     setup = Setup(ruleset=manifest.id, manifest=manifest, players=setups, seed=seed, options=opts, dealt_by=dealt_by)
     return game, setup, manifest, rs

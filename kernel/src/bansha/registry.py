@@ -143,7 +143,7 @@ def check_board_id(board_id: str, path: Path, lang: str | None = None) -> None:
     from pathlib import Path
 
     if not BOARD_ID.fullmatch(board_id) or len(board_id) > 64:
-        from .files import excerpt
+        from .messages import excerpt
 
         raise GameError(say("board_id_form", lang, file=path, id=excerpt(board_id)))
     installed = ruleset_files().get(board_id)
@@ -381,7 +381,7 @@ def _load_plugin(ep, manifest: Manifest) -> Any:
     try:
         return ep.load()
     except Exception as exc:
-        from .files import excerpt
+        from .messages import excerpt
 
         why = f"{type(exc).__name__}: {excerpt(exc, 80)}" if str(exc) else type(exc).__name__
         raise GameError(say("plugin_import", manifest.language, plugin=ep.name, dist=ep.dist or "?",
@@ -568,12 +568,14 @@ class Ruleset:
         for p in m.phases:
             if p.windows and [n for w in p.windows for n in w] != [s.name for s in p.steps if not s.start]:
                 raise GameError(self.msg("m_windows", where=where, phase=p.name))
+            if p.window_names and len(p.window_names) != len(p.windows):
+                raise GameError(self.msg("m_window_names", where=where, phase=p.name, count=len(p.windows)))
             for step in p.steps:
                 for h in (*step.handlers, *step.after):
                     if h not in self.handlers:
                         raise GameError(self.msg("m_handler", where=where, phase=p.name, step=step.name, handler=h))
         for rule in m.last_words.owed:
-            for ph in rule.phases:
+            for ph in (*rule.phases, *([rule.until] if rule.until else [])):
                 if ph not in phase_steps:
                     raise GameError(self.msg("m_lw_phase", where=where, phase=ph))
         if m.vote.post not in ("optional", "warn", "required"):
