@@ -198,3 +198,16 @@ def test_a_thread_address_or_page_that_does_not_parse(game, tmp_path):
     page = tmp_path / "t.json"
     page.write_text('{"x": }', encoding="utf-8")
     refused(game, "votes", "import", "g", page, "--forum", "nga", says="第1行第7列")
+
+
+def test_libpq_saying_the_server_shuts_down_is_said_in_chinese():
+    """libpq's ``FATAL:  the database system is shutting down`` (a server stopping with its
+    connections still open refuses new ones so) as the store says it: its own reason, in
+    the catalogue's words, never the server's English."""
+    psycopg = pytest.importorskip("psycopg")
+    from bansha_store_postgres.backend import _reason
+
+    for state in ("shutting down", "starting up", "in recovery mode"):
+        why = _reason(psycopg.OperationalError(f'connection failed: FATAL:  the database system is {state}'),
+                      "postgresql://bansha:secret@127.0.0.1:5432/x")
+        assert why == "服务器正在关闭或启动，暂不接受连接；稍后再试", why
