@@ -169,8 +169,8 @@ def skill_tests(game: Game, player: str, values: dict | None = None) -> list[Ski
     p = game.player(player)
     kinds = values if values is not None else None
     out = []
-    for skill, acquired in game.skills_of(p).values():
-        if not skill.phases or game.skill_refused(p, skill) is not None:
+    for skill, acquired in game.sendable_skills(p):
+        if game.skill_refused(p, skill) is not None:
             continue
         declared: dict[str, tuple] = {}
         for k in skill.args:

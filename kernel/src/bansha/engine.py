@@ -253,6 +253,28 @@ class Game:
         table = self.ruleset._skills_memo.get(key)
         return table if table is not None else self.ruleset.skills_for(*key)
 
+    def sendable_skills(self, player: Player) -> tuple[tuple[Skill, bool], ...]:
+        """The skills of ``player`` (``skills_of``, in its order) that ``skill_refused`` may
+        accept now: left out are those it refuses whatever else holds (a standing skill; one of
+        another phase, unless a rule may open it (``bansha_skill_window``); one of a window
+        already resolved; any skill but a ``while_out`` one of a player out). The index of
+        what may be sent, built once per ruleset for each set of skills, phase, window and
+        life: ``choices.skill_tests`` asks ``skill_refused`` of these only, so a seat with none
+        (a night without a night skill, the dead) is asked nothing."""
+        acquired = player.acquired
+        phase = self.phase
+        key = (player.role, tuple(player.groups), tuple(acquired.items()) if acquired else (),
+               phase.name, self.window, player.alive)
+        memo = self.ruleset._sendable_memo
+        found = memo.get(key)
+        if found is None:
+            opened = self.hook.implemented("bansha_skill_window")
+            found = memo[key] = tuple(
+                (s, a) for s, a in self.skills_of(player).values()
+                if s.phases and (player.alive or s.while_out)
+                and (opened if not self.in_phase(s) else (s.immediate or self.window_of(s.step) >= self.window)))
+        return found
+
     def find_skill(self, player: Player, name: str) -> tuple[Skill, bool]:
         for s, acquired in self.skills_of(player).values():
             if name in (s.name, s.alias):

@@ -80,7 +80,7 @@ def _choices(game: Game, p, kinds: dict | None = None, one_pick: bool = False) -
     tests = {t.skill.name: t for t in skill_tests(game, p.name, kinds)}
     out = []
     listing = []
-    for skill, _ in game.skills_of(p).values():
+    for skill, _ in game.sendable_skills(p):
         test = tests.get(skill.name)
         if test is not None and one_pick and test.lo == test.hi == 1 and not any(k.startswith("<") for k in skill.args):
             listing.append(test)
@@ -220,6 +220,8 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
         for p in list(game.players.values()):
             if game.winner is not None or game.label != label:
                 break
+            if not (p.alive and voting) and not game.sendable_skills(p):
+                continue  # nothing it may send now (the index of what may be sent), no vote
             choices, listing = _choices(game, p, kinds, pol.one_pick)
             # a seat that has voted (a ballot a rule cast for it) leaves it standing: the listing
             # would offer it a change
