@@ -208,6 +208,10 @@ class SkillTest:
         self._sizes: list[int] | None = None
         #: each target asked so far: whether it is allowed
         self.asked: dict[str, bool] = {}
+        #: a choice of targets (a tuple) accepted without args -> the action ``check`` gave for
+        #: it: sent with nothing applied since, it needs no second check (``Game.apply``'s
+        #: ``checked``)
+        self.accepted: dict[tuple, Any] = {}
 
     def _ok(self, targets: list[str]) -> bool:
         # ``check_use`` in its parts: what reads the targets alone once, then each set of args
@@ -218,9 +222,11 @@ class SkillTest:
             return False
         for args in self._trials:
             try:
-                game.check_args(p, skill, self._acquired, names, args)
+                action = game.check_args(p, skill, self._acquired, names, args)
             except GameError:
                 continue
+            if not args:
+                self.accepted[tuple(names)] = action
             if self._found is not None:
                 for t in targets or [""]:
                     self._found.setdefault(t, (list(targets), args))
@@ -356,16 +362,20 @@ def vote_test(game: Game, player: str) -> VoteTest | None:
     except GameError:
         return None
     # the ballot check_ballot would make, built once a seat and given each target
-    return VoteTest(game, game.ballot_of(voter, ev))
+    return VoteTest(game, game.ballot_of(voter, ev), voter)
 
 
 class VoteTest:
     """The targets of one seat's vote, asked one by one: the target's check
     (``vote_target_refused``), then the rules' (``validate_ballot``) of the ballot naming it."""
 
-    def __init__(self, game: Game, ballot):
+    def __init__(self, game: Game, ballot, voter: Player | None = None):
         self._game = game
         self._ballot = ballot
+        #: the voter whose own checks (``check_voter``, ``check_vote_change``) accepted it: a
+        #: target allowed here, sent with nothing applied since, needs only the rules' check of
+        #: its ballot (``Game.apply``'s ``checked``)
+        self.voter = voter
         #: who may be named at all: the players (seat order), then the abstain word
         self.candidates = (*game.players, game.manifest.vote.abstain)
         # no rule checks a ballot (qisha-xia): what the kernel accepts is the answer

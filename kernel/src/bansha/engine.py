@@ -157,9 +157,18 @@ class Game:
             return label
         return phase_namer(self, {"names": names})(label)
 
+    #: (phase, day, its label): the label made once a phase (read ~40,000 times a simulated game)
+    _label_memo: tuple = (None, None, "")
+
     @property
     def label(self) -> str:
-        return self.phase.name if self.phase.opening else f"{self.phase.name} {self.day}"
+        phase, day = self.phase, self.day
+        memo = self._label_memo
+        if memo[0] is phase and memo[1] == day:
+            return memo[2]
+        label = phase.name if phase.opening else f"{phase.name} {day}"
+        self._label_memo = (phase, day, label)
+        return label
 
     def parse_phase(self, text: str) -> tuple[int, str]:
         """"day 3" / "白天 3" / "第3天 白天" (the board's name) / "opening" -> a sortable position
@@ -284,13 +293,21 @@ class Game:
 
     # -------------------------------------------------------------------- the event log
 
-    def apply(self, event: Event) -> None:
-        """Apply one event; raises GameError (and leaves the game as it was) when refused."""
+    def apply(self, event: Event, checked: Action | Player | None = None) -> None:
+        """Apply one event; raises GameError (and leaves the game as it was) when refused.
+
+        ``checked`` (a trusted apply): what the one listing (``choices.py``) already asked of
+        this very event, with nothing applied since: for an ``ActEvent`` the ``Action`` its
+        ``check`` accepted (``SkillTest.accepted``), for a ``VoteEvent`` the voter whose
+        ``check_voter`` and ``check_vote_change`` it accepted and whose target it allowed
+        (``VoteTest.voter``; the rules' ``bansha_validate_vote`` is still asked of the ballot
+        sent). Those checks are not asked a second time (the simulator sends what it drew from
+        the listing this way); everything else is as without it."""
         if isinstance(event, AmendEvent):
             return self._amend(event)
         self._in_event = True
         try:
-            self._apply(event)
+            self._apply(event, checked)
         finally:
             self._in_event = False
         self.applied.append(event)
@@ -332,7 +349,7 @@ class Game:
         more than one when a rewind played it again."""
         return [i for i, e in enumerate(self.applied) if isinstance(e, ResolveEvent) and self.canonical(e.phase) == label]
 
-    def _apply(self, event: Event) -> None:
+    def _apply(self, event: Event, checked: Action | Player | None = None) -> None:
         if isinstance(event, RulingEvent):
             self._check_phase(event.phase)
             return self._ruling(event)
@@ -340,11 +357,11 @@ class Game:
             raise GameError(self.msg("game_over", result=self.msg("draw") if self.draw else self.msg("won", camps=join(self.winner, self.lang))))
         self._check_phase(event.phase)
         if isinstance(event, ActEvent):
-            self.submit(event)
+            self.submit(event, checked)
         elif isinstance(event, UnactEvent):
             self.withdraw(event)
         elif isinstance(event, VoteEvent):
-            self.cast(event)
+            self.cast(event, checked)
         elif isinstance(event, ResolveEvent):
             label = self.label
             self.resolve()
@@ -471,10 +488,11 @@ class Game:
             return set(last[2])
         return set()
 
-    def submit(self, ev: ActEvent) -> Action:
+    def submit(self, ev: ActEvent, checked: Action | None = None) -> Action:
         """Record ``ev`` if ``check`` accepts it (a group's new action replaces its standing
-        one); an immediate skill, or one opened outside its phases, is answered at once."""
-        action = self.check(ev)
+        one); an immediate skill, or one opened outside its phases, is answered at once.
+        ``checked``: the action ``check`` gave for ``ev`` with nothing applied since (``apply``)."""
+        action = self.check(ev) if checked is None else checked
         actor = self.players[action.actor]
         skill, _ = self.find_skill(actor, action.skill)
         self.seq = action.seq
@@ -578,8 +596,11 @@ class Game:
 
     # ----------------------------------------------------------------------------- votes
 
-    def cast(self, ev: VoteEvent) -> None:
-        ballot = self.check_vote(ev)
+    def cast(self, ev: VoteEvent, voter: Player | None = None) -> None:
+        """Record ``ev`` if ``check_vote`` accepts it. ``voter``: the voter whose own checks and
+        target the listing accepted with nothing applied since (``apply``): only the rules'
+        check of the ballot is asked."""
+        ballot = self.check_vote(ev) if voter is None else self.check_ballot(voter, ev)
         self.seq = ballot.seq
         self.ballots.append(ballot)
 
