@@ -293,16 +293,17 @@ class Game:
 
     # -------------------------------------------------------------------- the event log
 
-    def apply(self, event: Event, checked: Action | Player | None = None) -> None:
+    def apply(self, event: Event, checked: Action | Ballot | Player | None = None) -> None:
         """Apply one event; raises GameError (and leaves the game as it was) when refused.
 
         ``checked`` (a trusted apply): what the one listing (``choices.py``) already asked of
         this very event, with nothing applied since: for an ``ActEvent`` the ``Action`` its
-        ``check`` accepted (``SkillTest.accepted``), for a ``VoteEvent`` the voter whose
-        ``check_voter`` and ``check_vote_change`` it accepted and whose target it allowed
-        (``VoteTest.voter``; the rules' ``bansha_validate_vote`` is still asked of the ballot
-        sent). Those checks are not asked a second time (the simulator sends what it drew from
-        the listing this way); everything else is as without it."""
+        ``check`` accepted (``SkillTest._accepted``, or ``check`` itself), for a ``VoteEvent`` the
+        ballot ``check_vote`` accepted, or the voter whose ``check_voter`` and
+        ``check_vote_change`` the listing accepted and whose target it allowed (``VoteTest._voter``;
+        the rules' ``bansha_validate_vote`` is then asked of the ballot sent). Those checks are
+        not asked a second time (the simulator sends what it drew from the listing, or checked
+        just before, this way); everything else is as without it."""
         if isinstance(event, AmendEvent):
             return self._amend(event)
         self._in_event = True
@@ -349,7 +350,7 @@ class Game:
         more than one when a rewind played it again."""
         return [i for i, e in enumerate(self.applied) if isinstance(e, ResolveEvent) and self.canonical(e.phase) == label]
 
-    def _apply(self, event: Event, checked: Action | Player | None = None) -> None:
+    def _apply(self, event: Event, checked: Action | Ballot | Player | None = None) -> None:
         if isinstance(event, RulingEvent):
             self._check_phase(event.phase)
             return self._ruling(event)
@@ -596,11 +597,17 @@ class Game:
 
     # ----------------------------------------------------------------------------- votes
 
-    def cast(self, ev: VoteEvent, voter: Player | None = None) -> None:
-        """Record ``ev`` if ``check_vote`` accepts it. ``voter``: the voter whose own checks and
-        target the listing accepted with nothing applied since (``apply``): only the rules'
-        check of the ballot is asked."""
-        ballot = self.check_vote(ev) if voter is None else self.check_ballot(voter, ev)
+    def cast(self, ev: VoteEvent, checked: Ballot | Player | None = None) -> None:
+        """Record ``ev`` if ``check_vote`` accepts it. ``checked`` (``apply``), with nothing
+        applied since: the ballot ``check_vote`` gave for ``ev``, recorded as it is; or the
+        voter whose own checks and target the listing accepted: only the rules' check of the
+        ballot is asked."""
+        if checked is None:
+            ballot = self.check_vote(ev)
+        elif isinstance(checked, Ballot):
+            ballot = checked
+        else:
+            ballot = self.check_ballot(checked, ev)
         self.seq = ballot.seq
         self.ballots.append(ballot)
 

@@ -154,19 +154,20 @@ def _send(game, log: list, events, listed: int, counts: dict) -> bool:
     event changed the game) is asked of the engine's check first (``Game.check``,
     ``Game.check_vote``: what ``act`` and ``vote`` run); a pick it refuses is counted in
     ``counts["ruled_out"]`` and never sent. ``counts["refused"]``: sent and refused (0, or the
-    listing and the engine disagree). A guaranteed pick goes with what the listing's check gave
-    for it (the action, or the voter: ``Game.apply``'s ``checked``), so it is checked once.
+    listing and the engine disagree). A pick goes with what the check gave for it (the
+    listing's or the one just asked: the action, the ballot or the voter, ``Game.apply``'s
+    ``checked``), so it is checked once.
     False: no pick was accepted."""
     for sure, ev, checked in events:
-        trusted = sure and len(game.applied) == listed
-        if not trusted:
+        if not (sure and len(game.applied) == listed):
             try:
-                game.check_vote(ev) if isinstance(ev, VoteEvent) else game.check(ev)
+                # what the check gave is sent (nothing is applied between): not checked again
+                checked = game.check_vote(ev) if isinstance(ev, VoteEvent) else game.check(ev)
             except GameError:
                 counts["ruled_out"] += 1
                 continue
         try:
-            game.apply(ev, checked if trusted else None)
+            game.apply(ev, checked)
         except GameError:
             counts["refused"] += 1
             continue
@@ -270,13 +271,13 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
                 test = tests.get(skill)
                 _send(game, log, (
                     (sure_, ActEvent(phase=label, actor=p.name, skill=skill, targets=list(targets), args=dict(a)),
-                     test.accepted.get(tuple(targets)) if sure_ and test is not None else None)
+                     test._accepted.get(tuple(targets)) if sure_ and test is not None else None)
                     for targets, a in (o if isinstance(o, tuple) else (o, args) for o in options_)
                     for sure_ in (_listed(c, targets, a),)), listed, counts)
                 if game.winner is not None or game.label != label:
                     break
             if game.winner is None and game.label == label and d.votes and game.phase.vote and p.alive:
-                voter = ballot.voter if ballot is not None else None
+                voter = ballot._voter if ballot is not None else None
                 if _send(game, log, ((sure(t) is True, VoteEvent(phase=label, voter=p.name, target=t, post=floor + 1), voter)
                                      for t in d.votes), listed, counts):
                     floor += 1
