@@ -93,6 +93,10 @@ class Game:
         self.trace: list[TraceLine] = []
         #: phase label -> names that left the game in it
         self.out: dict[str, list[str]] = {}
+        #: every exit as data, in order: (phase label, name, the kill's kind). History, like the
+        #: trace (a rewind keeps it): what a simulation counts as causes of exit, read without
+        #: parsing the trace's text
+        self.exits: list[tuple[str, str, str]] = []
         self.winner: list[str] | None = None
         self.draw = False
         self.scores: dict[str, float] = {}
@@ -1163,6 +1167,7 @@ class Resolution:
         player.alive = False
         self.out.append(player.name)
         self.game.out.setdefault(self.label, []).append(player.name)
+        self.game.exits.append((self.label, player.name, kill.kind))
         texts = self.game.manifest.texts
         tmpl = texts.voted_out if kill.kind == "vote" else texts.out
         self.announce(tmpl.format(name=player.name, identity=self.game.identity(player)))

@@ -3,7 +3,6 @@ simulation can be played again (``play_game(..., keep=True)`` returns its event 
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any
 
@@ -17,8 +16,6 @@ from bansha.registry import ruleset_for
 
 from .boards import coupled_deal, manifest_of
 from .policies import Choice, Seat, load_policy
-
-_OUT = re.compile(r"^(.+) is out \((.+)\)$")
 
 
 def _manifest(board):
@@ -295,10 +292,8 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
         if voting:
             spans[label] = (begin, len(log))
     causes: dict[str, int] = {}
-    for t in game.trace:
-        m = _OUT.match(t.text)
-        if m:
-            causes[m.group(2)] = causes.get(m.group(2), 0) + 1
+    for _, _, kind in game.exits:  # the exits as data (``Game.exits``), not parsed from the trace
+        causes[kind] = causes.get(kind, 0) + 1
     winners = list(game.winner or [])
     out = {
         "seed": seed,
