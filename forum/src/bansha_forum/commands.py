@@ -22,6 +22,8 @@ from bansha.cli_help import App
 from bansha.files import os_why
 from bansha.messages import extend, say
 
+from .thread import why_unreadable
+
 extend({
     "h_activity": ("帖子里每个玩家本阶段的发帖数和字数、没有发帖的玩家（催帖名单）、截止后编辑过的投票",
                    "each player's posts and characters in the thread this phase, who has not posted (the prod list), votes edited after the deadline"),
@@ -127,8 +129,10 @@ def activity_report(g, posts, board, since: dt.datetime | None):
             for name, p in g.players.items()}
     strangers: list[str] = []
     edited = []
+    unreadable = [{"floor": post.label, "author": post.author, "why": why_unreadable(post, g.lang)}
+                  for post in posts if post.problem]  # said in the report, never counted nor dropped
     for post in posts:
-        if post.floor == 1 or not post.time:
+        if post.floor == 1 or not post.time or post.problem:
             continue  # the 楼主: the director's opening
         t = _when(post.time)
         if t is None:
@@ -151,7 +155,8 @@ def activity_report(g, posts, board, since: dt.datetime | None):
     listed = sorted(rows.values(), key=lambda r: r["seat"])
     prod = [r["player"] for r in listed if r["alive"] and r["posts"] < need]
     return {"since": f"{start:%Y-%m-%d %H:%M}" if start else None, "deadline": f"{close:%Y-%m-%d %H:%M}" if close else None,
-            "players": listed, "prod": prod, "prod_posts": need, "edited_after_deadline": edited, "strangers": strangers}
+            "players": listed, "prod": prod, "prod_posts": need, "edited_after_deadline": edited, "strangers": strangers,
+            "unreadable": unreadable}
 
 
 def _activity(game, source, since, fmt, forum_format, cookies, db, as_json, lang):
@@ -193,6 +198,8 @@ def render_activity(report, fmt: str, lang=None) -> list[str]:
                                                            for e in report["edited_after_deadline"])))
     if report["strangers"]:
         extra.append(say("act_strangers", lang, names="、".join(report["strangers"])))
+    if report.get("unreadable"):
+        extra.append(say("fm_unreadable_posts", lang, rows="；".join(f"{u['author'] or '—'}：{u['why']}" for u in report["unreadable"])))
     if fmt == "bbcode":
         from bansha.views import escape_bbcode
 
@@ -230,15 +237,21 @@ def signup_command(
 
 
 def signups(posts, seats: int, reserved=(), lang=None):
-    """(players, substitutes, not taken) of a sign-up thread: each post after the 楼主 that says
+    """(players, substitutes, not taken, {name: forum uid}) of a sign-up thread (the uid: the
+    post's author's account, where the thread's format gives it — Discuz!'s ``authorid``): each post after the 楼主 that says
     报名 signs its author up (替补: as a substitute), in floor order; 取消报名 takes a name back;
     the first ``seats`` players sit, the later ones are substitutes after those who asked to be."""
     from bansha.model import GameError
     from bansha.names import check_name, fold
 
     signed: dict[str, tuple[str, bool, int]] = {}  # fold -> (name, substitute, floor)
+    uids: dict[str, str] = {}  # name -> the author's forum uid, where the format gives it
     skipped = []
     for post in sorted(posts, key=lambda p: p.floor):
+        if post.problem:  # a post that cannot be read signs nobody up, and says so if it would have
+            if any(w in post.text for w in (*SIGNUP_WORDS, *SUBSTITUTE_WORDS, *WITHDRAW_WORDS)):
+                skipped.append({"floor": None, "name": post.author, "why": why_unreadable(post, lang)})
+            continue
         if post.floor == 1:
             continue
         text = post.text
@@ -259,10 +272,12 @@ def signups(posts, seats: int, reserved=(), lang=None):
             skipped.append({"floor": post.floor, "name": name, "why": say("su_twice", lang)})
             continue
         signed[fold(name)] = (name, sub, post.floor)
+        if post.author_uid:
+            uids[name] = post.author_uid
     order = sorted(signed.values(), key=lambda v: v[2])
     players = [n for n, sub, _ in order if not sub][:seats]
     subs = [n for n, sub, _ in order if not sub][seats:] + [n for n, sub, _ in order if sub]
-    return players, subs, skipped
+    return players, subs, skipped, uids
 
 
 def _signup(source, ruleset, out, seats, fmt, forum_format, cookies, as_json, lang):
@@ -282,17 +297,19 @@ def _signup(source, ruleset, out, seats, fmt, forum_format, cookies, as_json, la
         raise GameError(say("fm_seats", rs.lang, value=seats))
     want = seats or (tables[-1] if tables else 200)
     posts, _name, _title = read_posts(source, fmt=forum_format, cookies=cookies, lang=rs.lang)
-    players, subs, skipped = signups(posts, want, reserved_of(rs.manifest), rs.lang)
+    players, subs, skipped, uids = signups(posts, want, reserved_of(rs.manifest), rs.lang)
     if not players:
         raise GameError(say("fm_no_signups", rs.lang, source=source, word=SIGNUP_WORDS[0]))
     if out is not None:
-        text = "\n".join(players) + "\n" + "".join(f"# 替补：{n}\n" for n in subs)
+        # each seat's line carries its forum uid (bansha new binds it to the seat: forum push sends it PMs)
+        text = "\n".join(f"{n} uid={uids[n]}" if n in uids else n for n in players) + "\n" + \
+            "".join(f"# 替补：{n}" + (f" uid={uids[n]}" if n in uids else "") + "\n" for n in subs)
         try:
             out.write_text(text, encoding="utf-8")
         except OSError as exc:
             raise GameError(say("lp_cannot_read", rs.lang, file=out, why=os_why(exc, rs.lang))) from None
     if as_json:
-        return _json({"ruleset": rs.manifest.id, "seats": want, "players": players, "substitutes": subs,
+        return _json({"ruleset": rs.manifest.id, "seats": want, "players": players, "substitutes": subs, "uids": uids,
                       "not_taken": skipped, "roster": str(out) if out else None})
     lines = [say("su_title", rs.lang, n=len(players), seats=want)]
     seat_lines = [say("su_seat", rs.lang, seat=i, name=n) for i, n in enumerate(players, 1)]
@@ -305,7 +322,7 @@ def _signup(source, ruleset, out, seats, fmt, forum_format, cookies, as_json, la
     if subs:
         lines.append(say("su_subs", rs.lang, names="、".join(subs)))
     if skipped:
-        lines.append(say("su_skipped", rs.lang, rows="；".join(f"{s['floor']}楼 {s['name']}：{s['why']}" for s in skipped)))
+        lines.append(say("su_skipped", rs.lang, rows="；".join(f"{s['floor'] or '?'}楼 {s['name']}：{s['why']}" for s in skipped)))
     if out is not None:
         lines.append(say("su_wrote", rs.lang, file=out, ruleset=rs.manifest.id))
     for line in lines:

@@ -159,15 +159,39 @@ def _result(game) -> str:
     return say("draw", game.lang) if game.draw else join(game.winner or [], game.lang) or say("l_not_finished", game.lang)
 
 
-def _print_results(game, mark, label: str, as_json: bool) -> None:
+def _print_results(game, mark, label: str, as_json: bool, closed: tuple | None = None, lapsed=(), refused=()) -> None:
+    """What a resolve told; ``closed``: (the phase's spec, the window open before it) where the
+    phase closed has windows, to name the windows it resolved and the one open now."""
     fb, ann = game.since(mark)
+    windows: list[str] = []
+    if closed is not None and closed[0].windows:
+        spec, first = closed
+        stayed = game.label == label and game.winner is None
+        upto = game.window if stayed else len(spec.windows)
+        windows = [game.window_name(i, spec) for i in range(first, upto)]
     if as_json:
         _json({"phase": label, "feedback": fb, "announcement": ann,
                "out": game.out.get(label, []), "next": game.label, "winner": game.winner, "scores": game.scores,
                # the window of a phase with windows the next resolve resolves (0: the phase is left)
-               "window": game.window})
+               "window": game.window,
+               # the windows this resolve closed, and the one open now, as the board names them
+               "windows_closed": windows, "window_open": game.window_name() if game.phase.windows else None,
+               # who was owed last words this resolve ended unrecorded (``--yes``)
+               "last_words_lapsed": list(lapsed),
+               # actions sent ahead for a window this resolve opened, refused then
+               "ahead_refused": [{"player": a, "skill": s, "why": why} for _, a, s, why in refused]})
         return
     _echo_phase(game.named(label), fb, ann, game.lang)
+    for _, actor, skill, why in refused:
+        echo("  " + say("l_ahead_refused", game.lang, actor=actor, skill=skill, why=why))
+    if lapsed:
+        echo("  " + say("l_last_words_lapsed", game.lang, names=say("lv_sep", game.lang).join(lapsed)))
+    if windows:
+        sep = say("lv_sep", game.lang)
+        if game.label == label and game.winner is None:
+            echo("  " + say("l_window_closed", game.lang, window=sep.join(windows), next=game.window_name()))
+        else:
+            echo("  " + say("l_window_last", game.lang, window=sep.join(windows)))
     if game.winner is not None:
         echo("  " + say("l_game_over", game.lang, result=_result(game))
                    + ("  " + say("l_scores", game.lang, scores=_scores(game.scores, game.lang)) if game.scores else ""))
@@ -182,14 +206,21 @@ def _print_results(game, mark, label: str, as_json: bool) -> None:
 @guarded
 def rulesets(as_json: bool = JsonOpt) -> None:
     """List installed rulesets."""
-    from .registry import installed_manifests
+    from .messages import extend, join
+    from .registry import broken_manifests, installed_manifests, plugins_missing
 
-    rows = [{"id": m.id, "name": m.name, "alias": m.alias, "seats": [t.seats for t in m.tables], "language": m.language}
-            for m in installed_manifests().values()]
+    extend({"l_rs_missing": ("（缺少插件：{names}，无法使用）", " (plugins not installed: {names}; cannot be played)"),
+            "l_rs_broken": ("无法读取：{why}", "cannot be read: {why}")})
+    rows = [{"id": m.id, "name": m.name, "alias": m.alias, "seats": [t.seats for t in m.tables], "language": m.language,
+             "missing": plugins_missing(m)} for m in installed_manifests().values()]
+    broken = broken_manifests()
     if as_json:
-        return _json(rows)
+        return _json([*rows, *({"id": stem, "broken": why} for stem, why in broken.items())])
     for r in rows:
-        echo(f"{r['id']}\t{r['name']}\t" + say("l_seats", r["language"], seats="/".join(map(str, r["seats"]))))
+        missing = say("l_rs_missing", r["language"], names=join(r["missing"], r["language"])) if r["missing"] else ""
+        echo(f"{r['id']}\t{r['name']}\t" + say("l_seats", r["language"], seats="/".join(map(str, r["seats"]))) + missing)
+    for stem, why in broken.items():
+        echo(f"{stem}\t" + say("l_rs_broken", None, why=" ".join(why.split())))
 
 
 @commands.command(help="h_roles")
@@ -198,7 +229,7 @@ def roles(ruleset: str = Argument(None, help="h_roles_ruleset"), as_json: bool =
           markdown: bool = Option(False, "--markdown", help="h_roles_markdown")) -> None:
     """List the roles of a ruleset (or of every installed ruleset)."""
     from .model import GameError
-    from .registry import find_manifest, installed_manifests, ruleset_for
+    from .registry import find_manifest, installed_manifests
 
     if markdown and as_json:
         raise GameError(say("markdown_json"))
@@ -206,11 +237,13 @@ def roles(ruleset: str = Argument(None, help="h_roles_ruleset"), as_json: bool =
     if markdown:
         from .views import roles_reference
 
-        echo("\n".join(roles_reference(ruleset_for(m)) for m in manifests), nl=False)
+        echo("\n".join(roles_reference(rs) for m in manifests if (rs := _loadable(m, listing=not ruleset)) is not None), nl=False)
         return
     rows = []
     for m in manifests:
-        rs = ruleset_for(m)
+        rs = _loadable(m, listing=not ruleset)
+        if rs is None:
+            continue
         for role in rs.roles.values():
             rows.append({"ruleset": m.id, "role": role.name, "alias": role.alias, "camp": role.camp,
                          "skills": [s.name for s in role.skills], "plugin": rs.role_plugin[role.name],
@@ -220,6 +253,20 @@ def roles(ruleset: str = Argument(None, help="h_roles_ruleset"), as_json: bool =
     for r in rows:
         common = "  " + say("l_common", r["language"]) if r["common"] else ""
         echo(f"{r['ruleset']}\t{r['role']} ({r['alias']})\t{'、'.join(r['skills']) or '-'}{common}")
+
+
+def _loadable(m, listing: bool):
+    """The loaded board, or (listing every board) None for one that cannot load (a plugin not
+    installed): `bansha rulesets` marks it; one board's fault never hides the others."""
+    from .model import GameError
+    from .registry import ruleset_for
+
+    try:
+        return ruleset_for(m)
+    except GameError:
+        if listing:
+            return None
+        raise
 
 
 @commands.command(help="h_rulings")
@@ -240,11 +287,13 @@ def rulings(ruleset: str = Argument(..., help="h_ruleset_ref"), as_json: bool = 
 def role_show(name: str = Argument(..., help="h_role_name"), ruleset: str = Option(None, "--ruleset", help="h_ruleset_id"), as_json: bool = JsonOpt) -> None:
     """The rule text of a role and each skill with its arguments."""
     from .model import GameError
-    from .registry import find_manifest, installed_manifests, ruleset_for
+    from .registry import find_manifest, installed_manifests
 
     manifests = [find_manifest(ruleset)] if ruleset else list(installed_manifests().values())
     for m in manifests:
-        rs = ruleset_for(m)
+        rs = _loadable(m, listing=not ruleset)
+        if rs is None:
+            continue
         try:
             role = rs.role(name)
         except GameError:
@@ -254,11 +303,18 @@ def role_show(name: str = Argument(..., help="h_role_name"), ruleset: str = Opti
         lang = rs.lang
         echo(say("l_role", lang, role=role.name, alias=role.alias, ruleset=m.name, camp=role.camp or say("l_by_deal", lang)))
         if role.rule:
-            echo(f"  {role.rule}")
+            for line in quoted_rule(role.rule):
+                echo(f"  {line}")
         for s in role.skills:
             n = s.targets if s.max_targets in (None, s.targets) else f"{s.targets}-{s.max_targets}"
-            echo("  " + say("l_skill", lang, skill=s.name, alias=s.alias, phases="/".join(s.phases), step=s.step or say("l_at_once", lang),
-                                  priority=s.priority, targets=n)
+            alias = say("l_alias", lang, alias=s.alias) if s.alias else ""
+            if not s.phases:  # a triggered skill: played by the rules when its moment comes, never sent
+                head = say("l_skill_triggered", lang, skill=s.name, alias=alias)
+            else:
+                phases = "/".join(_phase_word(rs, p) for p in s.phases)
+                head = say("l_skill", lang, skill=s.name, alias=alias, phases=phases, priority=s.priority, targets=n,
+                           step=_step_word(rs, s) if s.step else say("l_at_once", lang))
+            echo("  " + head
                        + (say("l_skill_uses", lang, uses=s.uses) if s.uses is not None else "")
                        + (say("l_skill_tags", lang, tags="、".join(s.tags)) if s.tags else ""))
             for k, v in s.args.items():
@@ -271,6 +327,33 @@ def role_show(name: str = Argument(..., help="h_role_name"), ruleset: str = Opti
             echo(say("l_jinx", lang, jinx=jinx))
         return
     raise GameError(say("unknown_role_in", None, name=name, ruleset=ruleset) if ruleset else say("unknown_role_any", None, name=name))
+
+
+def quoted_rule(text: str) -> list[str]:
+    """The rule a person reads of a role's ``rule``: its quoted lines (``> …``, the document's
+    words) where it has any — a plugin's docstring also holds implementation notes, in
+    English, that are no rule — else the text as it is."""
+    quoted = [line.strip()[1:].strip() for line in text.splitlines() if line.strip().startswith(">")]
+    return [q for q in quoted if q] or [line for line in text.splitlines() if line.strip()]
+
+
+def _phase_word(rs, name: str) -> str:
+    """A phase kind as the board names it (正午 for noon), else as declared."""
+    try:
+        spec = rs.phase(name)
+    except Exception:  # noqa: BLE001 (a skill may name a phase another board has)
+        return name
+    return spec.alias or spec.name
+
+
+def _step_word(rs, skill) -> str:
+    """A skill's step as the board names it (its ``alias``), else as declared."""
+    for phase in rs.manifest.phases:
+        if phase.name in skill.phases or phase.alias in skill.phases:
+            for step in phase.steps:
+                if step.name == skill.step:
+                    return step.alias or step.name
+    return skill.step
 
 
 def _plain(obj: Any) -> Any:
@@ -348,7 +431,11 @@ def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ..
         else:
             listed = True
             names += [n for n in re.split(r"[,，]", v) if n.strip()]
-    return check_names(names, lang, reserved=reserved, in_list=listed), notes
+    from .forms import split_uid
+
+    pairs_ = [split_uid(n) for n in names]  # a roster line may end with the player's forum uid
+    checked = check_names([n for n, _ in pairs_], lang, reserved=reserved, in_list=listed)
+    return [f"{n} uid={uid}" if uid else n for n, (_, uid) in zip(checked, pairs_, strict=False)], notes
 
 
 def _check_deal(rs, setups, source: str) -> None:
@@ -375,16 +462,10 @@ def new(
 
     from .forms import new_setup
     from .model import GameError
-    from .registry import find_manifest, ruleset_for
+    from .registry import checked_ruleset
 
-    manifest = find_manifest(ruleset)
-    try:
-        rs = ruleset_for(manifest)
-    except GameError as exc:
-        # a manifest given as a file: name the file whose keys are wrong
-        if ruleset.endswith(".toml") or "/" in ruleset:
-            raise GameError(say("file_said", manifest.language, file=ruleset, why=exc)) from None
-        raise
+    rs = checked_ruleset(ruleset)  # the one validator (a board given as a file: naming the file)
+    manifest = rs.manifest
     lang = _BOARD[0] = rs.lang
     notes: list[str] = []
     raw = None
@@ -472,11 +553,15 @@ def act(
                         targets=[g.find_name(_name(t)) for t in targets or []], args=args)
 
     g, mark = _store(db).append(game, event)
-    a = next((a for a in reversed(g.actions) if a.actor == who[0]), None)
+    # an action sent ahead for a later window (a skill an earlier window gives) waits for it
+    ahead = g.ahead[-1] if g.ahead and g.applied and g.ahead[-1][0] is g.applied[-1] else None
+    a = None if ahead else next((a for a in reversed(g.actions) if a.actor == who[0]), None)
     fb, ann = g.since(mark)
     if as_json:
-        return _json({"recorded": a, "feedback": fb, "announcement": ann, "winner": g.winner})
-    echo(say("l_recorded", g.lang, text=" ".join([who[0], skill.strip(), *(g.find_name(_name(t)) for t in targets or [])])))
+        return _json({"recorded": a, "feedback": fb, "announcement": ann, "winner": g.winner,
+                      "ahead": g.window_name(ahead[1]) if ahead else None})
+    echo(say("l_recorded", g.lang, text=" ".join([who[0], skill.strip(), *(g.find_name(_name(t)) for t in targets or [])]))
+         + (say("l_ahead", g.lang, window=g.window_name(ahead[1])) if ahead else ""))
     for old in a.replaced if a is not None else ():  # a group's standing action it replaces
         echo("  " + say("l_replaces", g.lang, text=old))
     for name, lines in fb.items():  # an immediate answer
@@ -575,20 +660,21 @@ def resolve(game: str = GameArg, phase: str = Option(None, "--phase", help="h_re
     from .model import ResolveEvent
 
     store = _store(db)
-    labels: list[str] = []
+    labels: list = []
 
     def close(g):
         _seen(g)
-        resolve_guard(g, phase, yes)
-        labels.append(g.label)
+        resolve_guard(g, phase, yes, whole=not window)
+        labels[:] = [g.label, (g.phase, g.window), g.lapsing_last_words(whole=not window), len(g.ahead_refused)]
         return ResolveEvent(phase=g.label, window=window)
 
     g, mark = store.append(game, close)
     label = labels[0]
-    _print_results(g, mark, label, as_json)
+    lapsed = [n for n in labels[2] if n not in g.last_words]
+    _print_results(g, mark, label, as_json, labels[1], lapsed, g.ahead_refused[labels[3]:])
 
 
-def resolve_guard(g, phase: str | None, yes: bool) -> None:
+def resolve_guard(g, phase: str | None, yes: bool, whole: bool = True) -> None:
     """What ``bansha resolve`` asks before it closes a phase (the simulator, the demo and the
     scenario runner resolve without it): the phase is the one named (``--phase``); unless
     ``yes``, no 【强制】 skill is owed (``choices.owed``) and something was recorded in the phase
@@ -607,6 +693,9 @@ def resolve_guard(g, phase: str | None, yes: bool) -> None:
     if due:
         items = say("lv_sep", g.lang).join(f"{c.player} {c.skill}" for c in due)
         raise GameError(say("rs_owed", g.lang, label=g.named(), items=items))
+    lapsing = g.lapsing_last_words(whole)
+    if lapsing:  # a 遗言 owed that this close would end, as an unsent 【强制】 skill blocks it
+        raise GameError(say("rs_last_words", g.lang, label=g.named(), names=say("lv_sep", g.lang).join(lapsing)))
     since = next((i for i in range(len(g.applied) - 1, -1, -1) if isinstance(g.applied[i], ResolveEvent)), -1)
     recorded = any(isinstance(e, (ActEvent, UnactEvent, VoteEvent, RulingEvent)) for e in g.applied[since + 1:])
     if recorded or g.actions or g.ballots:
@@ -808,10 +897,10 @@ def demo(ruleset: str = Option("light-shadow", "--ruleset", help="h_ruleset_id")
     import msgspec
 
     from .model import GameError
-    from .registry import demo_file, find_manifest, manifest_path
+    from .registry import checked_ruleset, demo_file, find_manifest, manifest_path
     from .scenario import Mismatch, lines_of, load, run
 
-    m = find_manifest(ruleset)
+    m = checked_ruleset(ruleset).manifest  # the board checked whole, as `new` checks it
     lang = m.language
     source = manifest_path(ruleset)
     path = demo_file(source) if source is not None else None
@@ -855,9 +944,11 @@ def scenario_run(
 ) -> None:
     """Run scenario files: exit 0 when all pass, 1 on a mismatch, 2 on an invalid file."""
     from .files import os_why
+    from .messages import extend
     from .model import GameError
     from .scenario import Mismatch, run_file
 
+    extend({"sc_plugin_fault": ("规则插件出错：{why}", "a rule plugin failed: {why}")})
     files: list[Path] = []
     results = []
     for p in paths:
@@ -875,6 +966,11 @@ def scenario_run(
             results.append({"file": str(f), "result": "invalid", "message": str(exc)})
         except OSError as exc:
             results.append({"file": str(f), "result": "invalid", "message": say("file_unreadable", None, file=f, why=os_why(exc))})
+        except Exception as exc:  # a rule plugin's fault outside a resolution: this file is invalid, the next runs
+            from .messages import excerpt
+
+            results.append({"file": str(f), "result": "invalid",
+                            "message": say("sc_plugin_fault", None, why=f"{type(exc).__name__}: {excerpt(exc, 80)}")})
     count = {k: sum(r["result"] == k for r in results) for k in ("passed", "failed", "invalid")}
     if as_json and count["invalid"]:
         # a refusal with --json is one object {"error", "code": 2}; the report rides along

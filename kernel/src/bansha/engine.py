@@ -14,13 +14,14 @@ import re
 from typing import Any
 
 from .builtins import compile_selectors, count_votes, resolve_deaths, win_holds  # noqa: F401  (count_votes, resolve_deaths: their old home, plugins import them from here)
-from .messages import join, say
+from .messages import extend, join, say
 from .model import (
     ActEvent,
     Action,
     AmendEvent,
     Ballot,
     Event,
+    Fact,
     GameError,
     Kill,
     PhaseSpec,
@@ -36,6 +37,26 @@ from .model import (
 from .names import check_name, fold, reserved_of
 from .options import check_options
 from .registry import Ruleset, ruleset_for
+
+
+
+class PluginFault(GameError):
+    """A rule plugin raised while the game resolved: the event is refused (a GameError: one
+    line, exit 2, nothing stored), and a scenario that meets it is invalid, not a mismatch."""
+
+
+extend({
+    "fault_event": ("规则插件出错（{what}，{label}）：{why}；本次操作未执行，游戏未改变，修正规则后用 bansha board reload 读入",
+                    "a rule plugin failed ({what}, {label}): {why}; nothing was done and the game is unchanged; fix the "
+                    "board and read it again with bansha board reload"),
+    "fault_skill": ("规则插件出错：角色 {role}（插件 {plugin}），技能 {skill}，步骤 {step}：{why}；本次操作未执行，游戏未改变，"
+                    "修正规则后用 bansha board reload 读入",
+                    "a rule plugin failed: role {role} (plugin {plugin}), skill {skill}, step {step}: {why}; nothing was done "
+                    "and the game is unchanged; fix the board and read it again with bansha board reload"),
+    "fault_handler": ("规则插件出错：步骤 {step}，处理器 {handler}：{why}；本次操作未执行，游戏未改变，修正规则后用 bansha board reload 读入",
+                      "a rule plugin failed: step {step}, handler {handler}: {why}; nothing was done and the game is "
+                      "unchanged; fix the board and read it again with bansha board reload"),
+})
 
 
 class _Silent:
@@ -89,6 +110,8 @@ class Game:
         self.seq = 0
         #: player -> [(phase label, line)]
         self.feedback: dict[str, list[tuple[str, str]]] = {n: [] for n in self.players}
+        #: player -> {index of a line of ``feedback``: the facts it states} (``model.Fact``)
+        self.feedback_facts: dict[str, dict[int, tuple[Fact, ...]]] = {}
         self.announcements: list[tuple[str, str]] = []
         self.trace: list[TraceLine] = []
         #: phase label -> names that left the game in it
@@ -124,12 +147,23 @@ class Game:
         #: players owed last words: name -> {"out": phase label, "until": the label of the
         #: phase whose close publishes them (None until the exit's event is over), "text"}
         self.last_words: dict[str, dict[str, Any]] = {}
+        #: players whose last words lapsed unrecorded: name -> the label of the phase that ended them
+        self.lapsed_words: dict[str, str] = {}
         #: the current window of a phase with ``windows`` (0: the first, or the only one)
         self.window = 0
         #: what a resolved window leaves to the next ones of the phase: the kills queued and
         #: not yet landed, the resolution's data and the exits so far (``resolve``)
         self.carried: tuple[list[Kill], dict[str, Any], list[str]] | None = None
+        #: actions sent ahead in a phase with windows for a skill the actor gains in an earlier
+        #: window of it (狼鸦之爪's 夜之锋刃 gives [群内] at 早夜, its 杀人 is 深夜's): (the event,
+        #: the window it waits for, its submission number); checked again when that window opens
+        self.ahead: list[tuple[ActEvent, int, int]] = []
+        #: what was sent ahead and refused when its window opened: (phase label, actor, skill, why)
+        self.ahead_refused: list[tuple[str, str, str, str]] = []
         self.hook.bansha_setup_game(game=self)
+        #: each player's role as the game began (the deal, after the rules' set-up: mafia-basic's
+        #: ``mafia`` option re-deals): what a role's count is of (发牌次数), whoever holds it later
+        self.dealt: dict[str, str] = {p.name: p.role for p in self.players.values()}
         self._open_phase()
 
     # ------------------------------------------------------------------ clock and names
@@ -143,7 +177,7 @@ class Game:
         return template.format(**fields) if template else say(key, self.lang, **fields)
 
     def named(self, label: str | None = None) -> str:
-        """A phase label ("dusk 4"; default the current one) as the board names it ("第4天 黄昏":
+        """A phase label ("dusk 4"; default the current one) as the board names it ("第3天 黄昏":
         its board file's ``[names]``): what every line a person reads says."""
         from .board import load_board, phase_namer
 
@@ -178,11 +212,13 @@ class Game:
         """"day 3" / "白天 3" / "第3天 白天" (the board's name) / "opening" -> a sortable position
         (day, index in the day)."""
         t = text.strip()
+        offset = 0
         if t.startswith("第"):  # the board's name, as posts and views print it: every door takes it
             m = re.fullmatch(r"第\s*(\d+)\s*[天日]\s*(.*)", t)
             if m:
                 rest = m.group(2).strip().removesuffix("公告").strip()
                 t = f"{rest or self.cycle[0].name} {m.group(1)}"
+                offset = -1  # the board's day: the id's number is the day less the phase's offset
         name, _, num = t.partition(" ")
         spec = self.ruleset.phase(name)
         if spec.opening:
@@ -191,6 +227,8 @@ class Game:
             day = int(num)
         except ValueError:
             raise GameError(self.msg("bad_phase", text=text)) from None
+        if offset:
+            day -= spec.day_offset  # "第1天 黄昏" on M217 is dusk 2 (``PhaseSpec.day_offset``)
         return (day, self.cycle.index(spec))
 
     @property
@@ -313,13 +351,22 @@ class Game:
         self._in_event = True
         try:
             self._apply(event, checked)
+        except GameError:
+            raise
+        except Exception as exc:  # a rule's hook that raised outside a resolution (a check of an action or a vote)
+            from .messages import excerpt
+
+            why = f"{type(exc).__name__}: {excerpt(exc, 80)}" if str(exc) else type(exc).__name__
+            raise PluginFault(self.msg("fault_event", what=type(event).__name__.removesuffix("Event").lower(),
+                                       label=self.named(), why=why)) from None
         finally:
             self._in_event = False
         self.applied.append(event)
-        # last words owed by an exit of this event are published by the phase current now
+        # last words owed by an exit of this event are published by the phase current now, or
+        # by the next phase of the name the board gives (``LastWordsRule.until``)
         for owed in self.last_words.values():
             if owed["until"] is None:
-                owed["until"] = self.label
+                owed["until"] = self.next_label_named(owed.get("until_phase") or "")
 
     def _amend(self, ev: AmendEvent) -> None:
         """Replay the game with ``ev.event`` just before the resolution of the closed phase
@@ -369,10 +416,28 @@ class Game:
             self.cast(event, checked)
         elif isinstance(event, ResolveEvent):
             label = self.label
-            self.resolve()
-            # the phase's remaining windows, unless the event closes one window only
-            while not event.window and self.window > 0 and self.label == label and self.winner is None:
+            try:
                 self.resolve()
+                # the phase's remaining windows, unless the event closes one window only
+                while not event.window and self.window > 0 and self.label == label and self.winner is None:
+                    self.resolve()
+            except GameError:
+                raise
+            except Exception as exc:  # a rule's hook outside the steps (a win, the next phase's start)
+                raise self.fault(exc, label, "", "") from None
+
+    def fault(self, exc: Exception, step: str, actor: str, what: str) -> PluginFault:
+        """A plugin that raised while the game was resolving, as one line naming the role, the
+        skill and the step (or the handler): the event is refused, so nothing is stored, and
+        the game plays on once the board is fixed (``bansha board reload``)."""
+        from .messages import excerpt
+
+        why = f"{type(exc).__name__}: {excerpt(exc, 80)}" if str(exc) else type(exc).__name__
+        if actor:
+            role = self.player(actor).role
+            return PluginFault(self.msg("fault_skill", role=role, plugin=self.manifest.roles.get(role) or self.ruleset.role_plugin.get(role, "?"),
+                                      skill=what, step=step, why=why))
+        return PluginFault(self.msg("fault_handler", handler=what or "—", step=step, why=why))
 
     def _check_phase(self, phase: str) -> None:
         label = self.label
@@ -493,11 +558,25 @@ class Game:
             return set(last[2])
         return set()
 
-    def submit(self, ev: ActEvent, checked: Action | None = None) -> Action:
+    def submit(self, ev: ActEvent, checked: Action | None = None) -> Action | None:
         """Record ``ev`` if ``check`` accepts it (a group's new action replaces its standing
-        one); an immediate skill, or one opened outside its phases, is answered at once.
-        ``checked``: the action ``check`` gave for ``ev`` with nothing applied since (``apply``)."""
-        action = self.check(ev) if checked is None else checked
+        one); an immediate skill, or one opened outside its phases, is answered at once. In a
+        phase with windows, an action ``check`` refuses now that it accepts once the earlier
+        windows are resolved on the inputs so far (a skill the actor gains in one of them) waits
+        for its window (``ahead``; None is returned). ``checked``: the action ``check`` gave for
+        ``ev`` with nothing applied since (``apply``)."""
+        if checked is not None:
+            action = checked
+        else:
+            try:
+                action = self.check(ev)
+            except GameError:
+                window = self.ahead_window(ev)
+                if window is None:
+                    raise
+                self.seq += 1
+                self.ahead = [*self.ahead, (ev, window, self.seq)]
+                return None
         actor = self.players[action.actor]
         skill, _ = self.find_skill(actor, action.skill)
         self.seq = action.seq
@@ -511,6 +590,63 @@ class Game:
         if self.answered_at_once(skill):
             self._resolve_now(action, skill)
         return action
+
+    def ahead_window(self, ev: ActEvent) -> int | None:
+        """The later window of the current phase at whose opening ``check`` accepts ``ev``, the
+        earlier ones resolved (on a private copy) with the inputs so far; None: none does, or
+        the phase has no window left after this one (a plain ``resolve`` closes every window,
+        so a skill gained at 早夜 may be sent with the rest of the night's PMs)."""
+        windows = self.phase.windows
+        if not windows or self.window >= len(windows) - 1 or self.winner is not None or ev.actor not in self.players:
+            return None
+        import copy
+
+        later = {n for w in windows[self.window + 1:] for n in w}
+        if not any(step in later for step in self.ruleset.skill_steps.get(ev.skill.strip(), ())):
+            return None  # no skill of that name resolves in a later window
+        memo = {id(x): x for x in (self.setup, self.ruleset, self.manifest, self.pm, self.hook, self.log,
+                                   *self.cycle, *self.openings)}
+        trial = copy.deepcopy(self, memo)
+        trial.log = SILENT
+        while trial.window < len(windows) - 1:
+            try:
+                trial.resolve()
+            except GameError:
+                return None
+            if trial.label != self.label or trial.winner is not None or trial.pending_rewind is not None:
+                return None
+            try:
+                trial.check(ev)
+            except GameError:
+                continue
+            return trial.window
+        return None
+
+    def _open_ahead(self, res: Resolution) -> None:
+        """The window just opened: each action sent ahead for it is checked again and recorded
+        (in its submission order: a group's later action stands), or refused and dropped."""
+        due = [x for x in self.ahead if x[1] <= self.window]
+        if not due:
+            return
+        self.ahead = [x for x in self.ahead if x[1] > self.window]
+        for ev, _, seq in due:
+            try:
+                action = self.check(ev)
+            except GameError as exc:
+                res.trace("ahead", f"{ev.actor}'s {ev.skill} sent ahead is refused: {exc}")
+                self.ahead_refused = [*self.ahead_refused, (self.label, ev.actor, ev.skill, str(exc))]
+                continue
+            action.seq = seq
+            skill, _ = self.find_skill(self.players[action.actor], action.skill)
+            if skill.group:
+                _, mine = self._used_in_phase(self.players[action.actor], skill)
+                if any(a.seq > seq for a in mine):
+                    res.trace("ahead", f"{ev.actor}'s {ev.skill} sent ahead is replaced by the group's later action")
+                    continue
+                action.replaced = [a.describe() for a in mine]
+                self.actions = [a for a in self.actions if a not in mine]
+            self.actions.append(action)
+            res.trace("ahead", f"{ev.actor}'s {ev.skill} sent ahead is recorded")
 
     def answered_at_once(self, skill: Skill) -> bool:
         """A use of ``skill`` now is resolved when sent (an immediate skill, or one opened outside
@@ -543,6 +679,15 @@ class Game:
             if step in names:
                 return i
         return 0
+
+    def window_name(self, i: int | None = None, spec: PhaseSpec | None = None) -> str:
+        """Window ``i`` (default: the current one) of the phase ``spec`` (default: the current
+        phase) as the board names it (``PhaseSpec.window_names``: M217's 早夜 … 凌晨), else
+        "第N个行动时间段"."""
+        spec = self.phase if spec is None else spec
+        i = self.window if i is None else i
+        names = spec.window_names
+        return names[i] if 0 <= i < len(names) else self.msg("window_nth", n=i + 1)
 
     def in_phase(self, skill: Skill) -> bool:
         """The skill may be used in the current phase: one of its ``phases``, or the phase the
@@ -580,7 +725,16 @@ class Game:
         raise GameError(self.msg("nothing_to_withdraw", name=actor.name, skill=skill.name, label=self.named()))
 
     def withdraw(self, ev: UnactEvent) -> None:
-        action = self.standing(ev.actor, ev.skill)
+        try:
+            action = self.standing(ev.actor, ev.skill)
+        except GameError:
+            # an action sent ahead for a later window is withdrawn like a standing one
+            actor = self.find_name(ev.actor)
+            waiting = [x for x in self.ahead if x[0].actor == actor and x[0].skill.strip() == ev.skill.strip()]
+            if not waiting:
+                raise
+            self.ahead = [x for x in self.ahead if x is not waiting[-1]]
+            return
         skill, _ = self.skills_of(self.player(action.actor)).get(action.skill, (None, False))
         if skill is not None and self.window_of(skill.step) < self.window:
             raise GameError(self.msg("window_withdraw", skill=skill.name))
@@ -592,7 +746,12 @@ class Game:
         if skill.uses is not None:
             self.player(action.actor).uses[skill.name] -= 1
         if skill.effect is not None:
-            skill.effect(res, action)
+            try:
+                skill.effect(res, action)
+            except GameError:
+                raise
+            except Exception as exc:  # a plugin's fault: this action is refused, nothing is stored
+                raise self.fault(exc, res.step, action.actor, action.skill) from None
         self._remember_use(action)
         res.finish_immediate()
 
@@ -713,24 +872,33 @@ class Game:
             if (skill is not None and skill.uses is not None and not skill.immediate and not a.answered
                     and (now is None or skill.step in now)):
                 self.player(a.actor).uses[skill.name] -= 1
-        for step in self.phase.steps:
-            if step.start or (now is not None and step.name not in now):
-                continue  # resolved when the phase began (``_start_steps``), or in another window
-            res.step = step.name
-            for h in step.handlers:
-                self.ruleset.handlers[h](res)
-            for a in res.actions_in(step.name):
-                if a.void:
-                    res.trace("void", f"{a.actor}'s {a.skill} has no effect: {a.void}")
-                    continue
-                # an earlier effect of the step may have taken the skill away (a card put away)
-                skill, _ = self.skills_of(self.player(a.actor)).get(a.skill, (None, False))
-                if skill is None:
-                    res.void(a, f"{a.actor} no longer has {a.skill}", rule="skills")
-                elif skill.effect is not None:
-                    skill.effect(res, a)
-            for h in step.after:
-                self.ruleset.handlers[h](res)
+        doing: list[str] = ["", ""]  # (actor, skill) or ("", handler): what a fault is in
+        try:
+            for step in self.phase.steps:
+                if step.start or (now is not None and step.name not in now):
+                    continue  # resolved when the phase began (``_start_steps``), or in another window
+                res.step = step.name
+                for h in step.handlers:
+                    doing[:] = "", h
+                    self.ruleset.handlers[h](res)
+                for a in res.actions_in(step.name):
+                    if a.void:
+                        res.trace("void", f"{a.actor}'s {a.skill} has no effect: {a.void}")
+                        continue
+                    # an earlier effect of the step may have taken the skill away (a card put away)
+                    skill, _ = self.skills_of(self.player(a.actor)).get(a.skill, (None, False))
+                    if skill is None:
+                        res.void(a, f"{a.actor} no longer has {a.skill}", rule="skills")
+                    elif skill.effect is not None:
+                        doing[:] = a.actor, a.skill
+                        skill.effect(res, a)
+                for h in step.after:
+                    doing[:] = "", h
+                    self.ruleset.handlers[h](res)
+        except GameError:
+            raise
+        except Exception as exc:  # a plugin's fault: this resolve is refused, nothing is stored
+            raise self.fault(exc, res.step, *doing) from None
         if not last:
             # > 夜晚阶段，则需要等待当前行动时间段结束之后再通知 (M217): the window's feedback is told
             # now, its public lines wait for the phase to close; the next window's actions follow
@@ -740,6 +908,7 @@ class Game:
             self.carried = (res.kills, res.data, res.out)
             self.window += 1
             res.trace("window", self.msg("window_done", window=self.window, label=self.named(label)))
+            self._open_ahead(res)
             return res
         for a in self.actions:
             self._remember_use(a)
@@ -750,12 +919,14 @@ class Game:
         for name in [n for n, owed in self.last_words.items() if owed["until"] == label]:
             # "死者未在规定时间内遗言视为放弃遗言": published if recorded, lapsed if not
             if self.last_words.pop(name)["text"] is None:
+                self.lapsed_words[name] = label
                 res.trace("遗言", f"{name}'s last words lapse")
         self.resolved.append(label)
         self.log.info("resolved", phase=label, out=res.out)
         self.check_win(res)
-        if self.pending_rewind is None:
-            # (a phase turned back is not left: nothing of the next phase may begin)
+        if self.pending_rewind is None and self.winner is None:
+            # (a phase turned back is not left: nothing of the next phase may begin; a game
+            # that ended stays in the phase that ended it: its day is the game's length)
             self.advance()
         self._rewind_if_asked()
         return res
@@ -764,6 +935,7 @@ class Game:
         self.actions = []
         self.ballots = []
         self.window, self.carried = 0, None
+        self.ahead = []
         while True:
             if self.phase.opening:
                 i = self.openings.index(self.phase)
@@ -812,7 +984,7 @@ class Game:
 
     #: the live state a rewind restores; history (feedback, announcements, trace, out) stays
     _REWOUND = ("players", "actions", "ballots", "scheduled", "last_use", "data", "winner", "draw", "scores", "out",
-                "last_words", "window", "carried")
+                "last_words", "lapsed_words", "window", "carried", "ahead")
 
     def _snapshot(self, point: str) -> None:
         # A moment is remembered as a count of events, not as a copy of the state: a deep copy
@@ -907,15 +1079,49 @@ class Game:
         manifest's ``[last_words] owed`` rules (an exit whose kill forbids them owes none)."""
         owed = self.hook.bansha_last_words(game=self, player=player, kill=kill)
         if owed is None:
-            owed = kill.last_words and any(
-                (not r.phases or self.phase.name in r.phases) and (not r.days or self.day in r.days)
-                and (not r.kinds or kill.kind in r.kinds) for r in self.manifest.last_words.owed)
+            owed = kill.last_words and self._last_words_rule(kill) is not None
         return bool(owed)
+
+    def _last_words_rule(self, kill: Kill):
+        """The first ``[last_words] owed`` rule this exit matches, or None."""
+        return next((r for r in self.manifest.last_words.owed
+                     if (not r.phases or self.phase.name in r.phases) and (not r.days or self.day in r.days)
+                     and (not r.kinds or kill.kind in r.kinds)), None)
+
+    def next_label_named(self, name: str) -> str:
+        """The label of the next phase called ``name`` from the current one (the current one if it
+        is); "" or a name the cycle has not: the current label."""
+        if not name or name == self.phase.name:
+            return self.label
+        if not any(p.name == name for p in self.cycle):
+            return self.label
+        if self.phase.opening:
+            day, i = self.manifest.first_day, 0
+        else:
+            day, i = self.day, self.cycle.index(self.phase)
+        for _ in range(len(self.cycle) + 1):
+            if self.cycle[i].name == name:
+                return f"{name} {day}"
+            i += 1
+            if i == len(self.cycle):
+                i, day = 0, day + 1
+        return self.label
+
+    def lapsing_last_words(self, whole: bool = True) -> list[str]:
+        """Who is owed last words not yet recorded that closing the current phase ends (``whole``:
+        every window left; else the current window only, which ends none but the last)
+        (``bansha resolve`` refuses to close it unless --yes, naming them)."""
+        if not whole and self.phase.windows and self.window < len(self.phase.windows) - 1:
+            return []
+        return [n for n, owed in self.last_words.items() if owed["until"] == self.label and owed["text"] is None]
 
     def _last_words(self, ev: RulingEvent) -> None:
         cfg = self.manifest.last_words
         p = self.player(ev.player)
         owed = self.last_words.get(p.name)
+        if owed is None and p.name in self.lapsed_words:
+            # owed, and the time the board gives is past: say so, not that none were owed
+            raise GameError(self.msg("lw_lapsed", name=p.name, until=self.named(self.lapsed_words[p.name])))
         if owed is None:
             raise GameError(self.refusal(cfg.refuse_not_owed, "lw_not_owed", name=p.name))
         if owed["text"] is not None:
@@ -969,6 +1175,8 @@ class Game:
             if fold(new) in {fold(n) for n in self.players}:
                 raise GameError(self.msg("substitute_bad", name=new))
             self.feedback[new] = self.feedback.pop(p.name)
+            if p.name in self.feedback_facts:
+                self.feedback_facts[new] = self.feedback_facts.pop(p.name)
             self._rename({p.name: new})
             res.announce(f"{ev.player}由{new}替补。")
         elif ev.kind == "draw":
@@ -997,6 +1205,7 @@ class Game:
         for p in self.players.values():
             p.name = rn(p.name)
         self.players = {p.name: p for p in sorted(self.players.values(), key=lambda p: p.seat)}
+        self.dealt = {rn(n): role for n, role in self.dealt.items()}
         for a in self.actions:
             a.actor, a.chosen, a.targets = rn(a.actor), [*map(rn, a.chosen)], [*map(rn, a.targets)]
         for b in self.ballots:
@@ -1082,6 +1291,8 @@ class Resolution:
         self._seed = f"{game.setup.seed}/{self.label}/{step}/{game.seq}"
         self._rng: SeededDraws | None = None
         self.lines: dict[str, list[str]] = {}
+        #: player -> {index in ``lines``: the facts that line states}
+        self.line_facts: dict[str, dict[int, tuple[Fact, ...]]] = {}
         self.public: list[str] = []
         self.kills: list[Kill] = []
         self.out: list[str] = []
@@ -1147,8 +1358,12 @@ class Resolution:
         self.trace(rule, f"{action.actor}'s {action.skill}: {action.targets} -> {targets}")
         action.targets = list(targets)
 
-    def feedback(self, player: str, text: str) -> None:
-        self.lines.setdefault(player, []).append(text)
+    def feedback(self, player: str, text: str, *facts: Fact) -> None:
+        """A private line to ``player``; ``facts``: what it states, as data (``model.Fact``)."""
+        lines = self.lines.setdefault(player, [])
+        if facts:
+            self.line_facts.setdefault(player, {})[len(lines)] = facts
+        lines.append(text)
 
     def announce(self, text: str) -> None:
         self.public.append(text)
@@ -1173,7 +1388,9 @@ class Resolution:
         self.announce(tmpl.format(name=player.name, identity=self.game.identity(player)))
         self.trace(kill.rule or kill.kind, f"{player.name} is out ({kill.kind})")
         if self.game.owes_last_words(self, player, kill):
-            self.game.last_words[player.name] = {"out": self.label, "until": None, "text": None}
+            rule = self.game._last_words_rule(kill)
+            self.game.last_words[player.name] = {"out": self.label, "until": None, "text": None,
+                                                 "until_phase": rule.until if rule is not None else ""}
             self.trace("遗言", f"{player.name} is owed last words")
         self.game.hook.bansha_on_death(res=self, player=player, kill=kill)
 
@@ -1197,9 +1414,12 @@ class Resolution:
         """Tell what this resolution produced so far: private lines, then public ones."""
         g = self.game
         for name, lines in self.lines.items():
-            g.feedback.setdefault(name, []).extend((self.label, line) for line in lines)
+            told = g.feedback.setdefault(name, [])
+            for i, facts in self.line_facts.get(name, {}).items():
+                g.feedback_facts.setdefault(name, {})[len(told) + i] = facts
+            told.extend((self.label, line) for line in lines)
         g.announcements.extend((self.label, line) for line in self.public)
-        self.lines, self.public = {}, []
+        self.lines, self.line_facts, self.public = {}, {}, []
 
     def rewind(self, to: str, point: str = "start", keep=None) -> None:
         """Turn the game back to the ``point`` ("start" or "resolve": just before it was

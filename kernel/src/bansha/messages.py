@@ -106,7 +106,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "named_twice": ("玩家 {name} 出现了两次", "player {name} is named twice"),
     "bad_phase": ("阶段 {text}：应为阶段名和数字，例如 “day 1”", "phase {text}: expected a name and a number, like 'day 1'"),
     "unknown_player": ("没有玩家 {name}", "unknown player {name}"),
-    "no_skill": ("{name}（{role}）没有技能 {skill}", "{name} ({role}) has no skill {skill}"),
+    "no_skill": ("{name}（{role}）没有技能{skill}", "{name} ({role}) has no skill {skill}"),
     "game_over": ("游戏已结束（{result}）", "the game is over ({result})"),
     "draw": ("平局", "draw"),
     "won": ("{camps}胜利", "{camps} won"),
@@ -125,6 +125,14 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "target_out": ("{name}已出局，不能成为{skill}的目标", "{name} is out of the game and cannot be targeted by {skill}"),
     "target_self": ("{skill}不能以自己为目标", "{skill} may not target oneself"),
     "window_past": ("{skill}的时段（{phase}的第{window}个行动时间段）已结算", "{skill}'s window ({phase}, window {window}) is resolved already"),
+    "m_window_names": ("{where}：键 phases.{phase}.window_names：须为该阶段的每个行动时间段各给一个名字（共{count}个）", "{where}: key phases.{phase}.window_names: must name each of the phase's {count} windows"),
+    "window_nth": ("第{n}个行动时间段", "window {n}"),
+    "l_ahead": ("（{window}开始时生效：此前的行动时间段结算后才有该技能，届时再检查一次）", " (takes effect when {window} opens: the skill comes with an earlier window; checked again then)"),
+    "l_ahead_refused": ("预先提交的行动未能生效：{actor} {skill}：{why}", "sent ahead and refused: {actor} {skill}: {why}"),
+    "l_ahead_mark": ("（待{window}）", " (waits for {window})"),
+    "l_window_open": ("当前时段：{window}（已结算：{done}）", "window open: {window} (resolved: {done})"),
+    "l_window_closed": ("已结算：{window}；当前时段：{next}", "resolved: {window}; window open: {next}"),
+    "l_window_last": ("已结算：{window}", "resolved: {window}"),
     "window_done": ("{label}的第{window}个行动时间段结算完毕", "window {window} of {label} resolved"),
     "window_withdraw": ("{skill}的时段已结算，不能撤回", "{skill}'s window is resolved: it cannot be withdrawn"),
     "answered_at_once": ("{skill}已即时回答，不能撤回", "{skill} was answered at once and cannot be withdrawn"),
@@ -150,6 +158,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "unknown_ruling": ("没有裁定 {kind}（可用：{kinds}）", "unknown ruling {kind} (kinds: {kinds})"),
     "no_moment": ("无法回到 {to} 的 {point}：本局没有这个时刻", "cannot turn back to the {point} of {to}: no such moment in this game"),
     "lw_not_owed": ("{name}没有遗言", "{name} is owed no last words"),
+    "lw_lapsed": ("{name}的遗言时限已过：须在{until}结束前留下", "{name}'s last words lapsed: they were due before {until} closed"),
+    "rs_last_words": ("{label}结算后以下玩家将失去遗言：{names}（尚未记录）；确认照样结算请加 --yes", "closing {label} ends the last words of {names} (not recorded); add --yes to resolve anyway"),
+    "l_last_words_lapsed": ("未留遗言，遗言作废：{names}", "last words lapsed, not recorded: {names}"),
     "lw_recorded": ("{name}的遗言已经记录", "{name}'s last words are already recorded"),
     "lw_empty": ("遗言需要内容：--text", "last words need --text"),
     "lw_too_long": ("{name}的遗言有{count}个字，最多{max}个字", "{name}'s last words have {count} characters, at most {max}"),
@@ -201,7 +212,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "hb_uses": ("次数至少为1", "uses must be at least 1"),
     "hb_no_effects": ("技能没有卡牌（effects）", "the skill has no cards (effects)"),
     "hb_unknown_role": ("本规则没有角色 {role}", "the board has no role {role}"),
-    "hb_unknown_skill": ("本角色没有技能 {skill}", "the role has no skill {skill}"),
+    "hb_unknown_skill": ("本角色没有技能{skill}", "the role has no skill {skill}"),
     "hb_jinx_trace": ("{skill}对{target}（{role}）按相克规则结算", "{skill} on {target} ({role}) plays its jinx"),
     "hb_trigger_trace": ("{name}出局，触发{skill}", "{name} left the game: {skill} triggers"),
     "hb_targeted_trace": ("{name}被{by}指定，触发{skill}", "{by} targeted {name}: {skill} triggers"),
@@ -356,8 +367,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "l_common": ("（所有玩家的技能，不发牌）", "(every player's skills, not dealt)"),
     "l_role": ("{role}（{alias}）— {ruleset}，阵营 {camp}", "{role} ({alias}) — {ruleset}, camp {camp}"),
     "l_by_deal": ("由发牌决定", "by the deal"),
-    "l_skill": ("技能 {skill}（{alias}）于{phases}，步骤 {step}，优先级 {priority}，{targets}个目标",
-                "skill {skill} ({alias}) in {phases}, step {step}, priority {priority}, {targets} target(s)"),
+    "l_skill": ("技能 {skill}{alias}：{phases}使用，步骤 {step}，优先级 {priority}，{targets}个目标",
+                "skill {skill}{alias}: used in {phases}, step {step}, priority {priority}, {targets} target(s)"),
+    "l_skill_triggered": ("技能 {skill}{alias}：触发技能，时机到时由规则发动，不由玩家提交",
+                          "skill {skill}{alias}: triggered, played by the rules when its moment comes, never sent"),
+    "l_alias": ("（{alias}）", " ({alias})"),
     "l_at_once": ("即时", "at once"),
     "l_skill_uses": ("，{uses}次", ", {uses} use(s)"),
     "l_skill_tags": ("，标签 {tags}", ", tags {tags}"),
@@ -569,6 +583,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "st_gave_up": ("游戏 {name}：等待 {seconds} 秒后放弃：其他写入者一直在修改它（BANSHA_DB_TIMEOUT）",
                    "game {name}: gave up after {seconds} s: other writers kept changing it (BANSHA_DB_TIMEOUT)"),
     "st_no_undo": ("游戏 {name} 没有可撤销的事件", "game {name} has no event to undo"),
+    "uid_twice": ("论坛 uid {uid} 出现在两个座位：一个账号只能绑定一个座位", "forum uid {uid} is on two seats: one account binds one seat"),
+    "st_outbox_key": ("发件箱的消息键 {key} 无效（应为 1 到 1000 个字符的文字）", "outbox key {key}: expected text of 1 to 1000 characters"),
+    "st_outbox_state": ("发件箱状态 {state} 无效（pending、sending 或 sent）", "outbox state {state}: expected pending, sending or sent"),
     "st_no_records": ("{backend} 后端不保存游戏以外的记录", "the {backend} backend keeps no records beside the games"),
     "st_db_empty": ("--db 为空：请给出数据库文件（或 postgresql:// 地址）", "--db is empty: give a database file (or a postgresql:// URL)"),
     "st_is_dir": ("{path} 是文件夹，不是游戏数据库", "{path} is a directory, not a game database"),
@@ -777,6 +794,19 @@ def lang_of(value: str | None = None) -> str:
         return value  # the board's own (every refusal asks): the environment is not read
     v = os.environ.get("BANSHA_LANG", "").strip().lower()[:2]
     return v if v in LANGUAGES else DEFAULT
+
+
+#: a quoted excerpt of a refused value holds at most this many characters
+EXCERPT = 24
+
+
+def excerpt(value: Any, limit: int = EXCERPT) -> str:
+    """``value`` as a refusal quotes it: at most ``limit`` characters, control characters
+    shown as escapes (``\x07``), and an ellipsis saying more was typed."""
+    text = str(value)
+    short = text[:limit]
+    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in short)
+    return shown + ("…" if len(text) > limit else "")
 
 
 def say(key: str, lang: str | None = None, /, **fields: Any) -> str:
