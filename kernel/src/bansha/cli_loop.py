@@ -52,7 +52,7 @@ def read_actions(path: Path, lang: str | None = None) -> list[tuple[int, dict]]:
 
 def actions_of_text(text: str, path, toml: bool, lang: str | None = None) -> list[tuple[int, dict]]:
     """``read_actions`` of a text already read (``path`` names it in a refusal): the one reader
-    of actions, ``act --file``'s and the forum's PMs' (bansha_forum.door.pull)."""
+    of actions, ``act --file``'s and the forum layer's (a player's PM read as an action)."""
     import csv
     import io
     import re

@@ -11,30 +11,22 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .messages import extend, say
+from .messages import EXCERPT, excerpt, extend, say  # noqa: F401  (excerpt: re-exported)
 from .model import GameError
 
 extend({
     "form_int": ("{what} {value}：应为整数", "{what} {value}: expected a whole number"),
     "form_int_range": ("{what} {value}：应在 {lo} 到 {hi} 之间", "{what} {value}: expected {lo} to {hi}"),
     "form_text": ("{what}：应为文字，不是上传的文件", "{what}: expected text, not an uploaded file"),
+    "kv_twice": ("{flag} {key}：给了两次（{first} 与 {second}），只能给一次", "{flag} {key}: given twice ({first} and {second}); give it once"),
     "form_too_long": ("{what}：太长（{count} 个字符，最多 {max} 个）", "{what}: too long ({count} characters, at most {max})"),
 })
 
-#: a quoted excerpt of a refused value holds at most this many characters
-EXCERPT = 24
 #: whole numbers typed in a form or on the command line: at most this many digits (2^63 has 19)
 MAX_DIGITS = 19
 NUMBER = re.compile(rf"-?\d{{1,{MAX_DIGITS}}}")
 
 
-def excerpt(value: Any, limit: int = EXCERPT) -> str:
-    """``value`` as a refusal quotes it: at most ``limit`` characters, control characters
-    shown as escapes (``\x07``), and an ellipsis saying more was typed."""
-    text = str(value)
-    short = text[:limit]
-    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in short)
-    return shown + ("…" if len(text) > limit else "")
 
 
 def text_of(value: Any, what: str, lang: str | None = None, limit: int | None = None) -> str:
@@ -76,6 +68,8 @@ def pairs(items: list[str], flag: str = "--arg", lang: str | None = None) -> dic
         key = key.strip()
         if not sep or not key:
             raise GameError(say("kv_expected", lang, flag=flag, pair=excerpt(pair)))
+        if key in out:  # `--arg post=12 --arg post=13`: which one was meant is not ours to guess
+            raise GameError(say("kv_twice", lang, flag=flag, key=excerpt(key), first=excerpt(out[key]), second=excerpt(value)))
         out[key] = value_of(value)
     return out
 

@@ -372,8 +372,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "l_common": ("（所有玩家的技能，不发牌）", "(every player's skills, not dealt)"),
     "l_role": ("{role}（{alias}）— {ruleset}，阵营 {camp}", "{role} ({alias}) — {ruleset}, camp {camp}"),
     "l_by_deal": ("由发牌决定", "by the deal"),
-    "l_skill": ("技能 {skill}（{alias}）于{phases}，步骤 {step}，优先级 {priority}，{targets}个目标",
-                "skill {skill} ({alias}) in {phases}, step {step}, priority {priority}, {targets} target(s)"),
+    "l_skill": ("技能 {skill}{alias}：{phases}使用，步骤 {step}，优先级 {priority}，{targets}个目标",
+                "skill {skill}{alias}: used in {phases}, step {step}, priority {priority}, {targets} target(s)"),
+    "l_skill_triggered": ("技能 {skill}{alias}：触发技能，时机到时由规则发动，不由玩家提交",
+                          "skill {skill}{alias}: triggered, played by the rules when its moment comes, never sent"),
+    "l_alias": ("（{alias}）", " ({alias})"),
     "l_at_once": ("即时", "at once"),
     "l_skill_uses": ("，{uses}次", ", {uses} use(s)"),
     "l_skill_tags": ("，标签 {tags}", ", tags {tags}"),
@@ -796,6 +799,19 @@ def lang_of(value: str | None = None) -> str:
         return value  # the board's own (every refusal asks): the environment is not read
     v = os.environ.get("BANSHA_LANG", "").strip().lower()[:2]
     return v if v in LANGUAGES else DEFAULT
+
+
+#: a quoted excerpt of a refused value holds at most this many characters
+EXCERPT = 24
+
+
+def excerpt(value: Any, limit: int = EXCERPT) -> str:
+    """``value`` as a refusal quotes it: at most ``limit`` characters, control characters
+    shown as escapes (``\x07``), and an ellipsis saying more was typed."""
+    text = str(value)
+    short = text[:limit]
+    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in short)
+    return shown + ("…" if len(text) > limit else "")
 
 
 def say(key: str, lang: str | None = None, /, **fields: Any) -> str:

@@ -143,7 +143,7 @@ def check_board_id(board_id: str, path: Path, lang: str | None = None) -> None:
     from pathlib import Path
 
     if not BOARD_ID.fullmatch(board_id) or len(board_id) > 64:
-        from .forms import excerpt
+        from .messages import excerpt
 
         raise GameError(say("board_id_form", lang, file=path, id=excerpt(board_id)))
     installed = ruleset_files().get(board_id)
@@ -381,7 +381,7 @@ def _load_plugin(ep, manifest: Manifest) -> Any:
     try:
         return ep.load()
     except Exception as exc:
-        from .forms import excerpt
+        from .messages import excerpt
 
         why = f"{type(exc).__name__}: {excerpt(exc, 80)}" if str(exc) else type(exc).__name__
         raise GameError(say("plugin_import", manifest.language, plugin=ep.name, dist=ep.dist or "?",
@@ -469,6 +469,9 @@ class Ruleset:
             self.phase(p.name) is p and p.name == p.name.strip() and " " not in p.name and p.name
             for p in manifest.phases)
         self._skills_memo: dict[tuple, dict[str, tuple[Skill, bool]]] = {}
+        #: the index of what may be sent (``Game.sendable_skills``): (role, groups, acquired,
+        #: phase, window, alive) -> the skills of that set ``Game.skill_refused`` may accept there
+        self._sendable_memo: dict[tuple, tuple[tuple[Skill, bool], ...]] = {}
         self._prefix_memo: dict[str, list[tuple[str, Any]]] = {}
         self._check_manifest()
 
