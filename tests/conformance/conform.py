@@ -53,7 +53,7 @@ from pathlib import Path
 import msgspec
 from bansha.board import parse_phase_arg
 from bansha.engine import Game
-from bansha.model import ActEvent, Event, GameError, ResolveEvent, VoteEvent
+from bansha.model import ActEvent, Event, GameError, ResolveEvent, RulingEvent, VoteEvent
 from bansha.views import player_view
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -175,7 +175,8 @@ class Walk:
         """Store ``ev`` as a director types it (``bansha act``, ``vote``, ``resolve --yes
         [--window]``, ``ruling``): what the command printed, as (the command, its text). A
         command that refuses what the engine took is a finding, and the event is then stored
-        as it is; None: the store refused it too (the walk cannot go on)."""
+        as it is (a proxy, late or changed vote too: the simulator sends none); None: the store
+        refused it too (the walk cannot go on)."""
         argv: list[str] = []
         now = self.store.peek(GAME)
         # the phase named as the surfaces print it: act and resolve take it (one label per phase)
@@ -187,6 +188,8 @@ class Walk:
             argv = ["vote", GAME, ev.voter, ev.target, *(("--post", str(ev.post)) if ev.post else ())]
         elif isinstance(ev, ResolveEvent):
             argv = ["resolve", GAME, "--yes", "--phase", shown, *(("--window",) if ev.window else ())]
+        elif isinstance(ev, RulingEvent) and not ev.data:
+            argv = ["ruling", GAME, ev.kind, *((ev.player,) if ev.player else ()), *(("--text", ev.text) if ev.text else ())]
         before = len(self.store.events(GAME))
         if argv:
             code, out, err = self.cli(*argv, at=at, ok=False)
@@ -204,6 +207,10 @@ class Walk:
         surfaces: list[tuple[str, str, str]] = []  # (surface, reader: None director / "" public / a seat, text)
         if said and said[0]:
             surfaces.append((said[0], None, said[1]))
+        stored = self.store.peek(GAME)
+        if [outcome(stored)[k] for k in ("label", "announcements", "feedback", "winner")] != \
+                [outcome(game)[k] for k in ("label", "announcements", "feedback", "winner")]:
+            self.find("raises", at, "the game stored through the commands is not the game the engine played")
         surfaces += self.status(game, at)
         if self.web:
             surfaces += self.pages(game, at)
