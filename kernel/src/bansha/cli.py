@@ -402,11 +402,22 @@ def read_roster(path: Path, lang: str | None = None) -> tuple[list[str], list[st
     names, notes = [], []
     for i, line in enumerate(text.splitlines(), start=1):
         line = line.strip().lstrip("\ufeff")
+        if line.startswith("##"):
+            continue  # a note a tool wrote on purpose (``signup``'s substitutes): skipped, not said
         if line.startswith("#"):
             notes.append(say("roster_skipped", lang, file=path, line=i, text=line))
         elif line:
             names.append(line)
     return names, notes
+
+
+def looks_like_path(value: str) -> bool:
+    """``--players`` given something that reads as a file's path (a folder separator, or a file
+    ending such as ``.txt``, and no comma) rather than names."""
+    v = value.strip()
+    if not v or re.search(r"[,，]", v):
+        return False
+    return "/" in v or "\\" in v or re.search(r"\.(txt|csv|tsv|toml|lst|list|md|text)$", v, re.IGNORECASE) is not None
 
 
 def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
@@ -431,6 +442,11 @@ def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ..
             got, said = read_roster(p, lang)
             names += got
             notes += said
+        elif looks_like_path(v):
+            # a mistyped roster file, not a one-seat table named after it
+            from .model import GameError
+
+            raise GameError(say("roster_unreadable", lang, file=v, why=say("os_enoent", lang)))
         else:
             listed = True
             names += [n for n in re.split(r"[,，]", v) if n.strip()]
