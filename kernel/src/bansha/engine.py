@@ -39,7 +39,6 @@ from .options import check_options
 from .registry import Ruleset, ruleset_for
 
 
-
 class PluginFault(GameError):
     """A rule plugin raised while the game resolved: the event is refused (a GameError: one
     line, exit 2, nothing stored), and a scenario that meets it is invalid, not a mismatch."""

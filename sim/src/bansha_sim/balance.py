@@ -231,7 +231,8 @@ def _balance(board, target, camp, knob, seats, option, games, batch, tolerance, 
     if policy not in names:
         raise Refused(say("sim_policy", None, name=policy, known=join(names, None)))
     load_policy(policy)
-    m = checked_ruleset(board).manifest  # the one validator, as `new` checks the board
+    rs = checked_ruleset(board)  # the one validator, as `new` checks the board
+    m = rs.manifest
     lang = seen[0] = m.language
     ref = board if (board.endswith(".toml") or "/" in board) else m.id
     camps = [c.name for c in m.camps]
@@ -267,7 +268,6 @@ def _balance(board, target, camp, knob, seats, option, games, batch, tolerance, 
                for c in ranked]}
     out["best"] = out["candidates"][:top]
     if plot is not None:
-        rs = ruleset_for(m)
         aliases = {r.name: r.alias for r in rs.roles.values() if r.alias}
         aliases.update({c.name: c.alias for c in m.camps if c.alias})
         _plot(plot, ranked[:max(top, 10)], target, m.id, aliases.get(camp, camp), aliases)
