@@ -277,7 +277,7 @@ class Walk:
                     # and who their group's members are (``you.group``: members know each other)
                     view = player_view(game, to)
                     told = {f["text"] for f in view["feedback"]}
-                    mates = set(json.dumps(view["you"].get("group", ""), ensure_ascii=False).split('"'))
+                    mates = {n for n in game.players for e in view["you"].get("group", []) if n in e}
                     for line in block["lines"]:
                         named = {n for n in game.players if n in line and n != to}
                         if line not in told and not (named and named <= mates):
