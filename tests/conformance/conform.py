@@ -290,9 +290,13 @@ class Walk:
 
     def undo(self, game: Game, ev: Event, at: str) -> list:
         out = []
+        count = len(self.store.events(GAME))
         code, text, err = self.cli("undo", GAME, at=at)
         out.append(("undo", None, text + err))
-        if code == 0:
+        if code == 0 and isinstance(ev, ResolveEvent):  # that was the preview: undoing a resolution takes --yes
+            code, text, err = self.cli("undo", GAME, "--yes", at=at)
+            out.append(("undo --yes", None, text + err))
+        if code == 0 and len(self.store.events(GAME)) == count - 1:
             self.store.append(GAME, ev)
         done = [lb for lb in dict.fromkeys(game.resolved)]
         if len(done) >= 2 and isinstance(ev, ResolveEvent):

@@ -55,7 +55,10 @@ def test_undo_and_amend_gives_the_corrected_result(cli, game):
     cli("act", "g", killer, "刀", first)
     cli("resolve", "g", "--yes")
     assert not Store(cli.db).load("g").players[first].alive
-    assert cli("undo", "g").exit_code == 0  # the resolution
+    preview = cli("undo", "g")  # the resolution: previewed, nothing written without --yes
+    assert preview.exit_code == 0 and "--yes" in preview.output.splitlines()[-1]
+    assert not Store(cli.db).load("g").players[first].alive
+    assert cli("undo", "g", "--yes").exit_code == 0
     assert cli("unact", "g", killer, "刀").exit_code == 0
     assert cli("act", "g", killer, "刀", second).exit_code == 0
     cli("resolve", "g", "--yes")

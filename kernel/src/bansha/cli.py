@@ -872,14 +872,23 @@ def log_(game: str = GameArg, explain: bool = Option(False, "--explain", help="h
 @commands.command(help="h_undo")
 @guarded
 def undo(game: str = GameArg, to: str = Option(None, "--to", help="h_undo_to"),
+         yes: bool = Option(False, "--yes", help="h_undo_yes"),
          db: str = DbOpt, as_json: bool = JsonOpt) -> None:
-    """Drop the game's last event (or with --to PHASE every event after that phase)."""
+    """Drop the game's last event (or with --to PHASE every event after that phase). A
+    resolution is undone with --yes only: without it, what undoing it withdraws is printed
+    (as amend previews); --to without --yes names the corrections of earlier phases it would
+    drop and writes nothing."""
     import msgspec
 
     if to is not None:
         from .cli_loop import undo_to
 
-        return undo_to(game, to, db, as_json)
+        return undo_to(game, to, db, as_json, yes)
+    if not yes:
+        from .cli_loop import undo_preview
+
+        if undo_preview(game, db, as_json):
+            return
 
     ev = _store(db).undo(game)
     kind = type(ev).__name__.removesuffix("Event").lower()

@@ -306,7 +306,11 @@ def acquire(res, target: str, skill: str, role: str, *, temporary: bool = False,
         if trigger is not None:
             trigger(res)
     elif refreshed and "opening" in s.phases:
-        p.data.setdefault(OPENING, {})[s.name] = [res.label, "open" if res.step == "immediate" else "gained"]
+        # answered now, or in a step resolved as the phase begins (黄昏 (1): the vote-out), the gain is
+        # in the phase the player acts in now: it opens at once ("在获取技能的那个时段需要立刻决定");
+        # in a phase's resolution, in the phase that follows
+        begun = res.step == "immediate" or any(st.start and st.name == res.step for st in game.phase.steps)
+        p.data.setdefault(OPENING, {})[s.name] = [res.label, "open" if begun else "gained"]
         res.feedback(target, f"你获得了[开局]技能[{s.name}]，须在获取技能的时段立刻决定是否发动。")
     # > 刷新至初始 / 继承得到的技能为初始状态: a skill with a state of its own (九尾's tails) starts it again
     refresh = game.ruleset.handlers.get(f"m217.refresh.{s.name}")
