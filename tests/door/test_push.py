@@ -134,3 +134,32 @@ def test_the_apis_login_writes_a_cookies_file_only_the_director_reads_and_keeps_
         assert cookies.stat().st_mode & 0o777 == 0o600 and "cdb_auth=" in cookies.read_text()
         bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies), "--thread", str(TID), db=db)
     assert b"s3cret-pw" not in db.read_bytes() and "s3cret-pw" not in cookies.read_text()
+
+
+def test_one_push_at_a_time_and_a_killed_ones_lease_is_taken_over(tmp_path):
+    import json as _json
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    from bansha.store import open_store
+
+    db = new_game(tmp_path)
+    play(db, 3)
+    site = site_with_players()
+    with discuz_site(site) as base:
+        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID),
+               "--interval", "0", db=db)
+        store = open_store(db)
+        # a push running in a live process of this machine (this test's own): refused, nothing sent
+        store.set_meta({"forum.pushing.g": _json.dumps({"host": socket.gethostname(), "pid": os.getpid(), "since": 0})})
+        code, out, err = run_main(["forum", "push", "g", "--yes", "--db", str(db)])
+        assert code == 2 and "另一个推送正在发送这局游戏的消息" in err and site.pms == []
+        # its process gone (a kill -9): the next push takes the lease over and sends
+        dead = subprocess.Popen([sys.executable, "-c", "pass"])
+        dead.wait()
+        store.set_meta({"forum.pushing.g": _json.dumps({"host": socket.gethostname(), "pid": dead.pid, "since": 0})})
+        out = bansha("forum", "push", "g", "--yes", db=db)
+        assert "发送完毕" in out and site.pms
+        assert store.get_meta(["forum.pushing.g"]) == {}  # released when done
