@@ -172,7 +172,10 @@ def test_an_unknown_format_and_a_damaged_page_are_one_line(tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text('{"Variables": {"postlist": [', encoding="utf-8")
     r = bansha("votes", "import", "g", str(broken), "--forum", "discuz-api", db=db)
-    assert r.returncode == 2 and "不是有效的" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "页面不完整" in r.stderr and "Traceback" not in r.stderr  # JSON cut short
+    broken.write_text('{"Variables": {"postlist": [}}', encoding="utf-8")
+    r = bansha("votes", "import", "g", str(broken), "--forum", "discuz-api", db=db)
+    assert r.returncode == 2 and "不是有效的" in r.stderr and "第1行第29列" in r.stderr and "Expecting" not in r.stderr
     r = bansha("votes", "import", "g", str(THREAD), "--forum", "phpbb", db=db)
     assert r.returncode == 2 and "没有论坛格式 phpbb" in r.stderr and "discuz-api" in r.stderr
 

@@ -127,11 +127,12 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
     if not posts:
         raise GameError(say("lp_no_posts", lang, file=source))
     seen: dict[int, int] = {}
-    for p in posts:
+    readable = [p for p in posts if not p.problem]  # the others are refused rows of the plan
+    for p in readable:
         if p.floor in seen:
             raise GameError(say("lp_floor_twice", lang, file=source, line=p.line_no, floor=p.floor, first=seen[p.floor]))
         seen[p.floor] = p.line_no
-    opening = next((p for p in posts if p.floor == 1), None) or min(posts, key=lambda p: p.time)
+    opening = next((p for p in readable if p.floor == 1), None) or min(readable or posts, key=lambda p: p.time)
     if not yes:
         other_phase(g, store.events(game), posts, opening, source)
     try:
@@ -174,7 +175,7 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
         shown = r.target
         if r.event is not None and r.event.target != r.target:
             shown = f"{r.target}→{r.event.target}"
-        table.append([str(r.floor), r.author, r.time[5:16], KIND_ZH[r.kind], shown or "—", STATUS_ZH[r.status], r.reason])
+        table.append([str(r.floor or "?"), r.author, r.time[5:16], KIND_ZH[r.kind], shown or "—", STATUS_ZH[r.status], r.reason])
     for line in _table(table):
         echo(line)
     recorded = "未写入（--dry-run）" if dry_run else f"写入 {len(events)} 票"

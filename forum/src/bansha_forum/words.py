@@ -6,6 +6,11 @@ from bansha.messages import extend
 
 extend({
     "fm_time": ("发帖时间 {time} 不是有效的日期时间", "the post's time {time} is not a valid date and time"),
+    "fm_bad_floor": ("楼层号 {floor} 无法读取（楼层是从 1 起的整数）：这一楼不计", "floor {floor} cannot be read (a floor is a whole number from 1): this post is not counted"),
+    "fm_bad_entry": ("第 {floor} 个帖子条目不是帖子（没有楼层、作者和内容）：这一楼不计",
+                     "entry {floor} of the page is no post (no floor, author and text): it is not counted"),
+    "fm_cut_post": ("{floor} 的内容不完整（页面在这一楼中断）：这一楼不计", "post {floor} is cut short (the page ends inside it): it is not counted"),
+    "fm_unreadable_posts": ("无法读取的帖子（不计）：{rows}", "posts that cannot be read (not counted): {rows}"),
     "fm_floor": ("楼层号 {floor} 超出范围（1 到 1000000000）", "floor {floor} is out of range (1 to 1000000000)"),
     "vi_floors_done": ("{file}：第{floors}楼已记录在{other}，这像是{other}的投票帖，不是{label}的；确认照样导入请加 --yes",
                        "{file}: floor(s) {floors} are recorded in {other}: this looks like {other}'s thread, not {label}'s; add --yes to import anyway"),

@@ -159,7 +159,7 @@ def _result(game) -> str:
     return say("draw", game.lang) if game.draw else join(game.winner or [], game.lang) or say("l_not_finished", game.lang)
 
 
-def _print_results(game, mark, label: str, as_json: bool, closed: tuple | None = None) -> None:
+def _print_results(game, mark, label: str, as_json: bool, closed: tuple | None = None, lapsed=(), refused=()) -> None:
     """What a resolve told; ``closed``: (the phase's spec, the window open before it) where the
     phase closed has windows, to name the windows it resolved and the one open now."""
     fb, ann = game.since(mark)
@@ -175,9 +175,17 @@ def _print_results(game, mark, label: str, as_json: bool, closed: tuple | None =
                # the window of a phase with windows the next resolve resolves (0: the phase is left)
                "window": game.window,
                # the windows this resolve closed, and the one open now, as the board names them
-               "windows_closed": windows, "window_open": game.window_name() if game.phase.windows else None})
+               "windows_closed": windows, "window_open": game.window_name() if game.phase.windows else None,
+               # who was owed last words this resolve ended unrecorded (``--yes``)
+               "last_words_lapsed": list(lapsed),
+               # actions sent ahead for a window this resolve opened, refused then
+               "ahead_refused": [{"player": a, "skill": s, "why": why} for _, a, s, why in refused]})
         return
     _echo_phase(game.named(label), fb, ann, game.lang)
+    for _, actor, skill, why in refused:
+        echo("  " + say("l_ahead_refused", game.lang, actor=actor, skill=skill, why=why))
+    if lapsed:
+        echo("  " + say("l_last_words_lapsed", game.lang, names=say("lv_sep", game.lang).join(lapsed)))
     if windows:
         sep = say("lv_sep", game.lang)
         if game.label == label and game.winner is None:
@@ -295,11 +303,18 @@ def role_show(name: str = Argument(..., help="h_role_name"), ruleset: str = Opti
         lang = rs.lang
         echo(say("l_role", lang, role=role.name, alias=role.alias, ruleset=m.name, camp=role.camp or say("l_by_deal", lang)))
         if role.rule:
-            echo(f"  {role.rule}")
+            for line in quoted_rule(role.rule):
+                echo(f"  {line}")
         for s in role.skills:
             n = s.targets if s.max_targets in (None, s.targets) else f"{s.targets}-{s.max_targets}"
-            echo("  " + say("l_skill", lang, skill=s.name, alias=s.alias, phases="/".join(s.phases), step=s.step or say("l_at_once", lang),
-                                  priority=s.priority, targets=n)
+            alias = say("l_alias", lang, alias=s.alias) if s.alias else ""
+            if not s.phases:  # a triggered skill: played by the rules when its moment comes, never sent
+                head = say("l_skill_triggered", lang, skill=s.name, alias=alias)
+            else:
+                phases = "/".join(_phase_word(rs, p) for p in s.phases)
+                head = say("l_skill", lang, skill=s.name, alias=alias, phases=phases, priority=s.priority, targets=n,
+                           step=_step_word(rs, s) if s.step else say("l_at_once", lang))
+            echo("  " + head
                        + (say("l_skill_uses", lang, uses=s.uses) if s.uses is not None else "")
                        + (say("l_skill_tags", lang, tags="、".join(s.tags)) if s.tags else ""))
             for k, v in s.args.items():
@@ -312,6 +327,33 @@ def role_show(name: str = Argument(..., help="h_role_name"), ruleset: str = Opti
             echo(say("l_jinx", lang, jinx=jinx))
         return
     raise GameError(say("unknown_role_in", None, name=name, ruleset=ruleset) if ruleset else say("unknown_role_any", None, name=name))
+
+
+def quoted_rule(text: str) -> list[str]:
+    """The rule a person reads of a role's ``rule``: its quoted lines (``> …``, the document's
+    words) where it has any — a plugin's docstring also holds implementation notes, in
+    English, that are no rule — else the text as it is."""
+    quoted = [line.strip()[1:].strip() for line in text.splitlines() if line.strip().startswith(">")]
+    return [q for q in quoted if q] or [line for line in text.splitlines() if line.strip()]
+
+
+def _phase_word(rs, name: str) -> str:
+    """A phase kind as the board names it (正午 for noon), else as declared."""
+    try:
+        spec = rs.phase(name)
+    except Exception:  # noqa: BLE001 (a skill may name a phase another board has)
+        return name
+    return spec.alias or spec.name
+
+
+def _step_word(rs, skill) -> str:
+    """A skill's step as the board names it (its ``alias``), else as declared."""
+    for phase in rs.manifest.phases:
+        if phase.name in skill.phases or phase.alias in skill.phases:
+            for step in phase.steps:
+                if step.name == skill.step:
+                    return step.alias or step.name
+    return skill.step
 
 
 def _plain(obj: Any) -> Any:
@@ -511,11 +553,15 @@ def act(
                         targets=[g.find_name(_name(t)) for t in targets or []], args=args)
 
     g, mark = _store(db).append(game, event)
-    a = next((a for a in reversed(g.actions) if a.actor == who[0]), None)
+    # an action sent ahead for a later window (a skill an earlier window gives) waits for it
+    ahead = g.ahead[-1] if g.ahead and g.applied and g.ahead[-1][0] is g.applied[-1] else None
+    a = None if ahead else next((a for a in reversed(g.actions) if a.actor == who[0]), None)
     fb, ann = g.since(mark)
     if as_json:
-        return _json({"recorded": a, "feedback": fb, "announcement": ann, "winner": g.winner})
-    echo(say("l_recorded", g.lang, text=" ".join([who[0], skill.strip(), *(g.find_name(_name(t)) for t in targets or [])])))
+        return _json({"recorded": a, "feedback": fb, "announcement": ann, "winner": g.winner,
+                      "ahead": g.window_name(ahead[1]) if ahead else None})
+    echo(say("l_recorded", g.lang, text=" ".join([who[0], skill.strip(), *(g.find_name(_name(t)) for t in targets or [])]))
+         + (say("l_ahead", g.lang, window=g.window_name(ahead[1])) if ahead else ""))
     for old in a.replaced if a is not None else ():  # a group's standing action it replaces
         echo("  " + say("l_replaces", g.lang, text=old))
     for name, lines in fb.items():  # an immediate answer
@@ -618,16 +664,17 @@ def resolve(game: str = GameArg, phase: str = Option(None, "--phase", help="h_re
 
     def close(g):
         _seen(g)
-        resolve_guard(g, phase, yes)
-        labels[:] = [g.label, (g.phase, g.window)]
+        resolve_guard(g, phase, yes, whole=not window)
+        labels[:] = [g.label, (g.phase, g.window), g.lapsing_last_words(whole=not window), len(g.ahead_refused)]
         return ResolveEvent(phase=g.label, window=window)
 
     g, mark = store.append(game, close)
     label = labels[0]
-    _print_results(g, mark, label, as_json, labels[1])
+    lapsed = [n for n in labels[2] if n not in g.last_words]
+    _print_results(g, mark, label, as_json, labels[1], lapsed, g.ahead_refused[labels[3]:])
 
 
-def resolve_guard(g, phase: str | None, yes: bool) -> None:
+def resolve_guard(g, phase: str | None, yes: bool, whole: bool = True) -> None:
     """What ``bansha resolve`` asks before it closes a phase (the simulator, the demo and the
     scenario runner resolve without it): the phase is the one named (``--phase``); unless
     ``yes``, no 【强制】 skill is owed (``choices.owed``) and something was recorded in the phase
@@ -646,6 +693,9 @@ def resolve_guard(g, phase: str | None, yes: bool) -> None:
     if due:
         items = say("lv_sep", g.lang).join(f"{c.player} {c.skill}" for c in due)
         raise GameError(say("rs_owed", g.lang, label=g.named(), items=items))
+    lapsing = g.lapsing_last_words(whole)
+    if lapsing:  # a 遗言 owed that this close would end, as an unsent 【强制】 skill blocks it
+        raise GameError(say("rs_last_words", g.lang, label=g.named(), names=say("lv_sep", g.lang).join(lapsing)))
     since = next((i for i in range(len(g.applied) - 1, -1, -1) if isinstance(g.applied[i], ResolveEvent)), -1)
     recorded = any(isinstance(e, (ActEvent, UnactEvent, VoteEvent, RulingEvent)) for e in g.applied[since + 1:])
     if recorded or g.actions or g.ballots:

@@ -143,12 +143,23 @@ class Game:
         #: players owed last words: name -> {"out": phase label, "until": the label of the
         #: phase whose close publishes them (None until the exit's event is over), "text"}
         self.last_words: dict[str, dict[str, Any]] = {}
+        #: players whose last words lapsed unrecorded: name -> the label of the phase that ended them
+        self.lapsed_words: dict[str, str] = {}
         #: the current window of a phase with ``windows`` (0: the first, or the only one)
         self.window = 0
         #: what a resolved window leaves to the next ones of the phase: the kills queued and
         #: not yet landed, the resolution's data and the exits so far (``resolve``)
         self.carried: tuple[list[Kill], dict[str, Any], list[str]] | None = None
+        #: actions sent ahead in a phase with windows for a skill the actor gains in an earlier
+        #: window of it (狼鸦之爪's 夜之锋刃 gives [群内] at 早夜, its 杀人 is 深夜's): (the event,
+        #: the window it waits for, its submission number); checked again when that window opens
+        self.ahead: list[tuple[ActEvent, int, int]] = []
+        #: what was sent ahead and refused when its window opened: (phase label, actor, skill, why)
+        self.ahead_refused: list[tuple[str, str, str, str]] = []
         self.hook.bansha_setup_game(game=self)
+        #: each player's role as the game began (the deal, after the rules' set-up: mafia-basic's
+        #: ``mafia`` option re-deals): what a role's count is of (发牌次数), whoever holds it later
+        self.dealt: dict[str, str] = {p.name: p.role for p in self.players.values()}
         self._open_phase()
 
     # ------------------------------------------------------------------ clock and names
@@ -307,10 +318,11 @@ class Game:
         finally:
             self._in_event = False
         self.applied.append(event)
-        # last words owed by an exit of this event are published by the phase current now
+        # last words owed by an exit of this event are published by the phase current now, or
+        # by the next phase of the name the board gives (``LastWordsRule.until``)
         for owed in self.last_words.values():
             if owed["until"] is None:
-                owed["until"] = self.label
+                owed["until"] = self.next_label_named(owed.get("until_phase") or "")
 
     def _amend(self, ev: AmendEvent) -> None:
         """Replay the game with ``ev.event`` just before the resolution of the closed phase
@@ -502,10 +514,21 @@ class Game:
             return set(last[2])
         return set()
 
-    def submit(self, ev: ActEvent) -> Action:
+    def submit(self, ev: ActEvent) -> Action | None:
         """Record ``ev`` if ``check`` accepts it (a group's new action replaces its standing
-        one); an immediate skill, or one opened outside its phases, is answered at once."""
-        action = self.check(ev)
+        one); an immediate skill, or one opened outside its phases, is answered at once. In a
+        phase with windows, an action ``check`` refuses now that it accepts once the earlier
+        windows are resolved on the inputs so far (a skill the actor gains in one of them) waits
+        for its window (``ahead``; None is returned)."""
+        try:
+            action = self.check(ev)
+        except GameError:
+            window = self.ahead_window(ev)
+            if window is None:
+                raise
+            self.seq += 1
+            self.ahead = [*self.ahead, (ev, window, self.seq)]
+            return None
         actor = self.players[action.actor]
         skill, _ = self.find_skill(actor, action.skill)
         self.seq = action.seq
@@ -519,6 +542,63 @@ class Game:
         if self.answered_at_once(skill):
             self._resolve_now(action, skill)
         return action
+
+    def ahead_window(self, ev: ActEvent) -> int | None:
+        """The later window of the current phase at whose opening ``check`` accepts ``ev``, the
+        earlier ones resolved (on a private copy) with the inputs so far; None: none does, or
+        the phase has no window left after this one (a plain ``resolve`` closes every window,
+        so a skill gained at 早夜 may be sent with the rest of the night's PMs)."""
+        windows = self.phase.windows
+        if not windows or self.window >= len(windows) - 1 or self.winner is not None or ev.actor not in self.players:
+            return None
+        import copy
+
+        later = {n for w in windows[self.window + 1:] for n in w}
+        if not any(step in later for step in self.ruleset.skill_steps.get(ev.skill.strip(), ())):
+            return None  # no skill of that name resolves in a later window
+        memo = {id(x): x for x in (self.setup, self.ruleset, self.manifest, self.pm, self.hook, self.log,
+                                   *self.cycle, *self.openings)}
+        trial = copy.deepcopy(self, memo)
+        trial.log = SILENT
+        while trial.window < len(windows) - 1:
+            try:
+                trial.resolve()
+            except GameError:
+                return None
+            if trial.label != self.label or trial.winner is not None or trial.pending_rewind is not None:
+                return None
+            try:
+                trial.check(ev)
+            except GameError:
+                continue
+            return trial.window
+        return None
+
+    def _open_ahead(self, res: Resolution) -> None:
+        """The window just opened: each action sent ahead for it is checked again and recorded
+        (in its submission order: a group's later action stands), or refused and dropped."""
+        due = [x for x in self.ahead if x[1] <= self.window]
+        if not due:
+            return
+        self.ahead = [x for x in self.ahead if x[1] > self.window]
+        for ev, _, seq in due:
+            try:
+                action = self.check(ev)
+            except GameError as exc:
+                res.trace("ahead", f"{ev.actor}'s {ev.skill} sent ahead is refused: {exc}")
+                self.ahead_refused = [*self.ahead_refused, (self.label, ev.actor, ev.skill, str(exc))]
+                continue
+            action.seq = seq
+            skill, _ = self.find_skill(self.players[action.actor], action.skill)
+            if skill.group:
+                _, mine = self._used_in_phase(self.players[action.actor], skill)
+                if any(a.seq > seq for a in mine):
+                    res.trace("ahead", f"{ev.actor}'s {ev.skill} sent ahead is replaced by the group's later action")
+                    continue
+                action.replaced = [a.describe() for a in mine]
+                self.actions = [a for a in self.actions if a not in mine]
+            self.actions.append(action)
+            res.trace("ahead", f"{ev.actor}'s {ev.skill} sent ahead is recorded")
 
     def answered_at_once(self, skill: Skill) -> bool:
         """A use of ``skill`` now is resolved when sent (an immediate skill, or one opened outside
@@ -597,7 +677,16 @@ class Game:
         raise GameError(self.msg("nothing_to_withdraw", name=actor.name, skill=skill.name, label=self.named()))
 
     def withdraw(self, ev: UnactEvent) -> None:
-        action = self.standing(ev.actor, ev.skill)
+        try:
+            action = self.standing(ev.actor, ev.skill)
+        except GameError:
+            # an action sent ahead for a later window is withdrawn like a standing one
+            actor = self.find_name(ev.actor)
+            waiting = [x for x in self.ahead if x[0].actor == actor and x[0].skill.strip() == ev.skill.strip()]
+            if not waiting:
+                raise
+            self.ahead = [x for x in self.ahead if x is not waiting[-1]]
+            return
         skill, _ = self.skills_of(self.player(action.actor)).get(action.skill, (None, False))
         if skill is not None and self.window_of(skill.step) < self.window:
             raise GameError(self.msg("window_withdraw", skill=skill.name))
@@ -762,6 +851,7 @@ class Game:
             self.carried = (res.kills, res.data, res.out)
             self.window += 1
             res.trace("window", self.msg("window_done", window=self.window, label=self.named(label)))
+            self._open_ahead(res)
             return res
         for a in self.actions:
             self._remember_use(a)
@@ -772,6 +862,7 @@ class Game:
         for name in [n for n, owed in self.last_words.items() if owed["until"] == label]:
             # "死者未在规定时间内遗言视为放弃遗言": published if recorded, lapsed if not
             if self.last_words.pop(name)["text"] is None:
+                self.lapsed_words[name] = label
                 res.trace("遗言", f"{name}'s last words lapse")
         self.resolved.append(label)
         self.log.info("resolved", phase=label, out=res.out)
@@ -787,6 +878,7 @@ class Game:
         self.actions = []
         self.ballots = []
         self.window, self.carried = 0, None
+        self.ahead = []
         while True:
             if self.phase.opening:
                 i = self.openings.index(self.phase)
@@ -835,7 +927,7 @@ class Game:
 
     #: the live state a rewind restores; history (feedback, announcements, trace, out) stays
     _REWOUND = ("players", "actions", "ballots", "scheduled", "last_use", "data", "winner", "draw", "scores", "out",
-                "last_words", "window", "carried")
+                "last_words", "lapsed_words", "window", "carried", "ahead")
 
     def _snapshot(self, point: str) -> None:
         # A moment is remembered as a count of events, not as a copy of the state: a deep copy
@@ -930,15 +1022,49 @@ class Game:
         manifest's ``[last_words] owed`` rules (an exit whose kill forbids them owes none)."""
         owed = self.hook.bansha_last_words(game=self, player=player, kill=kill)
         if owed is None:
-            owed = kill.last_words and any(
-                (not r.phases or self.phase.name in r.phases) and (not r.days or self.day in r.days)
-                and (not r.kinds or kill.kind in r.kinds) for r in self.manifest.last_words.owed)
+            owed = kill.last_words and self._last_words_rule(kill) is not None
         return bool(owed)
+
+    def _last_words_rule(self, kill: Kill):
+        """The first ``[last_words] owed`` rule this exit matches, or None."""
+        return next((r for r in self.manifest.last_words.owed
+                     if (not r.phases or self.phase.name in r.phases) and (not r.days or self.day in r.days)
+                     and (not r.kinds or kill.kind in r.kinds)), None)
+
+    def next_label_named(self, name: str) -> str:
+        """The label of the next phase called ``name`` from the current one (the current one if it
+        is); "" or a name the cycle has not: the current label."""
+        if not name or name == self.phase.name:
+            return self.label
+        if not any(p.name == name for p in self.cycle):
+            return self.label
+        if self.phase.opening:
+            day, i = self.manifest.first_day, 0
+        else:
+            day, i = self.day, self.cycle.index(self.phase)
+        for _ in range(len(self.cycle) + 1):
+            if self.cycle[i].name == name:
+                return f"{name} {day}"
+            i += 1
+            if i == len(self.cycle):
+                i, day = 0, day + 1
+        return self.label
+
+    def lapsing_last_words(self, whole: bool = True) -> list[str]:
+        """Who is owed last words not yet recorded that closing the current phase ends (``whole``:
+        every window left; else the current window only, which ends none but the last)
+        (``bansha resolve`` refuses to close it unless --yes, naming them)."""
+        if not whole and self.phase.windows and self.window < len(self.phase.windows) - 1:
+            return []
+        return [n for n, owed in self.last_words.items() if owed["until"] == self.label and owed["text"] is None]
 
     def _last_words(self, ev: RulingEvent) -> None:
         cfg = self.manifest.last_words
         p = self.player(ev.player)
         owed = self.last_words.get(p.name)
+        if owed is None and p.name in self.lapsed_words:
+            # owed, and the time the board gives is past: say so, not that none were owed
+            raise GameError(self.msg("lw_lapsed", name=p.name, until=self.named(self.lapsed_words[p.name])))
         if owed is None:
             raise GameError(self.refusal(cfg.refuse_not_owed, "lw_not_owed", name=p.name))
         if owed["text"] is not None:
@@ -1022,6 +1148,7 @@ class Game:
         for p in self.players.values():
             p.name = rn(p.name)
         self.players = {p.name: p for p in sorted(self.players.values(), key=lambda p: p.seat)}
+        self.dealt = {rn(n): role for n, role in self.dealt.items()}
         for a in self.actions:
             a.actor, a.chosen, a.targets = rn(a.actor), [*map(rn, a.chosen)], [*map(rn, a.targets)]
         for b in self.ballots:
@@ -1203,7 +1330,9 @@ class Resolution:
         self.announce(tmpl.format(name=player.name, identity=self.game.identity(player)))
         self.trace(kill.rule or kill.kind, f"{player.name} is out ({kill.kind})")
         if self.game.owes_last_words(self, player, kill):
-            self.game.last_words[player.name] = {"out": self.label, "until": None, "text": None}
+            rule = self.game._last_words_rule(kill)
+            self.game.last_words[player.name] = {"out": self.label, "until": None, "text": None,
+                                                 "until_phase": rule.until if rule is not None else ""}
             self.trace("遗言", f"{player.name} is owed last words")
         self.game.hook.bansha_on_death(res=self, player=player, kill=kill)
 

@@ -575,7 +575,7 @@ class Ruleset:
                     if h not in self.handlers:
                         raise GameError(self.msg("m_handler", where=where, phase=p.name, step=step.name, handler=h))
         for rule in m.last_words.owed:
-            for ph in rule.phases:
+            for ph in (*rule.phases, *([rule.until] if rule.until else [])):
                 if ph not in phase_steps:
                     raise GameError(self.msg("m_lw_phase", where=where, phase=ph))
         if m.vote.post not in ("optional", "warn", "required"):
