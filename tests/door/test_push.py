@@ -163,3 +163,31 @@ def test_one_push_at_a_time_and_a_killed_ones_lease_is_taken_over(tmp_path):
         out = bansha("forum", "push", "g", "--yes", db=db)
         assert "发送完毕" in out and site.pms
         assert store.get_meta(["forum.pushing.g"]) == {}  # released when done
+
+
+def test_a_connection_lost_mid_push_stops_it_saying_what_went_out_and_the_next_push_finishes(tmp_path):
+    db = new_game(tmp_path)
+    play(db, 3)
+    site = site_with_players()
+    with discuz_site(site) as base:
+        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID),
+               "--interval", "0", db=db)
+        writes = []
+
+        def drop(n, module, when):  # the forum goes away at the third write, after taking it
+            if module in ("sendreply", "sendpm") and when == "before":
+                writes.append(n)
+            return len(writes) == 3 and when == "before"
+
+        site.hook = drop
+        code, out, err = run_main(["forum", "push", "g", "--yes", "--json", "--db", str(db)])
+        site.hook = None
+        assert code == 2 and "无法连接论坛（sendpm）" in out + err, (out, err)
+        assert '"error"' in out + err  # --json: the refusal as a JSON object
+        assert "Traceback" not in err and len(site.pms) == 1  # the reply and one PM went out
+        states = sqlite3.connect(db).execute("SELECT state FROM outbox ORDER BY n").fetchall()
+        assert [s for (s,) in states][:3] == ["sent", "sent", "sending"]
+        out = bansha("forum", "push", "g", "--yes", db=db)
+    assert "发送完毕" in out
+    tokens = [p["message"].rsplit("〔编号 ", 1)[1] for p in site.pms]
+    assert len(tokens) == len(set(tokens))
