@@ -122,11 +122,14 @@ def plan(store, game: str, link, phase: str | None = None, template=None):
         tok = token_of(game, key)
         out.append(Message(key=key, kind=kind, body=stamped(body, tok), token=tok, label=label, **kw))
 
-    post = posts.render_post(posts.build(g, events, board, label, told), "bbcode", g.lang)
-    key = f"post:{label}"
-    if key in have and have[key].body != stamped(post, have[key].token):
-        add(f"{key}:更正:{_digest(post)}", "reply", "[b]【更正】[/b]\n" + post, tid=link.thread)
-    add(key, "reply", post, tid=link.thread)
+    # a phase the board publishes in a later phase's post (M217's night, in the dawn's: [post.carry])
+    # has no post of its own: its PMs go now, its lines with that phase's post
+    if posts.carried_into(g, board, label) is None:
+        post = posts.render_post(posts.build(g, events, board, label, told), "bbcode", g.lang)
+        key = f"post:{label}"
+        if key in have and have[key].body != stamped(post, have[key].token):
+            add(f"{key}:更正:{_digest(post)}", "reply", "[b]【更正】[/b]\n" + post, tid=link.thread)
+        add(key, "reply", post, tid=link.thread)
     uids = bound_uids(store, game, g)
     fix = _corrections(told, g, label, phase is None)
     for b in posts.pms(g, board, label, told, corrections=fix):
