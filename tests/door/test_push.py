@@ -191,3 +191,26 @@ def test_a_connection_lost_mid_push_stops_it_saying_what_went_out_and_the_next_p
     assert "发送完毕" in out
     tokens = [p["message"].rsplit("〔编号 ", 1)[1] for p in site.pms]
     assert len(tokens) == len(set(tokens))
+
+
+def test_an_amendment_sends_its_correction_as_new_messages_and_resends_nothing(tmp_path):
+    db = new_game(tmp_path)
+    play(db, 3)  # night 1 resolved: 赤 checked 黑二
+    site = site_with_players()
+    with discuz_site(site) as base:
+        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID),
+               "--interval", "0", db=db)
+        bansha("forum", "push", "g", "--yes", db=db)
+        first = list(site.pms)
+        replies = len(site.threads[TID]["posts"])
+        bansha("amend", "g", "act", "赤", "验人", "青一", "--phase", "第1天 夜晚", "--yes", db=db)
+        preview = bansha("forum", "push", "g", "--phase", "第1天 夜晚", db=db)
+        assert "7号 赤（uid 1007）  待发送" in preview
+        out = bansha("forum", "push", "g", "--phase", "第1天 夜晚", "--yes", db=db)
+    new = [p for p in site.pms if p not in first]
+    assert new and all("【更正】" in p["message"] for p in new)
+    fix = next(p for p in new if p["msgtoid"] == uid_of(7))
+    assert "撤回：" in fix["message"] and "更正为：" in fix["message"] and "青一" in fix["message"]
+    assert site.pms[:len(first)] == first  # what went out is never sent again nor edited
+    assert len(site.threads[TID]["posts"]) in (replies, replies + 1)
+    assert "发送完毕" in out
