@@ -30,7 +30,7 @@ mode, event number and the text):
   lets that reader know (``player_view``, the announcements);
 - ``labels``: every phase label a surface prints names a phase the game reached, and is the
   label the game prints for it (one label per phase); the commands that take a phase accept it
-  (post/pm --phase, amend --phase, undo --to are asked by it);
+  (act --phase, resolve --phase, post/pm --phase, amend --phase, undo --to are asked by it);
 - ``listing``: what status (``player_view``), the web forms (``usable_skills``) and the
   simulator (``choices_for``) list for a seat equals the one listing (``seat_choices``), and
   ``act`` accepts each listed target, each listed argument value and the listed least and most
@@ -177,13 +177,16 @@ class Walk:
         command that refuses what the engine took is a finding, and the event is then stored
         as it is; None: the store refused it too (the walk cannot go on)."""
         argv: list[str] = []
-        if isinstance(ev, ActEvent) and ev.phase == self._label():
-            argv = ["act", GAME, ev.actor, ev.skill, *ev.targets,
+        now = self.store.peek(GAME)
+        # the phase named as the surfaces print it: act and resolve take it (one label per phase)
+        shown = now.named(now.label)
+        if isinstance(ev, ActEvent) and ev.phase == now.label:
+            argv = ["act", GAME, ev.actor, ev.skill, *ev.targets, "--phase", shown,
                     *(x for k, v in ev.args.items() for x in ("--arg", f"{k}={v}"))]
         elif isinstance(ev, VoteEvent) and not (ev.proxy or ev.late or ev.change):
             argv = ["vote", GAME, ev.voter, ev.target, *(("--post", str(ev.post)) if ev.post else ())]
         elif isinstance(ev, ResolveEvent):
-            argv = ["resolve", GAME, "--yes", *(("--window",) if ev.window else ())]
+            argv = ["resolve", GAME, "--yes", "--phase", shown, *(("--window",) if ev.window else ())]
         before = len(self.store.events(GAME))
         if argv:
             code, out, err = self.cli(*argv, at=at, ok=False)
@@ -196,9 +199,6 @@ class Walk:
             self.find("raises", at, f"the store refused an event the game took: {exc}")
             return None
         return "", ""
-
-    def _label(self) -> str:
-        return self.store.peek(GAME).label
 
     def step(self, game: Game, ev: Event, at: str, deep: bool, said: tuple[str, str] | None = None) -> None:
         surfaces: list[tuple[str, str, str]] = []  # (surface, reader: None director / "" public / a seat, text)

@@ -197,12 +197,14 @@ def test_a_server_that_drips_is_cut_off_at_the_page_deadline(tmp_path, noon, sho
 def test_a_thread_of_slow_pages_is_cut_off_at_the_thread_deadline(noon, monkeypatch):
     """Each page within its own deadline, the thread past its own: refused naming the pages read."""
     monkeypatch.setattr(read, "PAGE_SECONDS", 30.0, raising=False)
-    monkeypatch.setattr(read, "THREAD_SECONDS", 2.0, raising=False)
+    monkeypatch.setattr(read, "THREAD_SECONDS", 3.0, raising=False)
     pages = render.discuz_api_pages(POSTS, TITLE, ppp=1)
-    drips = [Drip(p, every=0.1, chunk=max(1, len(p) // 12)) for p in pages]  # ~1.2 s a page
-    with local_forum({"api": (drips, API_TYPE)}) as (base, seen):
+    # the first page at once, every later one ~6 s (each within the page's 30 s): the thread's
+    # 3 s pass during the second
+    slow = [pages[0], *(Drip(p, every=0.1, chunk=max(1, len(p) // 60)) for p in pages[1:])]
+    with local_forum({"api": (slow, API_TYPE)}) as (base, seen):
         url = f"{base}/api/api/mobile/index.php?module=viewthread&tid=4242"
-        refused(noon, "votes", "import", "g", url, says="2 秒内没有读完整个帖子（每个帖子的总时限；已读 1 页）")
+        refused(noon, "votes", "import", "g", url, says="3 秒内没有读完整个帖子（每个帖子的总时限；已读 1 页）")
     assert len([p for p in seen if not p.endswith("(left)")]) == 2
 
 

@@ -303,7 +303,7 @@ def _signup(source, ruleset, out, seats, fmt, forum_format, cookies, as_json, la
     if out is not None:
         # each seat's line carries its forum uid (bansha new binds it to the seat: forum push sends it PMs)
         text = "\n".join(f"{n} uid={uids[n]}" if n in uids else n for n in players) + "\n" + \
-            "".join(f"# 替补：{n}" + (f" uid={uids[n]}" if n in uids else "") + "\n" for n in subs)
+            "".join(f"## 替补：{n}" + (f" uid={uids[n]}" if n in uids else "") + "\n" for n in subs)
         try:
             out.write_text(text, encoding="utf-8")
         except OSError as exc:

@@ -33,6 +33,7 @@ PAGE_SECONDS = 60.0     # one page, asked to last byte
 THREAD_SECONDS = 600.0  # every page of one thread
 
 extend({
+    "fm_bad_url": ("{url}：不是有效的网址", "{url}: not a valid URL"),
     "fm_unknown_format": ("没有论坛格式 {name}（已安装：{known}）", "no forum format {name} (installed: {known})"),
     "fm_not_recognised": ("{source}：认不出是哪种论坛的帖子（已安装的格式：{known}；可用 --forum 指定）",
                           "{source}: not a thread of any installed forum format ({known}; name one with --forum)"),
@@ -115,6 +116,7 @@ def read_posts(source: str, *, fmt: str | None = None, cookies: str | None = Non
             raise GameError(say("fm_unknown_format", lang, name=fmt, known=_known(found)))
         found = chosen
     if source.startswith(("http://", "https://")):
+        _check_url(source, lang)
         return _read_url(source, found, cookies, lang)
     if cookies is not None:  # an ignored option is refused (docs/cli.md, "Values")
         raise GameError(say("fm_cookies_unused", lang, source=source))
@@ -238,6 +240,22 @@ def _cookie_jar(path: str | None, lang):
     for name, value, domain, cpath in read_cookies(path, lang):
         cookies.set(name, value, domain=domain, path=cpath)
     return cookies
+
+
+def _check_url(url: str, lang) -> None:
+    """An address that is no URL (``http://[::1``, a port past 65535) is one line, never
+    urllib's ValueError."""
+    from urllib.parse import urlsplit
+
+    from bansha.messages import excerpt
+
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - reading it checks it
+    except ValueError:
+        raise GameError(say("fm_bad_url", lang, url=excerpt(url, 60))) from None
+    if not parts.hostname:
+        raise GameError(say("fm_bad_url", lang, url=excerpt(url, 60)))
 
 
 class _Late(Exception):

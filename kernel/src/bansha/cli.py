@@ -111,12 +111,15 @@ def _logger(game: str):
     return structlog.get_logger("bansha").bind(game=game)
 
 
-def _store(db: str | None):
-    from .store import open_store
+def _store(db: str | None, read: bool = False):
+    """The store ``--db`` names; ``read``: for a command that only reads, which never
+    creates a store (an SQLite file not there is an empty store, nothing made on disk)."""
+    from .store import SQLiteStore, backend_class, open_store
 
+    options = {"create": False} if read and backend_class(db) is SQLiteStore else {}
     # one command, one replay: no cached state to copy (store.Store.cache); and not even the
     # replay when the previous command left the state of this very log (statecache.py)
-    store = open_store(db, logger=_logger, cache=False)
+    store = open_store(db, logger=_logger, cache=False, **options)
     store.keep_states = True
     return store
 
@@ -399,11 +402,22 @@ def read_roster(path: Path, lang: str | None = None) -> tuple[list[str], list[st
     names, notes = [], []
     for i, line in enumerate(text.splitlines(), start=1):
         line = line.strip().lstrip("\ufeff")
+        if line.startswith("##"):
+            continue  # a note a tool wrote on purpose (``signup``'s substitutes): skipped, not said
         if line.startswith("#"):
             notes.append(say("roster_skipped", lang, file=path, line=i, text=line))
         elif line:
             names.append(line)
     return names, notes
+
+
+def looks_like_path(value: str) -> bool:
+    """``--players`` given something that reads as a file's path (a folder separator, or a file
+    ending such as ``.txt``, and no comma) rather than names."""
+    v = value.strip()
+    if not v or re.search(r"[,，]", v):
+        return False
+    return "/" in v or "\\" in v or re.search(r"\.(txt|csv|tsv|toml|lst|list|md|text)$", v, re.IGNORECASE) is not None
 
 
 def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
@@ -428,6 +442,11 @@ def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ..
             got, said = read_roster(p, lang)
             names += got
             notes += said
+        elif looks_like_path(v):
+            # a mistyped roster file, not a one-seat table named after it
+            from .model import GameError
+
+            raise GameError(say("roster_unreadable", lang, file=v, why=say("os_enoent", lang)))
         else:
             listed = True
             names += [n for n in re.split(r"[,，]", v) if n.strip()]
@@ -664,6 +683,13 @@ def resolve(game: str = GameArg, phase: str = Option(None, "--phase", help="h_re
 
     def close(g):
         _seen(g)
+        if window and not g.phase.windows:  # --window on a phase without windows would close it whole
+            from .messages import extend
+            from .model import GameError
+
+            extend({"rs_no_windows": ("--window：{label} 没有行动时间段，不能只结算一个时间段（要结算整个阶段，不写 --window）",
+                                      "--window: {label} has no windows to close one of (leave --window out to resolve the phase)")})
+            raise GameError(say("rs_no_windows", g.lang, label=g.named()))
         resolve_guard(g, phase, yes, whole=not window)
         labels[:] = [g.label, (g.phase, g.window), g.lapsing_last_words(whole=not window), len(g.ahead_refused)]
         return ResolveEvent(phase=g.label, window=window)
@@ -741,10 +767,17 @@ def status(game: str = GameArg, as_player: str = Option(None, "--as", help="h_st
     """The director's view, or with --as one player's view."""
     from .views import director_view, player_view
 
-    g = _seen(_store(db).load(game))
+    g = _seen(_store(db, read=True).load(game))
     lang = g.lang
-    view = player_view(g, g.find_name(_name(as_player))) if as_player else director_view(g)
-    if not as_player:  # the director's to-do list: skills not used, votes, deadline (cli_loop)
+    if as_player is not None and not _name(as_player):
+        # an empty --as is no player: never the director's whole view by mistake
+        from .messages import extend
+        from .model import GameError
+
+        extend({"as_empty": ("--as：玩家名为空（看主持人视图时不写 --as）", "--as: the player's name is empty (leave --as out for the director's view)")})
+        raise GameError(say("as_empty", lang))
+    view = player_view(g, g.find_name(_name(as_player))) if as_player is not None else director_view(g)
+    if as_player is None:  # the director's to-do list: skills not used, votes, deadline (cli_loop)
         from .cli_loop import echo_loop_view, loop_view
 
         view["loop"] = loop_view(g)
@@ -757,7 +790,7 @@ def status(game: str = GameArg, as_player: str = Option(None, "--as", help="h_st
     for k, v in view["facts"].items():
         echo(f"{k}: {_text(v, lang)}")
     out_mark = say("l_out_mark", lang)
-    if as_player:
+    if as_player is not None:
         you = view["you"]
         echo(say("l_you", lang, text=f"{you['name']} {you['role']}{you['setup'].get('number', '') or ''} {you['camp']}")
                    + ("" if you["alive"] else out_mark))
@@ -818,7 +851,7 @@ def log_(game: str = GameArg, explain: bool = Option(False, "--explain", help="h
     """The game's events, and with --explain the ruling trace of every resolution step."""
     import msgspec
 
-    store = _store(db)
+    store = _store(db, read=True)
     events = store.events(game)
     g = _seen(store.load(game))
     if as_json:
@@ -859,7 +892,7 @@ def undo(game: str = GameArg, to: str = Option(None, "--to", help="h_undo_to"),
 
 @commands.command(help="h_export")
 @guarded
-def export(game: str = GameArg, fmt: str = Option("md", "--format", help="h_export_format"), db: str = DbOpt,
+def export(game: str = GameArg, fmt: str = Option(None, "--format", help="h_export_format"), db: str = DbOpt,
            as_json: bool = Option(False, "--json", help="h_export_json")) -> None:
     """Forum-ready announcements (Markdown or Discuz! BBCode), or the whole game as JSON."""
     import msgspec
@@ -867,8 +900,14 @@ def export(game: str = GameArg, fmt: str = Option("md", "--format", help="h_expo
     from .model import GameError
     from .views import export_text
 
-    store = _store(db)
+    store = _store(db, read=True)
     g = _seen(store.load(game))
+    if as_json and fmt not in (None, "json"):  # two formats asked for: one would be ignored
+        from .messages import extend
+
+        extend({"export_two": ("--json 与 --format {fmt} 不能同时使用：只写一种格式", "--json and --format {fmt} cannot be used together: one format only")})
+        raise GameError(say("export_two", g.lang, fmt=fmt))
+    fmt = fmt or "md"
     if fmt == "json" or as_json:
         return _json({"setup": store.setup(game), "events": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in store.events(game)],
                       "announcements": g.announcements, "winner": g.winner, "scores": g.scores})
@@ -883,7 +922,7 @@ def export(game: str = GameArg, fmt: str = Option("md", "--format", help="h_expo
 @guarded
 def games(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """List stored games."""
-    names = _store(db).names()
+    names = _store(db, read=True).names()
     if as_json:
         return _json(names)
     for name in names:
@@ -1165,6 +1204,16 @@ def usage_message(exc: Exception) -> str:
             value = f"{m.group(1)}：{say(kind, None)}"
         elif re.fullmatch(r"'(.*)' is not (?:one of|in the range) .*", value):
             value = say("usage_bad_choice", None, value=value.split("'")[1])
+        elif m := re.fullmatch(r"(\S+) is not in the range (-?\d+(?:\.\d+)?)?(<=?)?x(<=?)?(-?\d+(?:\.\d+)?)?\.?", value):
+            # click's IntRange: "0 is not in the range 1<=x<=64."
+            from .messages import extend
+
+            extend({"usage_range": ("{value}：应在 {lo} 到 {hi} 之间", "{value}: expected {lo} to {hi}"),
+                    "usage_range_lo": ("{value}：应至少为 {lo}", "{value}: expected at least {lo}"),
+                    "usage_range_hi": ("{value}：应至多为 {hi}", "{value}: expected at most {hi}")})
+            got, lo, _, _, hi = m.groups()
+            key = "usage_range" if lo and hi else "usage_range_lo" if lo else "usage_range_hi"
+            value = say(key, None, value=got, lo=lo, hi=hi)
         return say("usage_bad_value", None, param=pname or exc.param_hint or "", value=value)
     message = " ".join(exc.format_message().split())
     m = re.match(r"No such command '([^']*)'\.?(?: Did you mean '([^']*)'\?)?", message)

@@ -39,7 +39,6 @@ from .options import check_options
 from .registry import Ruleset, ruleset_for
 
 
-
 class PluginFault(GameError):
     """A rule plugin raised while the game resolved: the event is refused (a GameError: one
     line, exit 2, nothing stored), and a scenario that meets it is invalid, not a mismatch."""
@@ -116,6 +115,10 @@ class Game:
         self.trace: list[TraceLine] = []
         #: phase label -> names that left the game in it
         self.out: dict[str, list[str]] = {}
+        #: every exit as data, in order: (phase label, name, the kill's kind). History, like the
+        #: trace (a rewind keeps it): what a simulation counts as causes of exit, read without
+        #: parsing the trace's text
+        self.exits: list[tuple[str, str, str]] = []
         self.winner: list[str] | None = None
         self.draw = False
         self.scores: dict[str, float] = {}
@@ -191,9 +194,18 @@ class Game:
             return label
         return phase_namer(self, {"names": names})(label)
 
+    #: (phase, day, its label): the label made once a phase (read ~40,000 times a simulated game)
+    _label_memo: tuple = (None, None, "")
+
     @property
     def label(self) -> str:
-        return self.phase.name if self.phase.opening else f"{self.phase.name} {self.day}"
+        phase, day = self.phase, self.day
+        memo = self._label_memo
+        if memo[0] is phase and memo[1] == day:
+            return memo[2]
+        label = phase.name if phase.opening else f"{phase.name} {day}"
+        self._label_memo = (phase, day, label)
+        return label
 
     def parse_phase(self, text: str) -> tuple[int, str]:
         """"day 3" / "白天 3" / "第3天 白天" (the board's name) / "opening" -> a sortable position
@@ -291,6 +303,28 @@ class Game:
         table = self.ruleset._skills_memo.get(key)
         return table if table is not None else self.ruleset.skills_for(*key)
 
+    def sendable_skills(self, player: Player) -> tuple[tuple[Skill, bool], ...]:
+        """The skills of ``player`` (``skills_of``, in its order) that ``skill_refused`` may
+        accept now: left out are those it refuses whatever else holds (a standing skill; one of
+        another phase, unless a rule may open it (``bansha_skill_window``); one of a window
+        already resolved; any skill but a ``while_out`` one of a player out). The index of
+        what may be sent, built once per ruleset for each set of skills, phase, window and
+        life: ``choices.skill_tests`` asks ``skill_refused`` of these only, so a seat with none
+        (a night without a night skill, the dead) is asked nothing."""
+        acquired = player.acquired
+        phase = self.phase
+        key = (player.role, tuple(player.groups), tuple(acquired.items()) if acquired else (),
+               phase.name, self.window, player.alive)
+        memo = self.ruleset._sendable_memo
+        found = memo.get(key)
+        if found is None:
+            opened = self.hook.implemented("bansha_skill_window")
+            found = memo[key] = tuple(
+                (s, a) for s, a in self.skills_of(player).values()
+                if s.phases and (player.alive or s.while_out)
+                and (opened if not self.in_phase(s) else (s.immediate or self.window_of(s.step) >= self.window)))
+        return found
+
     def find_skill(self, player: Player, name: str) -> tuple[Skill, bool]:
         for s, acquired in self.skills_of(player).values():
             if name in (s.name, s.alias):
@@ -300,13 +334,22 @@ class Game:
 
     # -------------------------------------------------------------------- the event log
 
-    def apply(self, event: Event) -> None:
-        """Apply one event; raises GameError (and leaves the game as it was) when refused."""
+    def apply(self, event: Event, checked: Action | Ballot | Player | None = None) -> None:
+        """Apply one event; raises GameError (and leaves the game as it was) when refused.
+
+        ``checked`` (a trusted apply): what the one listing (``choices.py``) already asked of
+        this very event, with nothing applied since: for an ``ActEvent`` the ``Action`` its
+        ``check`` accepted (``SkillTest._accepted``, or ``check`` itself), for a ``VoteEvent`` the
+        ballot ``check_vote`` accepted, or the voter whose ``check_voter`` and
+        ``check_vote_change`` the listing accepted and whose target it allowed (``VoteTest._voter``;
+        the rules' ``bansha_validate_vote`` is then asked of the ballot sent). Those checks are
+        not asked a second time (the simulator sends what it drew from the listing, or checked
+        just before, this way); everything else is as without it."""
         if isinstance(event, AmendEvent):
             return self._amend(event)
         self._in_event = True
         try:
-            self._apply(event)
+            self._apply(event, checked)
         except GameError:
             raise
         except Exception as exc:  # a rule's hook that raised outside a resolution (a check of an action or a vote)
@@ -337,7 +380,7 @@ class Game:
             raise GameError(self.msg("amend_not_closed", label=name))
         if ev.play < 0 or ev.play > len(plays):
             raise GameError(self.msg("amend_no_play", label=name, play=ev.play, count=len(plays)))
-        at = plays[ev.play - 1] if ev.play else plays[-1]
+        at = self._amend_at(label, plays[ev.play - 1] if ev.play else plays[-1], ev.event)
         events = [*self.applied[:at], ev.event, *self.applied[at:]]
         fresh = Game(self.setup, self.ruleset)
         for i, e in enumerate(events):
@@ -353,11 +396,49 @@ class Game:
         self.log = log
 
     def plays(self, label: str) -> list[int]:
-        """Where each play of the closed phase ``label`` was resolved (indexes into ``applied``):
-        more than one when a rewind played it again."""
-        return [i for i, e in enumerate(self.applied) if isinstance(e, ResolveEvent) and self.canonical(e.phase) == label]
+        """Where each play of the closed phase ``label`` began to be resolved (indexes into
+        ``applied``): more than one when a rewind played it again. A phase closed window by
+        window is one play of several resolutions (``_resolutions``)."""
+        out: list[int] = []
+        prev = None  # the resolution before, of any phase
+        for i, e in enumerate(self.applied):
+            if isinstance(e, ResolveEvent):
+                if self.canonical(e.phase) == label and not (
+                        prev is not None and prev.window and self.canonical(prev.phase) == label):
+                    out.append(i)
+                prev = e
+        return out
 
-    def _apply(self, event: Event) -> None:
+    def _resolutions(self, label: str, start: int) -> list[int]:
+        """The resolutions of the play of ``label`` that began at ``start``: one, or a window's
+        each for a phase closed window by window (``resolve --window``)."""
+        out = [start]
+        for i in range(start + 1, len(self.applied)):
+            e = self.applied[i]
+            if isinstance(e, ResolveEvent):
+                if not (self.applied[out[-1]].window and self.canonical(e.phase) == label):
+                    break
+                out.append(i)
+        return out
+
+    def _amend_at(self, label: str, start: int, event: Event) -> int:
+        """Where an amendment's input goes: just before the resolution that closed the phase;
+        in a phase closed window by window, an action (or its withdrawal) just before the
+        resolution of the skill's own window, so that it is judged as it would have been then."""
+        done = self._resolutions(label, start)
+        if len(done) == 1 or not isinstance(event, ActEvent | UnactEvent):
+            return done[-1]
+        spec = self.ruleset.phase(label.partition(" ")[0])
+        skill = next((s for r in self.ruleset.roles.values() for s in r.skills if event.skill in (s.name, s.alias)), None)
+        if event.actor in self.players:
+            try:
+                skill = self.find_skill(self.players[event.actor], event.skill)[0]
+            except GameError:
+                pass
+        window = next((i for i, steps in enumerate(spec.windows) if skill is not None and skill.step in steps), None)
+        return done[min(window, len(done) - 1)] if window is not None else done[-1]
+
+    def _apply(self, event: Event, checked: Action | Ballot | Player | None = None) -> None:
         if isinstance(event, RulingEvent):
             self._check_phase(event.phase)
             return self._ruling(event)
@@ -365,11 +446,11 @@ class Game:
             raise GameError(self.msg("game_over", result=self.msg("draw") if self.draw else self.msg("won", camps=join(self.winner, self.lang))))
         self._check_phase(event.phase)
         if isinstance(event, ActEvent):
-            self.submit(event)
+            self.submit(event, checked)
         elif isinstance(event, UnactEvent):
             self.withdraw(event)
         elif isinstance(event, VoteEvent):
-            self.cast(event)
+            self.cast(event, checked)
         elif isinstance(event, ResolveEvent):
             label = self.label
             try:
@@ -514,21 +595,25 @@ class Game:
             return set(last[2])
         return set()
 
-    def submit(self, ev: ActEvent) -> Action | None:
+    def submit(self, ev: ActEvent, checked: Action | None = None) -> Action | None:
         """Record ``ev`` if ``check`` accepts it (a group's new action replaces its standing
         one); an immediate skill, or one opened outside its phases, is answered at once. In a
         phase with windows, an action ``check`` refuses now that it accepts once the earlier
         windows are resolved on the inputs so far (a skill the actor gains in one of them) waits
-        for its window (``ahead``; None is returned)."""
-        try:
-            action = self.check(ev)
-        except GameError:
-            window = self.ahead_window(ev)
-            if window is None:
-                raise
-            self.seq += 1
-            self.ahead = [*self.ahead, (ev, window, self.seq)]
-            return None
+        for its window (``ahead``; None is returned). ``checked``: the action ``check`` gave for
+        ``ev`` with nothing applied since (``apply``)."""
+        if checked is not None:
+            action = checked
+        else:
+            try:
+                action = self.check(ev)
+            except GameError:
+                window = self.ahead_window(ev)
+                if window is None:
+                    raise
+                self.seq += 1
+                self.ahead = [*self.ahead, (ev, window, self.seq)]
+                return None
         actor = self.players[action.actor]
         skill, _ = self.find_skill(actor, action.skill)
         self.seq = action.seq
@@ -712,8 +797,17 @@ class Game:
 
     # ----------------------------------------------------------------------------- votes
 
-    def cast(self, ev: VoteEvent) -> None:
-        ballot = self.check_vote(ev)
+    def cast(self, ev: VoteEvent, checked: Ballot | Player | None = None) -> None:
+        """Record ``ev`` if ``check_vote`` accepts it. ``checked`` (``apply``), with nothing
+        applied since: the ballot ``check_vote`` gave for ``ev``, recorded as it is; or the
+        voter whose own checks and target the listing accepted: only the rules' check of the
+        ballot is asked."""
+        if checked is None:
+            ballot = self.check_vote(ev)
+        elif isinstance(checked, Ballot):
+            ballot = checked
+        else:
+            ballot = self.check_ballot(checked, ev)
         self.seq = ballot.seq
         self.ballots.append(ballot)
 
@@ -1325,6 +1419,7 @@ class Resolution:
         player.alive = False
         self.out.append(player.name)
         self.game.out.setdefault(self.label, []).append(player.name)
+        self.game.exits.append((self.label, player.name, kill.kind))
         texts = self.game.manifest.texts
         tmpl = texts.voted_out if kill.kind == "vote" else texts.out
         self.announce(tmpl.format(name=player.name, identity=self.game.identity(player)))

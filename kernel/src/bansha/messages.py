@@ -340,6 +340,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "lv_group": ("群内({group})", "group ({group})"),
     "lv_targets": ("目标{count}人：{names}", "{count} target(s): {names}"),
     "lv_not_voted": ("未投票：{names}", "not voted: {names}"),
+    "lv_all_voted": ("未投票：（所有可投票的人都已投票）", "not voted: (everyone who may vote has voted)"),
     "lv_none": ("无", "none"),
     "lv_tally": ("票数：", "votes: "),
     "lv_tally_hidden": ("票数（仅导演可见，公告只公布结果）：", "votes (director only; the post gives only the result): "),

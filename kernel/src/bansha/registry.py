@@ -469,6 +469,9 @@ class Ruleset:
             self.phase(p.name) is p and p.name == p.name.strip() and " " not in p.name and p.name
             for p in manifest.phases)
         self._skills_memo: dict[tuple, dict[str, tuple[Skill, bool]]] = {}
+        #: the index of what may be sent (``Game.sendable_skills``): (role, groups, acquired,
+        #: phase, window, alive) -> the skills of that set ``Game.skill_refused`` may accept there
+        self._sendable_memo: dict[tuple, tuple[tuple[Skill, bool], ...]] = {}
         self._prefix_memo: dict[str, list[tuple[str, Any]]] = {}
         self._check_manifest()
 

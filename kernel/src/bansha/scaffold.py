@@ -20,25 +20,41 @@ from .messages import extend, say
 from .model import GameError
 
 extend({
-    "scaffold_role_name": ("角色名 {value}：不能为空，也不能含有 / \\ \" {{ }} 或控制字符，或以 . 开头",
-                           "role name {value}: cannot be empty, hold / \\ \" {{ }} or a control character, or start with ."),
+    "scaffold_role_name": ("角色名 {value}：不能为空或超过 32 个字符，也不能含有 / \\ \" {{ }} 或控制字符，或以 . 开头",
+                           "role name {value}: cannot be empty or longer than 32 characters, hold / \\ \" {{ }} or a control character, or start with ."),
     "scaffold_role_taken": ("规则 {board} 已有角色 {name}（别名 {alias}）", "ruleset {board} already has the role {name} (alias {alias})"),
+    "scaffold_unwritable": ("{folder}：无法写入：{why}（--dir 须是一个文件夹）", "{folder}: cannot write: {why} (--dir must be a folder)"),
     "scaffold_board_taken": ("{id} 已是已安装的规则（{file}）：变体须有自己的 id", "{id} is an installed ruleset already ({file}): a variant needs an id of its own"),
 })
 
 _SLUG = re.compile(r"[a-z](?:[a-z0-9-]*[a-z0-9])?")
 
 
+#: the longest id or alias a scaffold takes (a distribution's and a folder's name)
+MAX_SLUG = 64
+#: the longest role name a scaffold takes
+MAX_ROLE_NAME = 32
+
+
 def _slug(text: str, what: str) -> str:
-    if not _SLUG.fullmatch(text):
-        raise GameError(say("scaffold_slug", None, what=what, value=text))
+    from .messages import excerpt
+
+    if not _SLUG.fullmatch(text) or len(text) > MAX_SLUG:
+        raise GameError(say("scaffold_slug", None, what=what, value=excerpt(text)))
     return text
 
 
 def _fresh(folder: Path) -> Path:
-    if folder.exists() and any(folder.iterdir()):
-        raise GameError(say("scaffold_exists", None, folder=folder))
-    folder.mkdir(parents=True, exist_ok=True)
+    """The empty folder a scaffold writes into, made; an OS error (``--dir`` a file, no
+    permission) is one line naming the folder."""
+    from .files import os_why
+
+    try:
+        if folder.exists() and any(folder.iterdir()):
+            raise GameError(say("scaffold_exists", None, folder=folder))
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise GameError(say("scaffold_unwritable", None, folder=folder, why=os_why(exc))) from None
     return folder
 
 
@@ -79,11 +95,10 @@ def new_role(name: str, board: str, into: str | Path = ".", alias: str | None = 
     """Write the distribution ``bansha-community-<alias>`` of a role ``name`` for the installed
     board ``board`` into ``into``; returns its folder."""
     from .deal import deal
+    from .messages import excerpt
     from .registry import find_manifest, ruleset_for
 
-    from .forms import excerpt
-
-    if not name.strip() or name.strip() != name or name.startswith(".") or any(
+    if not name.strip() or name.strip() != name or name.startswith(".") or len(name) > MAX_ROLE_NAME or any(
             c in '/\\"{}' or not c.isprintable() for c in name):
         raise GameError(say("scaffold_role_name", None, value=excerpt(name) or '""'))
     alias = _slug(alias if alias else name, "--alias")
@@ -257,9 +272,7 @@ variant deals it, and a game plays with it using what it is offered.
 def new_board(board_id: str, extends: str, into: str | Path = ".") -> Path:
     """Write the distribution ``bansha-<board_id>`` of a variant of the installed board
     ``extends`` into ``into``; returns its folder."""
-    from .registry import find_manifest
-
-    from .registry import ruleset_files
+    from .registry import find_manifest, ruleset_files
 
     board_id = _slug(board_id, "ID")
     if board_id in ruleset_files():  # `board new m217 --extends m217`: a package depending on itself
