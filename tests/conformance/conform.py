@@ -193,7 +193,11 @@ class Walk:
         before = len(self.store.events(GAME))
         if argv:
             code, out, err = self.cli(*argv, at=at, ok=False)
-            if code == 0 and len(self.store.events(GAME)) == before + 1:
+            stored = self.store.events(GAME)
+            if code == 0 and len(stored) == before + 1:
+                if getattr(stored[-1], "phase", None) != getattr(ev, "phase", None):
+                    self.find("labels", f"bansha {' '.join(argv)} {at}",
+                              f"stored with the phase {stored[-1].phase!r}, the log's name for it is {ev.phase!r}")
                 return " ".join(argv[:2] + ["…"]), out
             self.find("raises", f"bansha {' '.join(argv)} {at}", f"the command refuses what the engine took: {(err or out).strip()[:400]}")
         try:
@@ -277,7 +281,7 @@ class Walk:
                     # and who their group's members are (``you.group``: members know each other)
                     view = player_view(game, to)
                     told = {f["text"] for f in view["feedback"]}
-                    mates = set(json.dumps(view["you"].get("group", ""), ensure_ascii=False).split('"'))
+                    mates = {n for n in game.players for e in view["you"].get("group", []) if n in e}
                     for line in block["lines"]:
                         named = {n for n in game.players if n in line and n != to}
                         if line not in told and not (named and named <= mates):
@@ -304,6 +308,9 @@ class Walk:
             shown = game.named(done[-2])
             code, text, err = self.cli("undo", GAME, "--to", shown, at=at)
             out.append((f"undo --to {shown}", None, text + err))
+            if code == 0:  # that was the preview; then undone, and the events stored again
+                code, text, err = self.cli("undo", GAME, "--to", shown, "--yes", at=at)
+                out.append((f"undo --to {shown} --yes", None, text + err))
             if code == 0:
                 for e in before[len(self.store.events(GAME)):]:
                     self.store.append(GAME, e)

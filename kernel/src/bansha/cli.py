@@ -568,7 +568,10 @@ def act(
         args = _kv(arg, "--arg", g.lang)
         # names as stored: normalised, and a player's own spelling where one is meant (names.py)
         who.append(g.find_name(_name(player)))
-        return ActEvent(phase=phase or g.label, actor=who[0], skill=skill.strip(),
+        from .board import parse_phase_arg
+
+        # the phase as the log keeps it ("night 1"), however it was typed ("第1天 夜晚")
+        return ActEvent(phase=parse_phase_arg(g, phase) if phase else g.label, actor=who[0], skill=skill.strip(),
                         targets=[g.find_name(_name(t)) for t in targets or []], args=args)
 
     g, mark = _store(db).append(game, event)

@@ -169,7 +169,7 @@ def check_board_id(board_id: str, path: Path, lang: str | None = None) -> None:
 #: the fields each manifest text may name (the kernel formats them with ``str.format``, which
 #: would follow ``{name.__class__}`` into Python and raise on ``{nosuch}`` mid-game)
 TEXT_FIELDS = {
-    "texts.out": ("name", "identity"), "texts.voted_out": ("name", "identity"), "texts.nobody_out": (),
+    "texts.out": ("name", "identity"), "texts.voted_out": ("name", "identity"), "texts.nobody_out": (), "texts.exits_split": ("voted", "other"),
     "texts.runoff": ("names", "first", "second"), "texts.win": ("camps",), "texts.joint_win": ("camps",),
     "texts.draw": ("camps",), "texts.counts": ("name", "count"), "texts.refuse_no_uses": ("actor", "skill"),
     "texts.refuse_repeat_target": ("skill", "target", "phase"), "texts.refuse_voter_out": ("name",),

@@ -823,7 +823,15 @@ def dusk_lists(res) -> None:
     voted = [e[1] for e in exits if e[2] == "vote" and (e[0] == res.label or (e[0].endswith(day) and not e[0].startswith("dusk")))]
     other = [e[1] for e in exits if e[0] == res.label and e[2] != "vote"]
     if voted or other:
-        res.announce(f"投票出局：{'、'.join(voted) or '无'}；其他原因出局：{'、'.join(other) or '无'}。")
+        game = res.game
+        texts = game.manifest.texts
+        # announced once, as the split list: each exit's own line of this dusk is not published besides
+        one_by_one = {t.format(name=n, identity=game.identity(game.player(n)))
+                      for n in (*voted, *other) for t in (texts.out, texts.voted_out)}
+        game.held = [line for line in game.held if line not in one_by_one]
+        res.public = [line for line in res.public if line not in one_by_one]
+        template = texts.exits_split or "投票出局：{voted}；其他原因出局：{other}。"
+        res.announce(template.format(voted="、".join(voted) or "无", other="、".join(other) or "无"))
 
 
 # ---------------------------------------------------------------------------------- wins
