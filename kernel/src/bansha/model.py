@@ -174,6 +174,9 @@ class PhaseSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: to close) and, while windows remain, stays in the phase, accepting the next window's
     #: actions; a skill whose window is resolved is refused. Empty: one window, every step
     windows: list[list[str]] = []
+    #: what the board calls each window (M217: 早夜, 午夜, 深夜, 凌晨), in order; a window without
+    #: one is named by its number
+    window_names: list[str] = []
 
 
 class SkillOverride(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -134,19 +134,14 @@ def step_index(res) -> int:
 
 
 def ends(game, until: str | None) -> str:
-    if until is None:
-        return "永久"
-    name, _, day = until.partition(" ")
-    return f"持续至{game.ruleset.phase(name).alias or name}{day}结束"
+    """How long a status lasts, as every surface says it (``Game.lasting``)."""
+    return game.lasting(until)
 
 
 def phase_zh(game, label: str) -> str:
-    """A phase label in the board's words: "night 2" -> "夜晚2", "dawn" -> "晨曦", "opening" -> "开局"."""
-    name, _, day = label.partition(" ")
-    try:
-        return f"{game.ruleset.phase(name).alias or name}{day}"
-    except Exception:
-        return label
+    """A phase label as the board names it ("night 2" -> "第2天 夜晚"): ``Game.named``, the one
+    label every surface prints and every command takes."""
+    return game.named(label)
 
 
 #: how a follower's camp is chosen (``follow``'s ``mode``), as the trace says it
