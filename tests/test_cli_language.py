@@ -121,7 +121,7 @@ def test_act_file_amend_and_undo_to_speak_the_board_language(xia):
     chinese(out)
     b("resolve", "g", "--yes")  # night 1: 馄饨 out
     preview = b("amend", "g", "--phase", "night 1", "unact", "包子", "杀人").stdout
-    assert preview.startswith("更正 第1天 夜晚：unact 包子 杀人\n") and "存活：馄饨 出局 → 存活" in preview, preview
+    assert preview.startswith("更正 第1天 夜晚：撤回 包子 杀人\n") and "存活：馄饨 出局 → 存活" in preview, preview
     assert preview.splitlines()[-1] == "未写入：加 --yes 才写入"
     chinese(preview)
     written = b("amend", "g", "--phase", "night 1", "unact", "包子", "杀人", "--yes").stdout

@@ -752,20 +752,20 @@ def log_(game: str = GameArg, explain: bool = Option(False, "--explain", help="h
 def undo(game: str = GameArg, to: str = Option(None, "--to", help="h_undo_to"),
          db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """Drop the game's last event (or with --to PHASE every event after that phase)."""
-    import msgspec
-
     if to is not None:
         from .cli_loop import undo_to
 
         return undo_to(game, to, db, as_json)
 
-    ev = _store(db).undo(game)
+    from .explain import event_text
+
+    store = _store(db)
+    ev = store.undo(game)
     kind = type(ev).__name__.removesuffix("Event").lower()
     if as_json:
         return _json({"undone": kind, "event": ev})
-    d = msgspec.to_builtins(ev)
-    d.pop("type", None)
-    echo(say("l_undone", None, kind=kind, text=" ".join(f"{k}={_text(v, None)}" for k, v in d.items() if v not in ("", [], {}, None, False))))
+    g = store.load(game)  # the game without it: the board's words for the event
+    echo(say("l_undone", g.lang, what=event_text(g, ev)))
 
 
 @commands.command(help="h_export")

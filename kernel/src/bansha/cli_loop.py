@@ -260,22 +260,16 @@ def _amend(obj, make, yes: bool, as_json: bool) -> None:
         if as_json:
             return cli._json({"phase": label, "phase_name": named, "play": ev.play or plays, "plays": plays,
                               "amendment": ev.event, "changes": diff, "written": yes})
-        inner = ev.event
-        what = {"ActEvent": lambda e: f"act {e.actor} {e.skill} {' '.join(e.targets)}".rstrip(),
-                "UnactEvent": lambda e: f"unact {e.actor} {e.skill}",
-                "VoteEvent": lambda e: f"vote {e.voter} → {e.target}" + (say("l_amend_change", lang) if e.change else "")}
+        from .explain import input_line
+
         which = ""
         if plays > 1:  # a rewind played it again: say which play is corrected
             which = say("l_amend_play", lang, play=ev.play, count=plays,
                         standing=say("l_amend_standing", lang) if ev.play == plays else "")
-        echo(say("l_amend", lang, label=named + which, what=what[type(inner).__name__](inner)))
-        from .history import phase_line
+        echo(say("l_amend", lang, label=named + which, what=input_line(ev.event, lang)))
+        from .history import named_diff
 
-        def shown(line):  # "night 1：text" -> "第1天 夜晚：text"
-            return phase_line(g.named, line)
-
-        diff = {"feedback": {n: {k: [shown(x) for x in v] for k, v in d.items()} for n, d in diff["feedback"].items()},
-                "announcement": {k: [shown(x) for x in v] for k, v in diff["announcement"].items()}, "alive": diff["alive"]}
+        diff = named_diff(diff, g.named)  # "night 1：text" -> "第1天 夜晚：text"
         for name, d in diff["feedback"].items():
             for line in d["removed"]:
                 echo(f"  [{name}] - {line}")
@@ -324,15 +318,11 @@ def undo_to(game: str, phase: str, db, as_json: bool) -> None:
         now = store.load(game).label
         if as_json:
             return cli._json({"kept": keep, "undone": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in gone], "phase": now})
-        from .explain import event_line  # an event as `log` prints it, in the board's words
+        from .explain import event_text  # an event in the board's words, as plain `undo` says it
 
-        named = g.named
         for e in gone:
-            d = msgspec.to_builtins(e)
-            d.pop("type", None)
-            kind, _, text = event_line(d, type(e).__name__.removesuffix("Event").lower(), lang, named).partition(" ")
-            echo(say("l_undone", lang, kind=kind, text=text.strip()))
-        echo(say("l_undone_to", lang, count=len(gone), label=named(now)))
+            echo(say("l_undone", lang, what=event_text(g, e)))
+        echo(say("l_undone_to", lang, count=len(gone), label=g.named(now)))
     except GameError as exc:
         cli.fail(str(exc), as_json, lang)
 

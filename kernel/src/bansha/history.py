@@ -179,6 +179,14 @@ def next_label(game, label: str) -> str | None:
     return seq[i + 1] if i + 1 < len(seq) else None
 
 
+def named_diff(diff: dict[str, Any], name) -> dict[str, Any]:
+    """``amend_diff``'s lines with their phases as the board names them ("night 1：…" ->
+    "第1天 夜晚：…"): what ``bansha amend`` prints and the web console's preview shows."""
+    return {"feedback": {n: {k: [phase_line(name, x) for x in v] for k, v in d.items()} for n, d in diff["feedback"].items()},
+            "announcement": {k: [phase_line(name, x) for x in v] for k, v in diff["announcement"].items()},
+            "alive": diff["alive"]}
+
+
 def phase_line(name, text: str) -> str:
     """"night 1：line" -> "第1天 夜晚：line" (the board's phase name)."""
     label, sep, line = text.partition("：")

@@ -237,11 +237,11 @@ def routes(site: Site) -> list:
             seq_text = field(form, "seq", "事件号", 30).strip()
             if not seq_text:
                 (_, ev), = store.numbered_events(game, after=last - 1)
-                return {"undo": {"seq": last, "what": logic.describe_event(ev, site.namer(g))}}
+                return {"undo": {"seq": last, "what": logic.describe_event(ev, g)}}
             if seq_text != str(last):
                 raise GameError(ERR["undo_moved"].format(now=last, expected=excerpt(seq_text)))
             gone = store.undo_to(game, last - 1)
-            return "已撤销：" + "；".join(f"#{last} {logic.describe_event(ev, site.namer(g))}" for ev in gone)
+            return "已撤销：" + "；".join(f"#{last} {logic.describe_event(ev, g)}" for ev in gone)
         return await director_write(request, game, make)
 
     @post("/d/g/{game:str}/link")
@@ -278,10 +278,13 @@ def routes(site: Site) -> list:
 
         def make(form):
             phase, make_input = field(form, "phase", "阶段", 100), amend_input(form)
-            name = site.namer(store.peek(game))
+            g = store.peek(game)
+            name = site.namer(g)
             if field(form, "confirm", "确认", 10) != "1":
                 ev, label, diff = amendment(store.load(game), phase, make_input)  # a private copy
-                return {"amend": {"label": name(label), "what": logic.describe_input(ev.event), "diff": diff,
+                from bansha.history import named_diff
+
+                return {"amend": {"label": name(label), "what": logic.describe_input(ev.event, g), "diff": named_diff(diff, name),
                                   "fields": [(k, v) for k, v in form.multi_items() if k != "_csrf_token" and isinstance(v, str)]}}
             written = {}
 
@@ -290,7 +293,7 @@ def routes(site: Site) -> list:
                 return written["ev"]
 
             store.append(game, event, shared=True)
-            return f"已写入修正（{name(written['label'])}）：{logic.describe_input(written['ev'].event)}；受影响的玩家请重发私信"
+            return f"已写入修正（{name(written['label'])}）：{logic.describe_input(written['ev'].event, g)}；受影响的玩家请重发私信"
         return await director_write(request, game, make)
 
     @post("/d/g/{game:str}/ruling")

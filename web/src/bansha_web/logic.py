@@ -247,31 +247,17 @@ def post_number(text: str) -> int | None:
     return parse_int(text, "楼层", "zh", lo=1, hi=10**9) if text else None
 
 
-def describe_input(ev) -> str:
-    """An act, unact or vote event in a line of the board's language."""
-    from bansha.model import ActEvent, UnactEvent, VoteEvent
+def describe_input(ev, game: Game) -> str:
+    """An act, unact or vote event in a line of the board's words: the kernel's
+    ``explain.input_line``, as ``bansha amend`` says it."""
+    from bansha.explain import input_line
 
-    if isinstance(ev, ActEvent):
-        return f"{ev.actor} {ev.skill} {' '.join(ev.targets)}".rstrip()
-    if isinstance(ev, UnactEvent):
-        return f"撤回 {ev.actor} {ev.skill}"
-    if isinstance(ev, VoteEvent):
-        return f"{ev.voter} 投 {ev.target}" + (f"（{ev.post} 楼）" if ev.post else "") + ("（代投）" if ev.proxy else "")
-    return type(ev).__name__
+    return input_line(ev, game.lang, game.ruleset.ruling_name)
 
 
-def describe_event(ev, name) -> str:
-    """Any stored event in a line of the board's language (``name``: the board's phase names),
-    as the undo confirmation shows it."""
-    from bansha.model import ActEvent, AmendEvent, ResolveEvent, RulingEvent, UnactEvent, VoteEvent
+def describe_event(ev, game: Game) -> str:
+    """Any stored event in a line of the board's words, as the undo confirmation shows it: the
+    kernel's ``explain.event_text``, as ``bansha undo`` says it."""
+    from bansha.explain import event_text
 
-    where = name(ev.phase) if getattr(ev, "phase", "") else ""
-    if isinstance(ev, ActEvent | UnactEvent | VoteEvent):
-        return f"{where}：{describe_input(ev)}"
-    if isinstance(ev, ResolveEvent):
-        return f"结算{where}"
-    if isinstance(ev, RulingEvent):
-        return f"{where}：裁定 {ev.kind}" + (f" {ev.player}" if ev.player else "") + (f"：{ev.text[:40]}" if ev.text else "")
-    if isinstance(ev, AmendEvent):
-        return f"修正{where}：{describe_input(ev.event)}"
-    return type(ev).__name__
+    return event_text(game, ev)

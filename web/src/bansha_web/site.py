@@ -192,7 +192,6 @@ class Site:
         # rebuild it and all but one lose the store's optimistic race and rebuild again (50
         # clients: 4× the CPU per request). Other processes still race through the store's check.
         self.write_locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
-        self._boards: dict[str, dict] = {}
         if inline is None:
             inline = runs_inline(store)
         self.inline = inline
@@ -262,17 +261,9 @@ class Site:
     # ------------------------------------------------------------------ the board's words
 
     def namer(self, game):
-        """label ("night 1") -> the board's name of the phase ("第1天 夜晚")."""
-        from bansha.board import load_board, phase_namer
-
-        board = self._boards.get(game.manifest.id)
-        if board is None:
-            try:
-                board = load_board(game.manifest.id)
-            except GameError:
-                board = {"names": {"opening": "{alias}", "phase": "{alias} {day}"}}
-            self._boards[game.manifest.id] = board
-        return phase_namer(game, board)
+        """label ("night 1") -> the board's name of the phase ("第1天 夜晚"): ``Game.named``,
+        the one name every surface prints."""
+        return game.named
 
     # --------------------------------------------------------------------- contexts
 
