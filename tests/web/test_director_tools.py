@@ -115,7 +115,7 @@ def test_rulings_offer_the_rulesets_kinds_and_are_stored_escaped(web):
     assert list(json.loads(out.stdout)) == kinds
     evil = "<script>alert(1)</script>"
     r = c.post("/d/g/g1/ruling", data={"_csrf_token": csrf_of(page), "kind": "announce", "text": evil})
-    assert r.status_code == 200 and "已记录裁定 announce" in r.text
+    assert r.status_code == 200 and "已记录裁定 公告" in r.text
     assert evil not in r.text and html.escape(evil) in r.text
     ev = web.store.events("g1")[-1]
     assert isinstance(ev, RulingEvent) and ev.kind == "announce" and ev.text == evil

@@ -167,6 +167,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "deal_twice": ("有玩家名出现了两次", "a player name is given twice"),
     "table_cards": ("{seats}人桌发出{cards}张身份牌", "table for {seats} deals {cards} roles"),
     "none": ("无", "none"),
+    "yes": ("是", "yes"),
+    "no": ("否", "no"),
     # ------------------------------------------------- a manifest's own errors (its author's)
     "m_not_installed": ("规则 {ruleset} 缺少 {count} 个插件（{names}）；安装它们：{command}",
                         "ruleset {ruleset}: {count} plugins are not installed ({names}); install them with: {command}"),

@@ -305,13 +305,14 @@ def routes(site: Site) -> list:
 
             def event(g):
                 if kind not in g.ruleset.ruling_kinds:
-                    raise GameError(f"裁定 {excerpt(kind)}：本规则的裁定种类为 {'、'.join(g.ruleset.ruling_kinds)}")
+                    names = "、".join(g.ruleset.ruling_name(k) for k in g.ruleset.ruling_kinds)
+                    raise GameError(f"裁定 {excerpt(kind)}：本规则的裁定种类为 {names}")
                 return RulingEvent(phase=g.label, kind=kind, player=g.find_name(player) if player else "",
                                    text=text, data=data)
 
             g, mark = store.append(game, event, shared=True)
             ann = g.since(mark)[1]
-            return f"已记录裁定 {kind}（{site.namer(g)(g.label)}）" + (f"：{'；'.join(ann)}" if ann else "")
+            return f"已记录裁定 {g.ruleset.ruling_name(kind)}（{g.named()}）" + (f"：{'；'.join(ann)}" if ann else "")
         return await director_write(request, game, make)
 
     @post("/d/g/{game:str}/deadline")

@@ -161,18 +161,20 @@ def option_fields(manifest) -> list[dict[str, Any]]:
     list where the type names its values (bool, str with choices), a number field with the
     declared range (int), text otherwise; ``table`` options are not offered (a TOML table is
     not a form field: ``bansha new --option`` or a deal's manifest)."""
-    from bansha.options import allowed, shown, type_of
+    from bansha.options import allowed, label_of, shown, type_of, value_label
 
     out = []
     for key, default in manifest.options.items():
         t = type_of(manifest, key)
         if t.type == "table":
             continue
-        field = {"key": key, "type": t.type, "default": shown(default), "choices": [str(c) for c in t.choices],
-                 "min": t.min, "max": t.max, "allowed": allowed(t, "zh")}
+        # each choice a (value, what a person reads) pair: the label of options.py
+        choices = [(str(c), value_label(manifest, key, c)) for c in t.choices]
         if t.type == "bool":
-            field["choices"] = ["true", "false"]
-        out.append(field)
+            choices = [("true", value_label(manifest, key, True)), ("false", value_label(manifest, key, False))]
+        out.append({"key": key, "label": label_of(manifest, key), "help": t.help, "type": t.type,
+                    "default": shown(default), "choices": choices, "min": t.min, "max": t.max,
+                    "allowed": allowed(t, manifest.language)})
     return out
 
 

@@ -359,7 +359,7 @@ class Site:
                 "has_link": self.tokens.links_of(game_name, list(g.players)),
                 "abstain": g.manifest.vote.abstain, "seq": self.store.last_seq(game_name),
                 "phase": name(g.label), "label": g.label,
-                "amend_choices": choices, "amend": amend, "ruling_kinds": g.ruleset.ruling_kinds,
+                "amend_choices": choices, "amend": amend, "ruling_kinds": [(k, g.ruleset.ruling_name(k), line) for k, line in g.ruleset.ruling_kinds.items()],
                 "players": [p.name for p in sorted(g.players.values(), key=lambda p: p.seat)],
                 "deadline": logic.deadline_of(self.deadlines, game_name, g)}
 
