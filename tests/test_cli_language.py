@@ -199,9 +199,10 @@ def test_scenario_run_lines_are_said_before_any_board(tmp_path):
     wrong.write_text(text.replace("验人失败", "验人成功"), encoding="utf-8")
     r = zh("scenario", "run", wrong, code=1)
     # the runner's label before any board; the mismatch itself in the scenario's board's language
-    assert r.stdout.startswith(f"失败  {wrong}\nnight 1：\n- 赤的反馈：应有一行包含“验人成功”，实际 “验人失败”\nnight 1 的裁定记录：\n"), r.stdout
+    assert r.stdout.startswith(f"失败  {wrong}\n第1天 夜晚：\n- 赤的反馈：应有一行包含“验人成功”，实际 “验人失败”\n第1天 夜晚 的裁定记录：\n"), r.stdout
+    assert not re.search(r"'s |\[\'| -> | is | on ", r.stdout), r.stdout  # the trace in the board's words
     assert r.stdout.splitlines()[-1] == "0个通过，1个失败"
-    assert en("scenario", "run", wrong, code=1).stdout.startswith(f"FAILED  {wrong}\nnight 1：\n- 赤的反馈：")
+    assert en("scenario", "run", wrong, code=1).stdout.startswith(f"FAILED  {wrong}\n第1天 夜晚：\n- 赤的反馈：")
     r = en("scenario", "run", "-v", good)
     assert r.stdout.splitlines() == [f"ok      {good}", "1 passed, 0 failed"], r.stdout
     assert en("scenario", "run", broken, code=2).stderr.startswith(f"INVALID {broken}: ")

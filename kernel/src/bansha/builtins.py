@@ -92,7 +92,8 @@ def tally_votes(res: Resolution):
     return VoteCount(tally=ordered, ballots={b.voter: b.target for b in ballots if not b.void}, void=void,
                      abstained=[b.voter for b in ballots if not b.void and b.target == v.abstain],
                      needed=whole(v.threshold, living) if v.threshold else None, threshold=v.threshold, living=living,
-                     leaders=[n for n, c in ordered.items() if c == top], public=v.show_counts)
+                     leaders=[n for n, c in ordered.items() if c == top], public=v.show_counts,
+                     tie=v.tie if v.tie != "none" and not game.phase.optional else "none")
 
 
 def count_votes(res: Resolution) -> None:

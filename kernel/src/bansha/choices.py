@@ -411,6 +411,24 @@ def owed(game: Game, choices: dict[str, list[SkillChoice]] | None = None) -> lis
 # ------------------------------------------------------------------------------- the count
 
 
+def vote_rule_line(game: Game, count: VoteCount) -> str:
+    """The threshold and tie line of a count, from the rule that made it (``VoteCount``'s
+    ``threshold``, ``needed`` and ``tie``): what ``status`` prints, so that it says what the
+    count does ("出局门槛：最高票出局（平票抽签决定出局者）" where the board draws lots)."""
+    from .messages import say
+
+    lang = game.lang
+    if count.threshold and count.needed is not None:
+        threshold = say("lv_rule_share", lang, pct=f"{count.threshold:.0%}", needed=count.needed)
+    else:
+        threshold = say("lv_rule_plurality", lang)
+    if count.tie in ("none", "draw", "all"):
+        tie = say(f"lv_tie_{count.tie}", lang)
+    else:
+        tie = say("lv_tie_runoff", lang, phase=game.phase_word(count.tie))
+    return say("lv_rule", lang, threshold=threshold, tie=tie)
+
+
 def count_votes(game: Game) -> VoteCount | None:
     """The count ``resolve`` would make now (weights, forced and void ballots, extra votes,
     immunity): the phase resolved on a private copy, read from its vote step. None where the

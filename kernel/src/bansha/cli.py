@@ -253,11 +253,14 @@ def role_show(name: str = Argument(..., help="h_role_name"), ruleset: str = Opti
             return _json({"ruleset": m.id, "role": _plain(role)})
         lang = rs.lang
         echo(say("l_role", lang, role=role.name, alias=role.alias, ruleset=m.name, camp=role.camp or say("l_by_deal", lang)))
+        from .views import card_text
+
         if role.rule:
-            echo(f"  {role.rule}")
+            echo("  " + card_text(role.rule).replace("\n", "\n  "))
         for s in role.skills:
             n = s.targets if s.max_targets in (None, s.targets) else f"{s.targets}-{s.max_targets}"
-            echo("  " + say("l_skill", lang, skill=s.name, alias=s.alias, phases="/".join(s.phases), step=s.step or say("l_at_once", lang),
+            phases = "/".join(p if lang == "en" else (rs.phase(p).alias or p) for p in s.phases)  # as the board names them
+            echo("  " + say("l_skill", lang, skill=s.name, alias=s.alias, phases=phases, step=s.step or say("l_at_once", lang),
                                   priority=s.priority, targets=n)
                        + (say("l_skill_uses", lang, uses=s.uses) if s.uses is not None else "")
                        + (say("l_skill_tags", lang, tags="、".join(s.tags)) if s.tags else ""))

@@ -338,7 +338,7 @@ def loop_view(g) -> dict:
     import msgspec
 
     from .board import load_board, phase_namer
-    from .choices import all_choices, count_votes
+    from .choices import all_choices, count_votes, vote_rule_line
     from .model import GameError
 
     try:
@@ -356,7 +356,8 @@ def loop_view(g) -> dict:
     if count is not None:
         vote = {"not_voted": count.not_voted, "tally": [{"player": n, "votes": c} for n, c in count.tally.items()],
                 "abstained": count.abstained, "void": count.void, "threshold": count.threshold, "needed": count.needed,
-                "public_counts": count.public, "out": count.out, "runoff": count.runoff, "immune": count.immune}
+                "public_counts": count.public, "out": count.out, "runoff": count.runoff, "immune": count.immune,
+                "rule": vote_rule_line(g, count)}
     clock = board.get("clock", {}).get(g.phase.name, {})
     return {"phase_name": phase_namer(g, board)(g.label), "pending": pending, "vote": vote,
             "deadline": clock.get("note") or None, "closes": clock.get("close") or None}
@@ -385,10 +386,7 @@ def echo_loop_view(view: dict, lang: str | None = None) -> None:
         tally = say("lv_comma", lang).join(f"{t['player']} {t['votes']:g}" for t in v["tally"]) or say("lv_no_votes", lang)
         echo(f"{label}{tally}" + (say("lv_abstained", lang, count=len(v["abstained"])) if v["abstained"] else "")
              + (say("lv_void", lang, count=len(v["void"])) if v["void"] else ""))
-        if v["threshold"]:
-            echo(say("lv_threshold", lang, pct=f"{v['threshold']:.0%}", needed=v["needed"]))
-        else:
-            echo(say("lv_plurality", lang))
+        echo(v["rule"])
         if v["out"]:
             echo(say("lv_would_out", lang, name=v["out"]))
         elif v["runoff"]:

@@ -141,7 +141,8 @@ def input_line(ev, lang: str | None, ruling_name: Callable[[str], str] = str) ->
 
     if isinstance(ev, ActEvent):
         line = say("in_act", lang, actor=ev.actor, skill=ev.skill, targets=" ".join(ev.targets)).rstrip()
-        return line + (say("in_args", lang, args=plain(ev.args, lang)) if ev.args else "")
+        # the arguments' values (what was chosen), not their keys (what a director types)
+        return line + (say("in_args", lang, args=join((plain(v, lang) for v in ev.args.values()), lang)) if ev.args else "")
     if isinstance(ev, UnactEvent):
         return say("in_unact", lang, actor=ev.actor, skill=ev.skill)
     if isinstance(ev, VoteEvent):

@@ -61,6 +61,15 @@ def _status(game: Game, s) -> str:
     return text + (game.msg("status_lasting", lasting=game.lasting(s.until)) if s.until else "")
 
 
+def card_text(rule: str) -> str:
+    """A role card as a person reads it: the rule's quoted text (the lines a role module quotes
+    with ``> ``), without the engine's notes beside it (step numbers, ``--arg`` forms, where the
+    readings are written, in the developers' English); a rule without quoted lines is all rule
+    text. The one card a player's page and ``bansha role show`` print."""
+    quoted = [line[1:].strip() for line in (rule or "").splitlines() if line.startswith(">")]
+    return "\n".join(quoted) if quoted else (rule or "").strip()
+
+
 def public_players(game: Game, viewer: str | None = None) -> list[dict[str, Any]]:
     """Seats and who is in the game, as the thread knows it: an exit of this phase not yet
     announced (``Game.unannounced_exits``: an immediate death in a ``hold_public`` phase) is

@@ -772,6 +772,9 @@ def tie(res) -> None:
     """> “多于一名角色票数最高”称为平票。 The document leaves the tie to the board: option ``tie``
     is 平安日 (nobody out, the default) or 全部出局 (every tied leader is voted out)."""
     game = res.game
+    count = res.data.get("vote_count")
+    if count is not None and game.option("tie") == "全部出局":
+        count.tie = "all"  # the count's rule, as status says it
     tally = res.data.get("tally") or {}
     if game.option("tie") != "全部出局" or not tally:
         return

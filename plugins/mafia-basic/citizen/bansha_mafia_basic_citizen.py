@@ -1,6 +1,6 @@
 """平民 (citizen) — mafia-basic, the textbook mafia game.
 
-> A citizen has no skill: they vote by day.
+> 平民没有技能：白天投票。
 """
 
 from bansha import Role, hookimpl

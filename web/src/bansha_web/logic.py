@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from bansha.choices import count_votes, seat_choices, vote_choices
+from bansha.choices import count_votes, seat_choices, vote_choices, vote_rule_line
 from bansha.engine import Game
 from bansha.explain import trace_lines
 from bansha.model import GameError, ResolveEvent
@@ -95,7 +95,7 @@ def tally(game: Game) -> dict[str, Any] | None:
     rows = [(t, n, by.get(t, [])) for t, n in count.tally.items()]
     return {"rows": rows, "void": count.void, "abstained": count.abstained, "not_voted": count.not_voted,
             "out": count.out, "runoff": count.runoff, "immune": count.immune, "needed": count.needed,
-            "public": count.public}
+            "public": count.public, "rule": vote_rule_line(game, count)}
 
 
 def acted_or_not(game: Game) -> tuple[list[str], list[str]]:

@@ -16,7 +16,7 @@ import jinja2
 from bansha.explain import trace_lines
 from bansha.forms import excerpt
 from bansha.model import GameError
-from bansha.views import director_view, player_view
+from bansha.views import card_text, director_view, player_view
 from litestar import Request
 from litestar.exceptions import HTTPException, NotFoundException
 from litestar.response import Template
@@ -160,14 +160,6 @@ def runs_inline(store) -> bool:
 
 def addr_of(request: Request) -> str:
     return request.client.host if request.client else "?"
-
-
-def card_text(rule: str) -> str:
-    """A role card as a player reads it: the rule's quoted text (the lines a role module quotes
-    with ``> ``), without the engine's notes beside it (step numbers, ``--arg`` forms, where the
-    readings are written); a rule without quoted lines is all rule text."""
-    quoted = [line[1:].strip() for line in (rule or "").splitlines() if line.startswith(">")]
-    return "\n".join(quoted) if quoted else (rule or "").strip()
 
 
 def newest_phase_first(lines: list[dict]) -> list[dict]:
