@@ -154,7 +154,7 @@ def test_votes_import_post_pm_and_the_board_template_speak_the_board_language(xi
     clock = b.file("clock.toml", shipped.replace('close = "次日 22:00"', 'close = "次日 晚上"', 1))
     b.refused("votes", "import", "g", THREAD, "--template", clock, says="clock.toml：键 clock.day.close：次日 晚上 应为 HH:MM 或 次日 HH:MM")
     b("resolve", "g", "--yes")
-    b.refused("post", "g", "--phase", "night 7", says="--phase night 7：night 7 尚未进行（已进行：day 1、night 1）")
+    b.refused("post", "g", "--phase", "night 7", says="--phase night 7：第7天 夜晚 尚未进行（已进行：第1天 白天、第1天 夜晚）")
     b.refused("post", "g", "--format", "x", says="--format x：应为 bbcode、md 或 text")
     b.refused("pm", "g", "--all", "--format", "x", says="--format x：应为 text、bbcode 或 json")
     b.refused("post", "g", "--template", b.file("bad.toml", "[names\n"), says="bad.toml：不是有效的 TOML：第1行第7列：表头缺少 ]")

@@ -201,3 +201,21 @@ def test_the_vote_rule_line_is_the_rule_the_count_uses(ruleset, options, says):
     assert lines and all(says in line for line in lines), lines
     if ruleset == "qisha-xia":
         assert any("两人平票进入高票对决" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("ruleset", BOARDS)
+def test_the_demo_names_its_phases_as_the_board_does(ruleset):
+    """``bansha demo``: each phase's heading and the closing ``bansha post`` line give the label
+    every command takes, never the id (``== day 0``, ``--phase 'day 2'``)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from clirun import run_main
+
+    code, out, err = run_main(["demo", "--ruleset", ruleset])
+    assert code == 0, err
+    headings = [line for line in out.splitlines() if line.startswith(("== ", "--- bansha post"))]
+    assert headings
+    for line in headings:
+        assert not RAW.search(line.replace("--phase", "").replace("--format text", "").replace("bansha post GAME", "")), line

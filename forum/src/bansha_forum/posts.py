@@ -308,5 +308,5 @@ def demo_post(game) -> None:
     label = next((k for k in reversed(told) if told[k]["announcement"] and carried_into(g, board, k) is None), None)
     if label is None:
         return
-    echo(f"\n--- bansha post GAME --phase '{label}' --format text")
+    echo(f"\n--- bansha post GAME --phase '{g.named(label)}' --format text")  # the label every command takes
     echo(render_post(build(g, list(game.applied), board, label, told), "text"), nl=False)

@@ -841,7 +841,7 @@ def demo(ruleset: str = Option("light-shadow", "--ruleset", help="h_ruleset_id")
         if not any(fb.values()) and not ann:
             continue
         echo("")
-        _echo_phase(label, fb, ann, game.lang)
+        _echo_phase(game.named(label), fb, ann, game.lang)
     echo("\n" + say("l_game_over", game.lang, result=_result(game))
                + ("  " + say("l_scores", game.lang, scores=_scores(game.scores, game.lang)) if game.scores else ""))
     from .entrypoints import entry_points

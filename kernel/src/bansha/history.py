@@ -132,7 +132,8 @@ def pick_phase(game, phase: str | None) -> str:
         return game.resolved[-1]
     label = parse_phase_arg(game, phase)
     if label not in played(game):
-        raise GameError(say("ps_not_played", game.lang, phase=phase, label=label, played=join(played(game), game.lang)))
+        raise GameError(say("ps_not_played", game.lang, phase=phase, label=game.named(label),
+                            played=join((game.named(x) for x in played(game)), game.lang)))
     return label
 
 
