@@ -109,7 +109,7 @@ def _bansha(*args, cwd=None):
 def test_board_show_prints_the_resolved_board_and_diff_what_differs(tmp_path):
     import tomllib
 
-    (tmp_path / "v.toml").write_text('extends = "m217"\nid = "v"\nname = "变体"\n[[edits]]\npool = "弱神"\nremove = ["熊"]\ndraw = 3\n'
+    (tmp_path / "v.toml").write_text('extends = "m217"\nid = "v"\nname = "变体"\n[[edits]]\npool = "弱神"\nremove = ["熊"]\n'
                                      '[options]\nwin = "屠城"\n', encoding="utf-8")
     shown = _bansha("board", "show", str(tmp_path / "v.toml"))
     assert shown.returncode == 0, shown.stderr
@@ -121,7 +121,7 @@ def test_board_show_prints_the_resolved_board_and_diff_what_differs(tmp_path):
     assert diff.returncode == 0, diff.stderr
     assert diff.stdout.splitlines() == [
         'id: "m217" → "v"', 'name: "新日暮里" → "变体"', 'tables[14].pools[弱神].roles: -"熊"',
-        "tables[14].pools[弱神].draw: 4 → 3", 'options.win: "屠边" → "屠城"']
+        'options.win: "屠边" → "屠城"']
     bad = _bansha("board", "show", "no-such-board")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and "no-such-board" in bad.stderr
 

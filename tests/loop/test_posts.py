@@ -29,7 +29,7 @@ def test_m217_noon_post_after_the_imported_thread(bansha_cli):
     assert re.search(r"\[\*\]最高票：\S+\n", bb)
     assert "票[/*]" not in bb and "票）" not in bb
     assert "[table]" in bb and "[td]座位[/td]" not in bb and "[td][b]座位[/b][/td]" in bb
-    assert "第2天 黄昏" in bb                                     # the next phase, by the board's name
+    assert "第1天 黄昏" in bb and "第2天 黄昏" not in bb         # the next phase: the 黄昏 of the day whose vote it settles
     g = cli.load()
     out = g.out["noon 1"]
     assert f"[td]{out[0]}[/td][td]出局（第1天 正午）[/td]" in bb
@@ -158,7 +158,7 @@ def test_last_words_come_first_in_the_next_post(bansha_cli):
     cli.ok("ruling", "g", "遗言", out, "--text", "我是好人，<真的>*别投*了|")
     cli.ok("resolve", "g", "--yes")  # dusk 2 publishes them
     bb = cli.ok("post", "g").output
-    assert "【新日暮里】第2天 黄昏公告" in bb and check_bbcode(bb) == []
+    assert "【新日暮里】第1天 黄昏公告" in bb and check_bbcode(bb) == []
     assert f"[quote]{out}的遗言：我是好人，<真的>*别投*了|[/quote]" in bb
     assert bb.index("[quote]") < bb.index("[table]")
     md = cli.ok("post", "g", "--format", "md").output

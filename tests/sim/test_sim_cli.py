@@ -111,6 +111,13 @@ def test_keep_stores_replayable_games(tmp_path):
     assert g.winner is not None
     s = bansha("log", "sim-mafia-basic-1", "--explain", "--db", db)
     assert s.exit_code == 0 and "出局（" in s.stdout
+    # a finished game shows the phase that ended it, whose day is the game's length
+    st = bansha("status", "sim-mafia-basic-1", "--db", db, "--json")
+    assert st.exit_code == 0, st.output
+    view = json.loads(st.stdout)
+    assert view["winner"]
+    assert view["phase"] == g.resolved[-1], (view["phase"], g.resolved)
+    assert int(view["phase"].split()[-1]) == g.day
 
 
 def test_plot(tmp_path, extra):

@@ -126,8 +126,8 @@ def _raw(db, sql, *args):
 def test_a_store_made_by_a_newer_bansha(tmp_path):
     db = new_game(str(tmp_path / "games.db"))
     _raw(db, "UPDATE meta SET value='7' WHERE key='schema'")
-    msg = refused("status", "g", "--db", db, message="由更新版本的 bansha 建立（数据库版本 7），本版本最多读取版本 2", files=[db])
-    assert msg.endswith("本版本最多读取版本 2")
+    msg = refused("status", "g", "--db", db, message="由更新版本的 bansha 建立（数据库版本 7），本版本最多读取版本 3", files=[db])
+    assert msg.endswith("本版本最多读取版本 3")
     refused("db", "upgrade", "--db", db, message="由更新版本的 bansha 建立（数据库版本 7）", files=[db])
     other = str(tmp_path / "layout.db")
     _raw(other, "CREATE TABLE games_v9 (id INTEGER PRIMARY KEY)")
@@ -190,9 +190,9 @@ def test_db_upgrade_migrates_a_schema_1_store_in_place(tmp_path):
         dst.executescript(V1)
         dst.executemany("INSERT INTO games(name, setup) VALUES (?, ?)", src.execute("SELECT name, setup FROM games"))
         dst.executemany("INSERT INTO events VALUES (?, ?, ?)", src.execute("SELECT game, seq, event FROM events"))
-    refused("status", "g", "--db", old, message="数据库版本 1；本版本的 bansha 使用版本 2：请运行 `bansha db upgrade", files=[old])
-    assert "：数据库版本 1 → 2" in bansha("db", "upgrade", "--db", old, check=0).stdout
-    assert "：数据库版本 2，已是最新" in bansha("db", "upgrade", "--db", old, check=0).stdout
+    refused("status", "g", "--db", old, message="数据库版本 1；本版本的 bansha 使用版本 3：请运行 `bansha db upgrade", files=[old])
+    assert "：数据库版本 1 → 3" in bansha("db", "upgrade", "--db", old, check=0).stdout
+    assert "：数据库版本 3，已是最新" in bansha("db", "upgrade", "--db", old, check=0).stdout
     assert bansha("export", "g", "--format", "json", "--db", old, check=0).stdout == before
     bansha(*ACT, "--db", old, check=0)  # and it takes writes: last_seq came from the log
     assert len(json.loads(bansha("log", "g", "--json", "--db", old, check=0).stdout)["events"]) == 2

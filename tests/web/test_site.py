@@ -66,6 +66,25 @@ def test_serve_issues_and_revokes_directors_links(tmp_path):
     assert out.returncode == 2 and out.stderr.startswith("错误：") and "Traceback" not in out.stderr
 
 
+def test_a_directors_link_names_the_address_the_server_listens_on(tmp_path):
+    """`serve` records the address it listens on in the store; `--new-director`, run beside
+    it without an address, gives a link to it (not to the default 127.0.0.1:8000); an address
+    typed is the one the link names."""
+    from bansha.store import open_store
+    from bansha_web.cli import ADDRESS
+
+    db = str(tmp_path / "g.db")
+    with open_store(db) as store:
+        store.set_meta({ADDRESS: "http://192.0.2.7:8123"})
+    out = subprocess.run([sys.executable, "-m", "bansha.cli", "serve", "--db", db, "--new-director", "甲"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert re.search(r"^    http://192\.0\.2\.7:8123/login/\S+$", out.stdout, re.M), out.stdout
+    out = subprocess.run([sys.executable, "-m", "bansha.cli", "serve", "--db", db, "--new-director", "乙", "--port", "9001"],
+                         capture_output=True, text=True, timeout=60)
+    assert re.search(r"^    http://127\.0\.0\.1:9001/login/\S+$", out.stdout, re.M), out.stdout
+
+
 def test_two_servers_on_one_store_serve_the_same_games(any_store):
     """Two `bansha serve` processes on one store: every player's page is read from one and its
     form posted to the other, all at once; each vote is stored exactly once, none lost."""

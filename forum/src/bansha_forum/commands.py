@@ -230,13 +230,15 @@ def signup_command(
 
 
 def signups(posts, seats: int, reserved=(), lang=None):
-    """(players, substitutes, not taken) of a sign-up thread: each post after the 楼主 that says
+    """(players, substitutes, not taken, {name: forum uid}) of a sign-up thread (the uid: the
+    post's author's account, where the thread's format gives it — Discuz!'s ``authorid``): each post after the 楼主 that says
     报名 signs its author up (替补: as a substitute), in floor order; 取消报名 takes a name back;
     the first ``seats`` players sit, the later ones are substitutes after those who asked to be."""
     from bansha.model import GameError
     from bansha.names import check_name, fold
 
     signed: dict[str, tuple[str, bool, int]] = {}  # fold -> (name, substitute, floor)
+    uids: dict[str, str] = {}  # name -> the author's forum uid, where the format gives it
     skipped = []
     for post in sorted(posts, key=lambda p: p.floor):
         if post.floor == 1:
@@ -259,10 +261,12 @@ def signups(posts, seats: int, reserved=(), lang=None):
             skipped.append({"floor": post.floor, "name": name, "why": say("su_twice", lang)})
             continue
         signed[fold(name)] = (name, sub, post.floor)
+        if post.author_uid:
+            uids[name] = post.author_uid
     order = sorted(signed.values(), key=lambda v: v[2])
     players = [n for n, sub, _ in order if not sub][:seats]
     subs = [n for n, sub, _ in order if not sub][seats:] + [n for n, sub, _ in order if sub]
-    return players, subs, skipped
+    return players, subs, skipped, uids
 
 
 def _signup(source, ruleset, out, seats, fmt, forum_format, cookies, as_json, lang):
@@ -282,17 +286,19 @@ def _signup(source, ruleset, out, seats, fmt, forum_format, cookies, as_json, la
         raise GameError(say("fm_seats", rs.lang, value=seats))
     want = seats or (tables[-1] if tables else 200)
     posts, _name, _title = read_posts(source, fmt=forum_format, cookies=cookies, lang=rs.lang)
-    players, subs, skipped = signups(posts, want, reserved_of(rs.manifest), rs.lang)
+    players, subs, skipped, uids = signups(posts, want, reserved_of(rs.manifest), rs.lang)
     if not players:
         raise GameError(say("fm_no_signups", rs.lang, source=source, word=SIGNUP_WORDS[0]))
     if out is not None:
-        text = "\n".join(players) + "\n" + "".join(f"# 替补：{n}\n" for n in subs)
+        # each seat's line carries its forum uid (bansha new binds it to the seat: forum push sends it PMs)
+        text = "\n".join(f"{n} uid={uids[n]}" if n in uids else n for n in players) + "\n" + \
+            "".join(f"# 替补：{n}" + (f" uid={uids[n]}" if n in uids else "") + "\n" for n in subs)
         try:
             out.write_text(text, encoding="utf-8")
         except OSError as exc:
             raise GameError(say("lp_cannot_read", rs.lang, file=out, why=os_why(exc, rs.lang))) from None
     if as_json:
-        return _json({"ruleset": rs.manifest.id, "seats": want, "players": players, "substitutes": subs,
+        return _json({"ruleset": rs.manifest.id, "seats": want, "players": players, "substitutes": subs, "uids": uids,
                       "not_taken": skipped, "roster": str(out) if out else None})
     lines = [say("su_title", rs.lang, n=len(players), seats=want)]
     seat_lines = [say("su_seat", rs.lang, seat=i, name=n) for i, n in enumerate(players, 1)]

@@ -74,7 +74,7 @@ def last_words_lines(game, board: dict[str, Any], label: str, told: dict[str, di
 
 def build(game, events, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """The post's parts: title, sections (heading, lines or rows), in the board's order."""
-    from bansha.board import phase_namer
+    from bansha.board import board_day, phase_namer
 
     name = phase_namer(game, board)
     post = board["post"]
@@ -161,7 +161,7 @@ def build(game, events, board: dict[str, Any], label: str, told: dict[str, dict[
         else:
             known = join(["corrections", "last_words", "deaths", "votes", "announcements", "seats", "deadline"], game.lang)
             raise GameError(say("ps_section", game.lang, key=key, known=known))
-    title = post["title"].format(board=game.manifest.name, phase=name(label), day=label.partition(" ")[2])
+    title = post["title"].format(board=game.manifest.name, phase=name(label), day=board_day(game, label))
     return {"phase": label, "phase_name": name(label), "title": title, "sections": parts}
 
 

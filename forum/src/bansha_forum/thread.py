@@ -29,6 +29,7 @@ class Post:
     edited: str = ""                                 # when it was last edited ("本帖最后由 … 编辑"), if known
     pid: str = ""                                    # the forum's own id of the post, where a format gives it
     reply_pid: str = ""                              # the id of the post it replies to, not yet a floor
+    author_uid: str = ""                             # the author's account (Discuz!'s authorid), where a format gives it
 
     @property
     def text(self) -> str:

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .hookspecs import hookimpl
-    from .model import Action, Ballot, GameError, Player, Role, Skill, Status
+    from .model import Action, Ballot, Fact, GameError, Player, Role, Skill, Status
 
-__all__ = ["hookimpl", "Role", "Skill", "Status", "Action", "Ballot", "Player", "GameError"]
+__all__ = ["hookimpl", "Role", "Skill", "Status", "Action", "Ballot", "Player", "GameError", "Fact"]
 __version__ = "0.1.0"
 
 

@@ -257,8 +257,21 @@ def _board_table(file: str, lang: str | None = None) -> dict[str, Any]:
     return data
 
 
+def board_day(game, label: str) -> str:
+    """The day the board's name of ``label`` says ("dusk 2" -> "1" on M217, whose 黄昏 belongs to
+    the day whose vote it settles: ``PhaseSpec.day_offset``); "" for an opening."""
+    base, _, num = label.partition(" ")
+    if not num:
+        return ""
+    try:
+        offset = game.ruleset.phase(base).day_offset
+    except GameError:
+        return num
+    return str(int(num) + offset) if offset and num.isdigit() else num
+
+
 def phase_namer(game, board: dict[str, Any]):
-    """label ("noon 2") -> the board's name of the phase ("第2天 正午")."""
+    """label ("noon 2") -> the board's name of the phase ("第2天 正午"; "dusk 2" -> "第1天 黄昏")."""
     def name(label: str) -> str:
         base, _, num = label.partition(" ")
         try:
@@ -268,18 +281,14 @@ def phase_namer(game, board: dict[str, Any]):
         alias = spec.alias or spec.name
         if spec.opening or not num:
             return board["names"]["opening"].format(alias=alias, name=spec.name)
-        return board["names"]["phase"].format(day=num, alias=alias, name=spec.name)
+        return board["names"]["phase"].format(day=board_day(game, label), alias=alias, name=spec.name)
     return name
 
 
 def parse_phase_arg(game, text: str) -> str:
-    """A phase as a director types it: "noon 2", "正午 2", "第2天 正午", "第2天" (light-shadow)."""
-    t = text.strip()
-    m = re.fullmatch(r"第\s*(\d+)\s*[天日]\s*(.*)", t)
-    if m:
-        rest = m.group(2).strip().removesuffix("公告").strip()
-        t = f"{rest or game.cycle[0].name} {m.group(1)}"
-    return game.canonical(t)
+    """A phase as a director types it: "noon 2", "正午 2", "第2天 正午", "第1天 黄昏" (M217: dusk 2),
+    "第2天" (light-shadow): ``Game.canonical``, the one reading of a phase."""
+    return game.canonical(text.strip())
 
 
 def deadline(board: dict[str, Any], phase: str, start: dt.datetime, lang: str | None = None) -> tuple[dt.datetime | None, int]:

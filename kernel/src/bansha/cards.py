@@ -21,23 +21,30 @@ from __future__ import annotations
 
 from .homebrew import Card, Params
 from .hookspecs import hookimpl
-from .model import Status
+from .model import Fact, Status
 
 PROTECTED = "bansha.cards.protected"
 
 
+#: what ``_fields`` gives a text card's ``text``
+FIELDS = ("actor", "target", "chosen")
+
+
 class Text(Params, kw_only=True, forbid_unknown_fields=True):
     text: str
+    templates = {"text": FIELDS}
 
 
 class Tell(Params, kw_only=True, forbid_unknown_fields=True):
     text: str
     to: str = "actor"
+    templates = {"text": FIELDS}
 
 
 class Check(Params, kw_only=True, forbid_unknown_fields=True):
     what: str = "阵营"
     text: str = "{chosen}是{value}。"
+    templates = {"text": (*FIELDS, "value")}
 
 
 class GiveStatus(Params, kw_only=True, forbid_unknown_fields=True):
@@ -79,7 +86,9 @@ def check(res, a, who, p):
         value = game.surface(target)["camp"]
     else:
         value = target.camp
-    res.feedback(a.actor, p.text.format(value=value, **_fields(a, who)))
+    # the line's fact: a camp or a role (a surface is what the check showed), of the target
+    res.feedback(a.actor, p.text.format(value=value, **_fields(a, who)),
+                 Fact(player=_fields(a, who)["chosen"], what="camp" if p.what in ("阵营", "表面阵营") else "role", value=value, by=a.skill))
 
 
 def give(res, a, who, p):

@@ -159,15 +159,31 @@ def _result(game) -> str:
     return say("draw", game.lang) if game.draw else join(game.winner or [], game.lang) or say("l_not_finished", game.lang)
 
 
-def _print_results(game, mark, label: str, as_json: bool) -> None:
+def _print_results(game, mark, label: str, as_json: bool, closed: tuple | None = None) -> None:
+    """What a resolve told; ``closed``: (the phase's spec, the window open before it) where the
+    phase closed has windows, to name the windows it resolved and the one open now."""
     fb, ann = game.since(mark)
+    windows: list[str] = []
+    if closed is not None and closed[0].windows:
+        spec, first = closed
+        stayed = game.label == label and game.winner is None
+        upto = game.window if stayed else len(spec.windows)
+        windows = [game.window_name(i, spec) for i in range(first, upto)]
     if as_json:
         _json({"phase": label, "feedback": fb, "announcement": ann,
                "out": game.out.get(label, []), "next": game.label, "winner": game.winner, "scores": game.scores,
                # the window of a phase with windows the next resolve resolves (0: the phase is left)
-               "window": game.window})
+               "window": game.window,
+               # the windows this resolve closed, and the one open now, as the board names them
+               "windows_closed": windows, "window_open": game.window_name() if game.phase.windows else None})
         return
     _echo_phase(game.named(label), fb, ann, game.lang)
+    if windows:
+        sep = say("lv_sep", game.lang)
+        if game.label == label and game.winner is None:
+            echo("  " + say("l_window_closed", game.lang, window=sep.join(windows), next=game.window_name()))
+        else:
+            echo("  " + say("l_window_last", game.lang, window=sep.join(windows)))
     if game.winner is not None:
         echo("  " + say("l_game_over", game.lang, result=_result(game))
                    + ("  " + say("l_scores", game.lang, scores=_scores(game.scores, game.lang)) if game.scores else ""))
@@ -182,14 +198,21 @@ def _print_results(game, mark, label: str, as_json: bool) -> None:
 @guarded
 def rulesets(as_json: bool = JsonOpt) -> None:
     """List installed rulesets."""
-    from .registry import installed_manifests
+    from .messages import extend, join
+    from .registry import broken_manifests, installed_manifests, plugins_missing
 
-    rows = [{"id": m.id, "name": m.name, "alias": m.alias, "seats": [t.seats for t in m.tables], "language": m.language}
-            for m in installed_manifests().values()]
+    extend({"l_rs_missing": ("（缺少插件：{names}，无法使用）", " (plugins not installed: {names}; cannot be played)"),
+            "l_rs_broken": ("无法读取：{why}", "cannot be read: {why}")})
+    rows = [{"id": m.id, "name": m.name, "alias": m.alias, "seats": [t.seats for t in m.tables], "language": m.language,
+             "missing": plugins_missing(m)} for m in installed_manifests().values()]
+    broken = broken_manifests()
     if as_json:
-        return _json(rows)
+        return _json([*rows, *({"id": stem, "broken": why} for stem, why in broken.items())])
     for r in rows:
-        echo(f"{r['id']}\t{r['name']}\t" + say("l_seats", r["language"], seats="/".join(map(str, r["seats"]))))
+        missing = say("l_rs_missing", r["language"], names=join(r["missing"], r["language"])) if r["missing"] else ""
+        echo(f"{r['id']}\t{r['name']}\t" + say("l_seats", r["language"], seats="/".join(map(str, r["seats"]))) + missing)
+    for stem, why in broken.items():
+        echo(f"{stem}\t" + say("l_rs_broken", None, why=" ".join(why.split())))
 
 
 @commands.command(help="h_roles")
@@ -206,11 +229,13 @@ def roles(ruleset: str = Argument(None, help="h_roles_ruleset"), as_json: bool =
     if markdown:
         from .views import roles_reference
 
-        echo("\n".join(roles_reference(ruleset_for(m)) for m in manifests), nl=False)
+        echo("\n".join(roles_reference(rs) for m in manifests if (rs := _loadable(m, listing=not ruleset)) is not None), nl=False)
         return
     rows = []
     for m in manifests:
-        rs = ruleset_for(m)
+        rs = _loadable(m, listing=not ruleset)
+        if rs is None:
+            continue
         for role in rs.roles.values():
             rows.append({"ruleset": m.id, "role": role.name, "alias": role.alias, "camp": role.camp,
                          "skills": [s.name for s in role.skills], "plugin": rs.role_plugin[role.name],
@@ -220,6 +245,20 @@ def roles(ruleset: str = Argument(None, help="h_roles_ruleset"), as_json: bool =
     for r in rows:
         common = "  " + say("l_common", r["language"]) if r["common"] else ""
         echo(f"{r['ruleset']}\t{r['role']} ({r['alias']})\t{'、'.join(r['skills']) or '-'}{common}")
+
+
+def _loadable(m, listing: bool):
+    """The loaded board, or (listing every board) None for one that cannot load (a plugin not
+    installed): `bansha rulesets` marks it; one board's fault never hides the others."""
+    from .model import GameError
+    from .registry import ruleset_for
+
+    try:
+        return ruleset_for(m)
+    except GameError:
+        if listing:
+            return None
+        raise
 
 
 @commands.command(help="h_rulings")
@@ -244,7 +283,9 @@ def role_show(name: str = Argument(..., help="h_role_name"), ruleset: str = Opti
 
     manifests = [find_manifest(ruleset)] if ruleset else list(installed_manifests().values())
     for m in manifests:
-        rs = ruleset_for(m)
+        rs = _loadable(m, listing=not ruleset)
+        if rs is None:
+            continue
         try:
             role = rs.role(name)
         except GameError:
@@ -316,14 +357,9 @@ def read_roster(path: Path, lang: str | None = None) -> tuple[list[str], list[st
             text = raw.decode("gb18030")
         except UnicodeDecodeError:
             raise GameError(say("roster_encoding", lang, file=path, byte=exc.start + 1)) from None
-    names, notes = [], []
-    for i, line in enumerate(text.splitlines(), start=1):
-        line = line.strip().lstrip("\ufeff")
-        if line.startswith("#"):
-            notes.append(say("roster_skipped", lang, file=path, line=i, text=line))
-        elif line:
-            names.append(line)
-    return names, notes
+    from .forms import roster_names
+
+    return roster_names(text, str(path), lang)
 
 
 def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
@@ -351,7 +387,11 @@ def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ..
         else:
             listed = True
             names += [n for n in re.split(r"[,，]", v) if n.strip()]
-    return check_names(names, lang, reserved=reserved, in_list=listed), notes
+    from .forms import split_uid
+
+    pairs_ = [split_uid(n) for n in names]  # a roster line may end with the player's forum uid
+    checked = check_names([n for n, _ in pairs_], lang, reserved=reserved, in_list=listed)
+    return [f"{n} uid={uid}" if uid else n for n, (_, uid) in zip(checked, pairs_, strict=False)], notes
 
 
 def _check_deal(rs, setups, source: str) -> None:
@@ -378,16 +418,10 @@ def new(
 
     from .forms import new_setup
     from .model import GameError
-    from .registry import find_manifest, ruleset_for
+    from .registry import checked_ruleset
 
-    manifest = find_manifest(ruleset)
-    try:
-        rs = ruleset_for(manifest)
-    except GameError as exc:
-        # a manifest given as a file: name the file whose keys are wrong
-        if ruleset.endswith(".toml") or "/" in ruleset:
-            raise GameError(say("file_said", manifest.language, file=ruleset, why=exc)) from None
-        raise
+    rs = checked_ruleset(ruleset)  # the one validator (a board given as a file: naming the file)
+    manifest = rs.manifest
     lang = _BOARD[0] = rs.lang
     notes: list[str] = []
     raw = None
@@ -578,17 +612,17 @@ def resolve(game: str = GameArg, phase: str = Option(None, "--phase", help="h_re
     from .model import ResolveEvent
 
     store = _store(db)
-    labels: list[str] = []
+    labels: list = []
 
     def close(g):
         _seen(g)
         resolve_guard(g, phase, yes)
-        labels.append(g.label)
+        labels[:] = [g.label, (g.phase, g.window)]
         return ResolveEvent(phase=g.label, window=window)
 
     g, mark = store.append(game, close)
     label = labels[0]
-    _print_results(g, mark, label, as_json)
+    _print_results(g, mark, label, as_json, labels[1])
 
 
 def resolve_guard(g, phase: str | None, yes: bool) -> None:
@@ -811,10 +845,10 @@ def demo(ruleset: str = Option("light-shadow", "--ruleset", help="h_ruleset_id")
     import msgspec
 
     from .model import GameError
-    from .registry import demo_file, find_manifest, manifest_path
+    from .registry import checked_ruleset, demo_file, find_manifest, manifest_path
     from .scenario import Mismatch, lines_of, load, run
 
-    m = find_manifest(ruleset)
+    m = checked_ruleset(ruleset).manifest  # the board checked whole, as `new` checks it
     lang = m.language
     source = manifest_path(ruleset)
     path = demo_file(source) if source is not None else None
@@ -861,6 +895,9 @@ def scenario_run(
     from .model import GameError
     from .scenario import Mismatch, run_file
 
+    from .messages import extend
+
+    extend({"sc_plugin_fault": ("规则插件出错：{why}", "a rule plugin failed: {why}")})
     files: list[Path] = []
     results = []
     for p in paths:
@@ -878,6 +915,11 @@ def scenario_run(
             results.append({"file": str(f), "result": "invalid", "message": str(exc)})
         except OSError as exc:
             results.append({"file": str(f), "result": "invalid", "message": say("file_unreadable", None, file=f, why=os_why(exc))})
+        except Exception as exc:  # a rule plugin's fault outside a resolution: this file is invalid, the next runs
+            from .messages import excerpt
+
+            results.append({"file": str(f), "result": "invalid",
+                            "message": say("sc_plugin_fault", None, why=f"{type(exc).__name__}: {excerpt(exc, 80)}")})
     count = {k: sum(r["result"] == k for r in results) for k in ("passed", "failed", "invalid")}
     if as_json and count["invalid"]:
         # a refusal with --json is one object {"error", "code": 2}; the report rides along

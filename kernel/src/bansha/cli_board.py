@@ -5,7 +5,15 @@ installable distribution, scaffold.py). Like cli_db, its own table, added by one
 from __future__ import annotations
 
 from .cli_db import _json, guarded
-from .cli_table import Argument, JsonOpt, Option, Table, echo
+from .cli_table import Argument, DbOpt, GameArg, JsonOpt, Option, Table, echo
+from .messages import extend
+
+extend({
+    "h_board_reload": ("让一局改用修正后的规则：重新读入规则文件（--from）或已升级的发行包，整局记录按原样重放才接受",
+                       "Move a game to its corrected board: read the board again (--from FILE, or the upgraded "
+                       "distribution); accepted only when the game's whole log replays the same"),
+    "h_board_reload_from": ("修正后的规则文件（默认：已安装的同 id 规则）", "the corrected board file (default: the installed board of the game's id)"),
+})
 
 board_app = Table(help="h_board_app")
 
@@ -39,6 +47,21 @@ def board_diff(a: str = Argument(..., help="h_ruleset_ref"), b: str = Argument(.
             echo(f"{key}: {was} → {now}")
         else:
             echo(f"{key}: {' '.join(x for x in (was, now) if x)}")
+
+
+@board_app.command("reload", help="h_board_reload")
+@guarded
+def board_reload(game: str = GameArg, source: str = Option(None, "--from", help="h_board_reload_from"),
+                 db: str = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Re-read a stored game's board (reload.py): stored only if the whole log replays the same."""
+    from .messages import say
+    from .reload import reload_board
+    from .store import open_store
+
+    setup, count = reload_board(open_store(db, cache=False), game, source)
+    if as_json:
+        return _json({"game": game, "ruleset": setup.manifest.id, "events": count})
+    echo(say("reload_same", setup.manifest.language, game=game, ruleset=setup.manifest.id, count=count))
 
 
 @board_app.command("new", help="h_board_new")

@@ -44,20 +44,28 @@ def read_actions(path: Path, lang: str | None = None) -> list[tuple[int, dict]]:
     ``withdraw``), or a CSV of ``actor,skill,targets,args`` (targets separated by spaces,
     ``;`` or ``、``; args ``K=V`` separated by ``;``; an optional header; ``#`` comments).
     Refusals are said in ``lang``, the board's."""
+    from .files import read_text
+
+    text = read_text(path, lang)  # at most MAX_BYTES, UTF-8, a BOM dropped
+    return actions_of_text(text, path, path.suffix.lower() == ".toml", lang)
+
+
+def actions_of_text(text: str, path, toml: bool, lang: str | None = None) -> list[tuple[int, dict]]:
+    """``read_actions`` of a text already read (``path`` names it in a refusal): the one reader
+    of actions, ``act --file``'s and the forum's PMs' (bansha_forum.door.pull)."""
     import csv
     import io
     import re
 
-    from .files import parse_toml, read_text
+    from .files import parse_toml
     from .messages import join, say
     from .model import GameError
 
     def at(line, message, **fields):  # a refusal naming the file and the line
         return GameError(say("lp_line", lang, file=path, line=line, why=say(message, lang, **fields)))
 
-    text = read_text(path, lang)  # at most MAX_BYTES, UTF-8, a BOM dropped
     out: list[tuple[int, dict]] = []
-    if path.suffix.lower() == ".toml":
+    if toml:
         data = parse_toml(text, str(path), lang)
         extra = set(data) - {"actions"}
         if extra or not isinstance(data.get("actions"), list):
@@ -359,14 +367,22 @@ def loop_view(g) -> dict:
                 "public_counts": count.public, "out": count.out, "runoff": count.runoff, "immune": count.immune,
                 "rule": vote_rule_line(g, count)}
     clock = board.get("clock", {}).get(g.phase.name, {})
+    # a phase with windows (M217's night): the window open and those resolved, as the board names them
+    window = None
+    if g.phase.windows and g.winner is None:
+        window = {"open": g.window_name(), "index": g.window, "resolved": [g.window_name(i) for i in range(g.window)]}
     return {"phase_name": phase_namer(g, board)(g.label), "pending": pending, "vote": vote,
-            "deadline": clock.get("note") or None, "closes": clock.get("close") or None}
+            "deadline": clock.get("note") or None, "closes": clock.get("close") or None, "window": window}
 
 
 def echo_loop_view(view: dict, lang: str | None = None) -> None:
     from .messages import say
 
     echo(f"{view['phase_name']}" + (say("lv_deadline", lang, text=view["deadline"]) if view["deadline"] else ""))
+    w = view.get("window")
+    if w:
+        echo("  " + say("l_window_open", lang, window=w["open"],
+                        done=say("lv_sep", lang).join(w["resolved"]) or say("lv_none", lang)))
     if view["pending"]:
         echo(say("lv_pending", lang))
     sep = say("lv_sep", lang)

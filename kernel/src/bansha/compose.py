@@ -15,8 +15,16 @@ from typing import Any
 
 import msgspec
 
-from .messages import say
+from .messages import extend, say
 from .model import GameError
+
+extend({
+    "edit_not_in_pool": ("{where}：牌池 {pool} 里没有 {name}{elsewhere}", "{where}: pool {pool} has no {name}{elsewhere}"),
+    "edit_in_pool": ("{where}：{name} 已在{other}中：一个角色只能在一个牌池或 fixed 里",
+                     "{where}: {name} is already in {other}: a role is in one pool or in fixed"),
+    "edit_pool_of": ("牌池 {pool} ", "pool {pool}"),
+    "edit_elsewhere": ("（它在{other}中）", " (it is in {other})"),
+})
 
 
 class Edit(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -136,6 +144,17 @@ def _edit_tables(table: dict[str, Any], edit: Edit, where: str) -> None:
             pool = next((p for p in t.get("pools", []) if p.get("name") == edit.pool), None)
             if pool is None:
                 raise GameError(say("edit_no_item", None, where=where, name=edit.pool))
+            # where else each role of the table is: a role is dealt from one place only
+            placed = {r: say("edit_pool_of", None, pool=p.get("name")) for p in t.get("pools", []) if p is not pool
+                      for r in p.get("roles", [])}
+            placed.update({r: " fixed " for r in t.get("fixed", {})})
+            for name in edit.remove:
+                if name not in pool.get("roles", []):
+                    elsewhere = say("edit_elsewhere", None, other=placed[name]) if name in placed else ""
+                    raise GameError(say("edit_not_in_pool", None, where=where, pool=edit.pool, name=name, elsewhere=elsewhere))
+            for name in [*edit.add, *edit.insert]:
+                if name in placed:
+                    raise GameError(say("edit_in_pool", None, where=where, name=name, other=placed[name]))
             roles = _removed(pool.get("roles", []), edit.remove, where)
             pool["roles"] = _place(roles, [*edit.add, *edit.insert], edit, where)
             if edit.draw is not None:

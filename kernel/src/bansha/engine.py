@@ -14,13 +14,14 @@ import re
 from typing import Any
 
 from .builtins import compile_selectors, count_votes, resolve_deaths, win_holds  # noqa: F401  (count_votes, resolve_deaths: their old home, plugins import them from here)
-from .messages import join, say
+from .messages import extend, join, say
 from .model import (
     ActEvent,
     Action,
     AmendEvent,
     Ballot,
     Event,
+    Fact,
     GameError,
     Kill,
     PhaseSpec,
@@ -36,6 +37,26 @@ from .model import (
 from .names import check_name, fold, reserved_of
 from .options import check_options
 from .registry import Ruleset, ruleset_for
+
+
+
+class PluginFault(GameError):
+    """A rule plugin raised while the game resolved: the event is refused (a GameError: one
+    line, exit 2, nothing stored), and a scenario that meets it is invalid, not a mismatch."""
+
+
+extend({
+    "fault_event": ("规则插件出错（{what}，{label}）：{why}；本次操作未执行，游戏未改变，修正规则后用 bansha board reload 读入",
+                    "a rule plugin failed ({what}, {label}): {why}; nothing was done and the game is unchanged; fix the "
+                    "board and read it again with bansha board reload"),
+    "fault_skill": ("规则插件出错：角色 {role}（插件 {plugin}），技能 {skill}，步骤 {step}：{why}；本次操作未执行，游戏未改变，"
+                    "修正规则后用 bansha board reload 读入",
+                    "a rule plugin failed: role {role} (plugin {plugin}), skill {skill}, step {step}: {why}; nothing was done "
+                    "and the game is unchanged; fix the board and read it again with bansha board reload"),
+    "fault_handler": ("规则插件出错：步骤 {step}，处理器 {handler}：{why}；本次操作未执行，游戏未改变，修正规则后用 bansha board reload 读入",
+                      "a rule plugin failed: step {step}, handler {handler}: {why}; nothing was done and the game is "
+                      "unchanged; fix the board and read it again with bansha board reload"),
+})
 
 
 class _Silent:
@@ -89,6 +110,8 @@ class Game:
         self.seq = 0
         #: player -> [(phase label, line)]
         self.feedback: dict[str, list[tuple[str, str]]] = {n: [] for n in self.players}
+        #: player -> {index of a line of ``feedback``: the facts it states} (``model.Fact``)
+        self.feedback_facts: dict[str, dict[int, tuple[Fact, ...]]] = {}
         self.announcements: list[tuple[str, str]] = []
         self.trace: list[TraceLine] = []
         #: phase label -> names that left the game in it
@@ -139,7 +162,7 @@ class Game:
         return template.format(**fields) if template else say(key, self.lang, **fields)
 
     def named(self, label: str | None = None) -> str:
-        """A phase label ("dusk 4"; default the current one) as the board names it ("第4天 黄昏":
+        """A phase label ("dusk 4"; default the current one) as the board names it ("第3天 黄昏":
         its board file's ``[names]``): what every line a person reads says."""
         from .board import load_board, phase_namer
 
@@ -167,14 +190,12 @@ class Game:
         return spec.name if self.lang == "en" else (spec.alias or spec.name)
 
     def window_named(self, window: int, label: str | None = None) -> str:
-        """Action window ``window`` (0-based) of a phase (default the current one), as the board
-        names it: "第2天 夜晚·早夜" (the phase's ``window_names``), else "第2天 夜晚的第1个行动时间段"."""
+        """Action window ``window`` (0-based) of a phase (default the current one) with its
+        phase, as a line names it: "第2天 夜晚·早夜" (``window_name``: the board's name of the
+        window, else "第N个行动时间段")."""
         label = self.label if label is None else label
         spec = self.ruleset.phase(label.partition(" ")[0])
-        names = spec.window_names
-        if 0 <= window < len(names):
-            return self.msg("window_named", phase=self.named(label), window=names[window])
-        return self.msg("window_numbered", phase=self.named(label), window=window + 1)
+        return self.msg("window_named", phase=self.named(label), window=self.window_name(window, spec))
 
     def lasting(self, until: str | None) -> str:
         """How long a status lasts ("持续至第2天 夜晚结束", "永久"): a status's ``until`` (a phase
@@ -189,11 +210,13 @@ class Game:
         """"day 3" / "白天 3" / "第3天 白天" (the board's name) / "opening" -> a sortable position
         (day, index in the day)."""
         t = text.strip()
+        offset = 0
         if t.startswith("第"):  # the board's name, as posts and views print it: every door takes it
             m = re.fullmatch(r"第\s*(\d+)\s*[天日]\s*(.*)", t)
             if m:
                 rest = m.group(2).strip().removesuffix("公告").strip()
                 t = f"{rest or self.cycle[0].name} {m.group(1)}"
+                offset = -1  # the board's day: the id's number is the day less the phase's offset
         name, _, num = t.partition(" ")
         spec = self.ruleset.phase(name)
         if spec.opening:
@@ -202,6 +225,8 @@ class Game:
             day = int(num)
         except ValueError:
             raise GameError(self.msg("bad_phase", text=text)) from None
+        if offset:
+            day -= spec.day_offset  # "第1天 黄昏" on M217 is dusk 2 (``PhaseSpec.day_offset``)
         return (day, self.cycle.index(spec))
 
     @property
@@ -293,6 +318,14 @@ class Game:
         self._in_event = True
         try:
             self._apply(event)
+        except GameError:
+            raise
+        except Exception as exc:  # a rule's hook that raised outside a resolution (a check of an action or a vote)
+            from .messages import excerpt
+
+            why = f"{type(exc).__name__}: {excerpt(exc, 80)}" if str(exc) else type(exc).__name__
+            raise PluginFault(self.msg("fault_event", what=type(event).__name__.removesuffix("Event").lower(),
+                                       label=self.named(), why=why)) from None
         finally:
             self._in_event = False
         self.applied.append(event)
@@ -349,10 +382,28 @@ class Game:
             self.cast(event)
         elif isinstance(event, ResolveEvent):
             label = self.label
-            self.resolve()
-            # the phase's remaining windows, unless the event closes one window only
-            while not event.window and self.window > 0 and self.label == label and self.winner is None:
+            try:
                 self.resolve()
+                # the phase's remaining windows, unless the event closes one window only
+                while not event.window and self.window > 0 and self.label == label and self.winner is None:
+                    self.resolve()
+            except GameError:
+                raise
+            except Exception as exc:  # a rule's hook outside the steps (a win, the next phase's start)
+                raise self.fault(exc, label, "", "") from None
+
+    def fault(self, exc: Exception, step: str, actor: str, what: str) -> PluginFault:
+        """A plugin that raised while the game was resolving, as one line naming the role, the
+        skill and the step (or the handler): the event is refused, so nothing is stored, and
+        the game plays on once the board is fixed (``bansha board reload``)."""
+        from .messages import excerpt
+
+        why = f"{type(exc).__name__}: {excerpt(exc, 80)}" if str(exc) else type(exc).__name__
+        if actor:
+            role = self.player(actor).role
+            return PluginFault(self.msg("fault_skill", role=role, plugin=self.manifest.roles.get(role) or self.ruleset.role_plugin.get(role, "?"),
+                                      skill=what, step=step, why=why))
+        return PluginFault(self.msg("fault_handler", handler=what or "—", step=step, why=why))
 
     def _check_phase(self, phase: str) -> None:
         label = self.label
@@ -521,6 +572,15 @@ class Game:
                 return i
         return 0
 
+    def window_name(self, i: int | None = None, spec: PhaseSpec | None = None) -> str:
+        """Window ``i`` (default: the current one) of the phase ``spec`` (default: the current
+        phase) as the board names it (``PhaseSpec.window_names``: M217's 早夜 … 凌晨), else
+        "第N个行动时间段"."""
+        spec = self.phase if spec is None else spec
+        i = self.window if i is None else i
+        names = spec.window_names
+        return names[i] if 0 <= i < len(names) else self.msg("window_nth", n=i + 1)
+
     def in_phase(self, skill: Skill) -> bool:
         """The skill may be used in the current phase: one of its ``phases``, or the phase the
         current one ``continues``."""
@@ -569,7 +629,12 @@ class Game:
         if skill.uses is not None:
             self.player(action.actor).uses[skill.name] -= 1
         if skill.effect is not None:
-            skill.effect(res, action)
+            try:
+                skill.effect(res, action)
+            except GameError:
+                raise
+            except Exception as exc:  # a plugin's fault: this action is refused, nothing is stored
+                raise self.fault(exc, res.step, action.actor, action.skill) from None
         self._remember_use(action)
         res.finish_immediate()
 
@@ -681,24 +746,33 @@ class Game:
             if (skill is not None and skill.uses is not None and not skill.immediate and not a.answered
                     and (now is None or skill.step in now)):
                 self.player(a.actor).uses[skill.name] -= 1
-        for step in self.phase.steps:
-            if step.start or (now is not None and step.name not in now):
-                continue  # resolved when the phase began (``_start_steps``), or in another window
-            res.step = step.name
-            for h in step.handlers:
-                self.ruleset.handlers[h](res)
-            for a in res.actions_in(step.name):
-                if a.void:
-                    res.trace("void", f"{a.actor}'s {a.skill} has no effect: {a.void}")
-                    continue
-                # an earlier effect of the step may have taken the skill away (a card put away)
-                skill, _ = self.skills_of(self.player(a.actor)).get(a.skill, (None, False))
-                if skill is None:
-                    res.void(a, f"{a.actor} no longer has {a.skill}", rule="skills")
-                elif skill.effect is not None:
-                    skill.effect(res, a)
-            for h in step.after:
-                self.ruleset.handlers[h](res)
+        doing: list[str] = ["", ""]  # (actor, skill) or ("", handler): what a fault is in
+        try:
+            for step in self.phase.steps:
+                if step.start or (now is not None and step.name not in now):
+                    continue  # resolved when the phase began (``_start_steps``), or in another window
+                res.step = step.name
+                for h in step.handlers:
+                    doing[:] = "", h
+                    self.ruleset.handlers[h](res)
+                for a in res.actions_in(step.name):
+                    if a.void:
+                        res.trace("void", f"{a.actor}'s {a.skill} has no effect: {a.void}")
+                        continue
+                    # an earlier effect of the step may have taken the skill away (a card put away)
+                    skill, _ = self.skills_of(self.player(a.actor)).get(a.skill, (None, False))
+                    if skill is None:
+                        res.void(a, f"{a.actor} no longer has {a.skill}", rule="skills")
+                    elif skill.effect is not None:
+                        doing[:] = a.actor, a.skill
+                        skill.effect(res, a)
+                for h in step.after:
+                    doing[:] = "", h
+                    self.ruleset.handlers[h](res)
+        except GameError:
+            raise
+        except Exception as exc:  # a plugin's fault: this resolve is refused, nothing is stored
+            raise self.fault(exc, res.step, *doing) from None
         if not last:
             # > 夜晚阶段，则需要等待当前行动时间段结束之后再通知 (M217): the window's feedback is told
             # now, its public lines wait for the phase to close; the next window's actions follow
@@ -722,8 +796,9 @@ class Game:
         self.resolved.append(label)
         self.log.info("resolved", phase=label, out=res.out)
         self.check_win(res)
-        if self.pending_rewind is None:
-            # (a phase turned back is not left: nothing of the next phase may begin)
+        if self.pending_rewind is None and self.winner is None:
+            # (a phase turned back is not left: nothing of the next phase may begin; a game
+            # that ended stays in the phase that ended it: its day is the game's length)
             self.advance()
         self._rewind_if_asked()
         return res
@@ -937,6 +1012,8 @@ class Game:
             if fold(new) in {fold(n) for n in self.players}:
                 raise GameError(self.msg("substitute_bad", name=new))
             self.feedback[new] = self.feedback.pop(p.name)
+            if p.name in self.feedback_facts:
+                self.feedback_facts[new] = self.feedback_facts.pop(p.name)
             self._rename({p.name: new})
             res.announce(f"{ev.player}由{new}替补。")
         elif ev.kind == "draw":
@@ -1050,6 +1127,8 @@ class Resolution:
         self._seed = f"{game.setup.seed}/{self.label}/{step}/{game.seq}"
         self._rng: SeededDraws | None = None
         self.lines: dict[str, list[str]] = {}
+        #: player -> {index in ``lines``: the facts that line states}
+        self.line_facts: dict[str, dict[int, tuple[Fact, ...]]] = {}
         self.public: list[str] = []
         self.kills: list[Kill] = []
         self.out: list[str] = []
@@ -1115,8 +1194,12 @@ class Resolution:
         self.trace(rule, f"{action.actor}'s {action.skill}: {action.targets} -> {targets}")
         action.targets = list(targets)
 
-    def feedback(self, player: str, text: str) -> None:
-        self.lines.setdefault(player, []).append(text)
+    def feedback(self, player: str, text: str, *facts: Fact) -> None:
+        """A private line to ``player``; ``facts``: what it states, as data (``model.Fact``)."""
+        lines = self.lines.setdefault(player, [])
+        if facts:
+            self.line_facts.setdefault(player, {})[len(lines)] = facts
+        lines.append(text)
 
     def announce(self, text: str) -> None:
         self.public.append(text)
@@ -1164,9 +1247,12 @@ class Resolution:
         """Tell what this resolution produced so far: private lines, then public ones."""
         g = self.game
         for name, lines in self.lines.items():
-            g.feedback.setdefault(name, []).extend((self.label, line) for line in lines)
+            told = g.feedback.setdefault(name, [])
+            for i, facts in self.line_facts.get(name, {}).items():
+                g.feedback_facts.setdefault(name, {})[len(told) + i] = facts
+            told.extend((self.label, line) for line in lines)
         g.announcements.extend((self.label, line) for line in self.public)
-        self.lines, self.public = {}, []
+        self.lines, self.line_facts, self.public = {}, {}, []
 
     def rewind(self, to: str, point: str = "start", keep=None) -> None:
         """Turn the game back to the ``point`` ("start" or "resolve": just before it was

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .messages import extend, say
+from .messages import EXCERPT, excerpt, extend, say  # noqa: F401  (excerpt: re-exported)
 from .model import GameError
 
 extend({
@@ -21,20 +21,11 @@ extend({
     "form_too_long": ("{what}：太长（{count} 个字符，最多 {max} 个）", "{what}: too long ({count} characters, at most {max})"),
 })
 
-#: a quoted excerpt of a refused value holds at most this many characters
-EXCERPT = 24
 #: whole numbers typed in a form or on the command line: at most this many digits (2^63 has 19)
 MAX_DIGITS = 19
 NUMBER = re.compile(rf"-?\d{{1,{MAX_DIGITS}}}")
 
 
-def excerpt(value: Any, limit: int = EXCERPT) -> str:
-    """``value`` as a refusal quotes it: at most ``limit`` characters, control characters
-    shown as escapes (``\x07``), and an ellipsis saying more was typed."""
-    text = str(value)
-    short = text[:limit]
-    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in short)
-    return shown + ("…" if len(text) > limit else "")
 
 
 def text_of(value: Any, what: str, lang: str | None = None, limit: int | None = None) -> str:
@@ -80,15 +71,35 @@ def pairs(items: list[str], flag: str = "--arg", lang: str | None = None) -> dic
     return out
 
 
-def roster_lines(text: str) -> list[str]:
-    """The names of a pasted roster: one a line (a name may hold spaces), a line starting with
-    ``#`` a comment, blank lines skipped. Each is then checked by ``names.check_names``."""
-    out = []
-    for line in text.splitlines():
+def roster_names(text: str, source: str, lang: str | None = None) -> tuple[list[str], list[str]]:
+    """A roster's names and the notes to say: one name a line (a name may hold spaces), a line
+    starting with ``#`` a comment, skipped and said so (``source``: the file, or the form's
+    field), blank lines skipped. The one reading of a roster: ``bansha new --players FILE``
+    and the console's create form; each name is then checked by ``names.check_names``
+    (``new_setup``)."""
+    names, notes = [], []
+    for i, line in enumerate(text.splitlines(), start=1):
         line = line.strip().lstrip("\ufeff")
-        if line and not line.startswith("#"):
-            out.append(line)
-    return out
+        if line.startswith("#"):
+            notes.append(say("roster_skipped", lang, file=source, line=i, text=line))
+        elif line:
+            names.append(line)
+    return names, notes
+
+
+def roster_lines(text: str) -> list[str]:
+    """The names of a pasted roster (``roster_names`` without its notes)."""
+    return roster_names(text, "")[0]
+
+
+UID_SUFFIX = re.compile(r"\s+(?:uid|UID)\s*[=:：]\s*(\d{1,18})\s*$")
+
+
+def split_uid(line: str) -> tuple[str, str]:
+    """A roster line's name and the forum uid it may end with (``甲 uid=1001``, ``乙 UID：7``;
+    bansha signup writes them so): ``(name, uid or "")``."""
+    m = UID_SUFFIX.search(line)
+    return (line[:m.start()], m.group(1)) if m else (line, "")
 
 
 def check_deal(rs, setups, source: str) -> None:
@@ -119,6 +130,9 @@ def check_deal(rs, setups, source: str) -> None:
                 rs.camp(ps.camp)
             except GameError as exc:
                 raise GameError(say("deal_key", lang, file=source, key=f"players[{i}].camp", why=exc)) from None
+    uids = [ps.uid for ps in setups if ps.uid]
+    if len(set(uids)) < len(uids):
+        raise GameError(say("uid_twice", lang, uid=next(u for u in uids if uids.count(u) > 1)))
     sizes = [t.seats for t in rs.manifest.tables]
     if sizes and len(setups) not in sizes:
         raise GameError(say("deal_seats", lang, file=source, count=len(setups), ruleset=rs.manifest.id, sizes="/".join(map(str, sizes))))
@@ -140,10 +154,10 @@ def new_setup(ruleset: str, game: str, *, names: list[str] | None = None, seed: 
     from .model import Deal, Setup
     from .names import MAX_GAME_NAME, check_name, check_names, reserved_of
     from .options import check_options
-    from .registry import decode_toml, find_manifest, ruleset_for
+    from .registry import checked_ruleset, decode_toml
 
-    manifest = find_manifest(ruleset)
-    rs = ruleset_for(manifest)
+    rs = checked_ruleset(ruleset)
+    manifest = rs.manifest
     lang = rs.lang
     game = check_name(game, "what_game", lang, limit=MAX_GAME_NAME)
     if isinstance(seed, str):
@@ -156,10 +170,17 @@ def new_setup(ruleset: str, game: str, *, names: list[str] | None = None, seed: 
         check_deal(rs, setups, deal_source)
         dealt_by = deal_source
     else:
-        checked = check_names(names or [], lang, reserved=reserved_of(manifest), in_list=listed)
+        pairs_ = [split_uid(n) for n in names or []]
+        checked = check_names([n for n, _ in pairs_], lang, reserved=reserved_of(manifest), in_list=listed)
         if not checked:
             raise GameError(say("no_players", lang))
+        uids = {c: uid for c, (_, uid) in zip(checked, pairs_, strict=False) if uid}
+        if len(set(uids.values())) < len(uids):  # one account, two seats: a PM would reach one person twice
+            twice = next(u for u in uids.values() if list(uids.values()).count(u) > 1)
+            raise GameError(say("uid_twice", lang, uid=twice))
         setups = dealing.deal(rs, checked, seed)
+        for ps in setups:
+            ps.uid = uids.get(ps.name, "")
         dealt_by = f"seed {seed}"
     setup = Setup(ruleset=manifest.id, manifest=manifest, players=setups, seed=seed, options=opts, dealt_by=dealt_by)
     return game, setup, manifest, rs

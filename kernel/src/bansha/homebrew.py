@@ -24,13 +24,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
 
 from .hookspecs import hookimpl
-from .messages import join, say
+from .messages import extend, join, say
 from .model import Action, GameError, Role, Skill
+
+extend({
+    "hb_twice": ("角色 {name} 已在 homebrew[{first}] 声明过", "role {name} is already declared at homebrew[{first}]"),
+    "hb_skill_twice": ("技能 {name} 在本角色中声明了两次", "skill {name} is declared twice in the role"),
+    "hb_killer_only": ("to = \"killer\" 只用于出局触发的技能（trigger = \"death\"）",
+                       "to = \"killer\" is only for a skill triggered by its holder's exit (trigger = \"death\")"),
+})
 
 if TYPE_CHECKING:
     from .engine import Resolution
@@ -119,6 +126,10 @@ class Params(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     to: str = "target"
     if_camp: str = ""
     unless_camp: str = ""
+    #: the parameters that are texts formatted when the card plays, each with the fields it
+    #: may name (files.check_template: ``{chossen}`` or ``{chosen.__class__}`` is refused when
+    #: the board loads, never a KeyError or Python's insides in a player's PM mid-game)
+    templates: ClassVar[dict[str, tuple[str, ...]]] = {}
 
 
 class Card:
@@ -193,6 +204,8 @@ class Played(msgspec.Struct, kw_only=True, frozen=True):
 
 
 def build(ruleset, raw: list[dict[str, Any]], cards: dict[str, Card]) -> HomebrewPlugin:
+    from .files import check_template
+
     """Check the board's homebrew declarations against its cards, phases, steps, camps and
     roles, and build the roles; ``GameError`` (one line, the board's language) when wrong."""
     m = ruleset.manifest
@@ -207,7 +220,7 @@ def build(ruleset, raw: list[dict[str, Any]], cards: dict[str, Card]) -> Homebre
     def fail(key: str, msg: str, **fields: Any) -> GameError:
         return GameError(say("hb_key", lang, where=where, key=key, why=say(msg, lang, **fields)))
 
-    def played(effects: list[dict[str, Any]], key: str, skill: str) -> tuple[Played, ...]:
+    def played(effects: list[dict[str, Any]], key: str, skill: str, trigger: str) -> tuple[Played, ...]:
         out = []
         for k, e in enumerate(effects):
             at = f"{key}[{k}]"
@@ -220,6 +233,10 @@ def build(ruleset, raw: list[dict[str, Any]], cards: dict[str, Card]) -> Homebre
             p = _convert(e, card.params, where, at, lang)
             if p.to not in RECIPIENTS:
                 raise fail(f"{at}.to", "hb_choice", value=p.to, choices=join(RECIPIENTS))
+            if p.to == "killer" and trigger != "death":
+                raise fail(f"{at}.to", "hb_killer_only")
+            for field, allowed in type(p).templates.items():
+                check_template(getattr(p, field), allowed, where, f"{at}.{field}", lang)
             for ck in ("if_camp", "unless_camp"):
                 if getattr(p, ck) and getattr(p, ck) not in camps:
                     raise fail(f"{at}.{ck}", "hb_unknown_camp", camp=getattr(p, ck), known=join(sorted(camps)))
@@ -227,8 +244,16 @@ def build(ruleset, raw: list[dict[str, Any]], cards: dict[str, Card]) -> Homebre
             plugin.use(card, p, skill)
         return tuple(out)
 
+    first: dict[str, int] = {}
     for i, d in enumerate(decls):
         rk = f"homebrew[{i}]"
+        if d.name in first:
+            raise fail(f"{rk}.name", "hb_twice", name=d.name, first=first[d.name])
+        first[d.name] = i
+        skill_names = [s.name for s in d.skills]
+        for j, s in enumerate(d.skills):
+            if s.name in skill_names[:j]:
+                raise fail(f"{rk}.skills[{j}].name", "hb_skill_twice", name=s.name)
         if d.camp is not None and d.camp not in camps:
             raise fail(f"{rk}.camp", "hb_unknown_camp", camp=d.camp, known=join(sorted(camps)))
         skills = []
@@ -258,13 +283,13 @@ def build(ruleset, raw: list[dict[str, Any]], cards: dict[str, Card]) -> Homebre
                     raise fail(f"{sk}.arg_values", "hb_unknown_arg", arg=k)
             if s.uses is not None and s.uses < 1 or s.per_phase < 1:
                 raise fail(f"{sk}.uses", "hb_uses")
-            own = played(s.effects, f"{sk}.effects", s.name)
+            own = played(s.effects, f"{sk}.effects", s.name, s.trigger)
             if not own and not s.trigger and not s.tags:
                 raise fail(f"{sk}.effects", "hb_no_effects")
             jinxes = {}
             for k, jx in enumerate(d.jinxes):
                 if jx.skill in ("", s.name):
-                    jinxes[jx.role] = played(jx.effects, f"{rk}.jinxes[{k}].effects", s.name)
+                    jinxes[jx.role] = played(jx.effects, f"{rk}.jinxes[{k}].effects", s.name, s.trigger)
             compiled = _Compiled(own, jinxes, s.targets, s.target_range, s.once_per_target)
             does = tuple(s.does) or tuple(dict.fromkeys(x for pl in own for x in pl.card.does))
             skill = Skill(

@@ -126,11 +126,15 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "target_self": ("{skill}不能以自己为目标", "{skill} may not target oneself"),
     "window_past": ("{skill}的时段（{window}）已结算", "{skill}'s window ({window}) is resolved already"),
     "window_named": ("{phase}·{window}", "{phase}, {window}"),
-    "window_numbered": ("{phase}的第{window}个行动时间段", "{phase}, window {window}"),
     "lasting_until": ("持续至{label}结束", "until {label} closes"),
     "lasting_ever": ("永久", "until removed"),
     "status_lasting": ("（{lasting}）", " ({lasting})"),
     "window_done": ("{window}结算完毕", "{window} resolved"),
+    "m_window_names": ("{where}：键 phases.{phase}.window_names：须为该阶段的每个行动时间段各给一个名字（共{count}个）", "{where}: key phases.{phase}.window_names: must name each of the phase's {count} windows"),
+    "window_nth": ("第{n}个行动时间段", "window {n}"),
+    "l_window_open": ("当前时段：{window}（已结算：{done}）", "window open: {window} (resolved: {done})"),
+    "l_window_closed": ("已结算：{window}；当前时段：{next}", "resolved: {window}; window open: {next}"),
+    "l_window_last": ("已结算：{window}", "resolved: {window}"),
     "window_withdraw": ("{skill}的时段已结算，不能撤回", "{skill}'s window is resolved: it cannot be withdrawn"),
     "answered_at_once": ("{skill}已即时回答，不能撤回", "{skill} was answered at once and cannot be withdrawn"),
     "nothing_to_withdraw": ("{name}在{label}没有可撤回的{skill}", "{name} has no {skill} to withdraw in {label}"),
@@ -599,6 +603,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "st_gave_up": ("游戏 {name}：等待 {seconds} 秒后放弃：其他写入者一直在修改它（BANSHA_DB_TIMEOUT）",
                    "game {name}: gave up after {seconds} s: other writers kept changing it (BANSHA_DB_TIMEOUT)"),
     "st_no_undo": ("游戏 {name} 没有可撤销的事件", "game {name} has no event to undo"),
+    "uid_twice": ("论坛 uid {uid} 出现在两个座位：一个账号只能绑定一个座位", "forum uid {uid} is on two seats: one account binds one seat"),
+    "st_outbox_key": ("发件箱的消息键 {key} 无效（应为 1 到 1000 个字符的文字）", "outbox key {key}: expected text of 1 to 1000 characters"),
+    "st_outbox_state": ("发件箱状态 {state} 无效（pending、sending 或 sent）", "outbox state {state}: expected pending, sending or sent"),
     "st_no_records": ("{backend} 后端不保存游戏以外的记录", "the {backend} backend keeps no records beside the games"),
     "st_db_empty": ("--db 为空：请给出数据库文件（或 postgresql:// 地址）", "--db is empty: give a database file (or a postgresql:// URL)"),
     "st_is_dir": ("{path} 是文件夹，不是游戏数据库", "{path} is a directory, not a game database"),
@@ -807,6 +814,19 @@ def lang_of(value: str | None = None) -> str:
         return value  # the board's own (every refusal asks): the environment is not read
     v = os.environ.get("BANSHA_LANG", "").strip().lower()[:2]
     return v if v in LANGUAGES else DEFAULT
+
+
+#: a quoted excerpt of a refused value holds at most this many characters
+EXCERPT = 24
+
+
+def excerpt(value: Any, limit: int = EXCERPT) -> str:
+    """``value`` as a refusal quotes it: at most ``limit`` characters, control characters
+    shown as escapes (``\x07``), and an ellipsis saying more was typed."""
+    text = str(value)
+    short = text[:limit]
+    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in short)
+    return shown + ("…" if len(text) > limit else "")
 
 
 def say(key: str, lang: str | None = None, /, **fields: Any) -> str:

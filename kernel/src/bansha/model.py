@@ -174,9 +174,14 @@ class PhaseSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: to close) and, while windows remain, stays in the phase, accepting the next window's
     #: actions; a skill whose window is resolved is refused. Empty: one window, every step
     windows: list[list[str]] = []
-    #: what the board calls each window (M217: 早夜, 午夜, 深夜, 凌晨), in order; a window without
-    #: one is named by its number
+    #: each window's name as the board says it (M217: 早夜, 午夜, 深夜, 凌晨), one per window;
+    #: empty: "第N个行动时间段" (``Game.window_name``)
     window_names: list[str] = []
+    #: the day the board's name of the phase says, against the number of its id: -1 for a
+    #: phase that belongs to the day before (M217's 黄昏 settles the vote of the 正午 before it,
+    #: "黄昏——投票结束后到正式天黑前": ``dusk 2`` is 第1天 黄昏, the first ``dusk 1`` 第0天 黄昏).
+    #: The ids (scenario files, the log) keep their numbers; names and what commands take follow it
+    day_offset: int = 0
 
 
 class SkillOverride(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -474,6 +479,9 @@ class PlayerSetup(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     role: str
     camp: str = ""
     setup: dict[str, Any] = {}
+    #: the player's account where the game is played (a forum's uid), bound at sign-up: what
+    #: the forum layer sends this seat's PMs to, and the only thing it sends them to ("" none)
+    uid: str = ""
 
 
 class Deal(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -579,6 +587,26 @@ class Kill(msgspec.Struct, kw_only=True):
     rule: str = ""
     #: whether a night death gets last words
     last_words: bool = True
+
+
+class Fact(msgspec.Struct, kw_only=True, frozen=True):
+    """What a feedback line states, as data beside its text (``Resolution.feedback``): that
+    ``player``'s ``what`` is ``value`` (``holds``), or is not (``holds=False``: "…是不是影之国的骑士？
+    不是"). ``what`` is one of ``FACT_KINDS``: ``camp`` and ``role`` (a camp's or a role's name, as
+    the board writes it; a check that shows a surface says what it showed), ``status`` (a
+    status's name), ``used`` (a skill's name: whether the player sent it). Set where the text
+    is made (the homebrew card 查验, the roles' checks); a policy reads it instead of the words
+    (bansha_sim.policies). ``by`` names the skill that learned it, when one did."""
+
+    player: str
+    what: str
+    value: str
+    holds: bool = True
+    by: str = ""
+
+
+#: what a ``Fact`` may state
+FACT_KINDS = ("camp", "role", "status", "used")
 
 
 class TraceLine(msgspec.Struct, kw_only=True):

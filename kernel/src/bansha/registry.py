@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import operator
+import re
 import types
 from typing import TYPE_CHECKING, Any
 
@@ -13,8 +14,24 @@ import pluggy
 
 from . import builtins, hookspecs
 from .entrypoints import entry_points
-from .messages import join, lang_of, say
+from .messages import extend, join, lang_of, say
 from .model import GameError, Manifest, Role, Skill
+
+extend({
+    "board_id_form": ("{file}：键 id：{id} 不能作为规则的 id（只用字母、数字、.、_ 与 -，以字母或数字开头）",
+                      "{file}: key id: {id} cannot be a ruleset's id (letters, digits, ., _ and - only, starting with a letter or digit)"),
+    "board_id_taken": ("{file}：键 id：{id} 是已安装的规则 {installed} 的 id；变体须有自己的 id",
+                       "{file}: key id: {id} is the id of the installed ruleset {installed}; a variant needs an id of its own"),
+    "m_role_twice": ("{where}：{seats} 人桌：{role} 在两个牌池（或 fixed 与牌池）里", "{where}: the table for {seats}: {role} is in two pools (or in fixed and a pool)"),
+    "plugin_import": ("规则 {ruleset}：插件 {plugin}（发行包 {dist}）无法导入：{why}；请修复或重新安装该发行包",
+                      "ruleset {ruleset}: plugin {plugin} (distribution {dist}) cannot be imported: {why}; fix or reinstall the distribution"),
+    "m_negative": ("{where}：键 {key}：{value} 不能是负数", "{where}: key {key}: {value} cannot be negative"),
+    "m_targets_table": ("{where}：角色 {role}，技能 {skill}：要选 {n} 个目标，{seats} 人桌最多只有 {most} 个可选",
+                        "{where}: role {role}, skill {skill}: takes {n} targets, the table for {seats} has at most {most}"),
+})
+
+#: a ruleset's id: a distribution's and a file's name (``bansha-<id>``, ``<id>.toml``), never a path
+BOARD_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*")
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -65,19 +82,49 @@ def ruleset_files() -> dict[str, Path]:
 
 
 @functools.cache
-def installed_manifests() -> dict[str, Manifest]:
-    manifests = {}
-    for path in ruleset_files().values():
-        m = load_manifest_file(path)
+def _installed() -> tuple[dict[str, Manifest], dict[str, str]]:
+    """Every installed manifest that loads, by id; and every one that does not (a variant whose
+    base was removed, a file with an error), by file stem with its one-line refusal: one broken
+    board never stops the others."""
+    manifests: dict[str, Manifest] = {}
+    broken: dict[str, str] = {}
+    for stem, path in ruleset_files().items():
+        try:
+            m = load_manifest_file(path)
+        except GameError as exc:
+            broken[stem] = str(exc)
+            continue
         manifests[m.id] = m
-    return manifests
+    return manifests, broken
+
+
+def installed_manifests() -> dict[str, Manifest]:
+    """The installed boards that load, by id (``broken_manifests``: those that do not)."""
+    return _installed()[0]
+
+
+installed_manifests.cache_clear = _installed.cache_clear  # type: ignore[attr-defined]
+
+
+def broken_manifests() -> dict[str, str]:
+    """Installed manifest files that do not load: file stem -> why (``bansha rulesets`` marks them)."""
+    return _installed()[1]
+
+
+def plugins_missing(manifest: Manifest) -> list[str]:
+    """The plugins ``manifest`` names that are not installed (``bansha rulesets`` marks the board)."""
+    homebrew_names = {d.get("name") for d in manifest.homebrew if isinstance(d, dict)}
+    wanted = {p for r, p in manifest.roles.items() if r not in homebrew_names} | set(manifest.rules)
+    return sorted(wanted - {ep.name for ep in entry_points(ROLE_GROUP)} - set(LOCAL_PLUGINS))
 
 
 def load_manifest_file(path: Path) -> Manifest:
     table = _manifest_table(path, ())
     if not isinstance(table.get("id"), str) or not table["id"].strip():
         raise GameError(say("no_manifest_id", table.get("language") if isinstance(table.get("language"), str) else None, file=path))
-    m = convert(table, Manifest, str(path), table["language"] if table.get("language") in ("zh", "en") else None)
+    lang = table["language"] if table.get("language") in ("zh", "en") else None
+    check_board_id(table["id"], path, lang)
+    m = convert(table, Manifest, str(path), lang)
     if m.homebrew:
         from .homebrew import check_schema
 
@@ -88,6 +135,20 @@ def load_manifest_file(path: Path) -> Manifest:
     check_declarations(m, str(path))
     check_texts(m, str(path))
     return m
+
+
+def check_board_id(board_id: str, path: Path, lang: str | None = None) -> None:
+    """A board's id names its file and distribution: not a path (``../../evil``), and not the
+    id of another installed board (a variant's id is its own)."""
+    from pathlib import Path
+
+    if not BOARD_ID.fullmatch(board_id) or len(board_id) > 64:
+        from .messages import excerpt
+
+        raise GameError(say("board_id_form", lang, file=path, id=excerpt(board_id)))
+    installed = ruleset_files().get(board_id)
+    if installed is not None and installed.resolve() != Path(path).resolve():
+        raise GameError(say("board_id_taken", lang, file=path, id=board_id, installed=installed))
 
 
 #: the fields each manifest text may name (the kernel formats them with ``str.format``, which
@@ -213,13 +274,34 @@ def demo_file(path: Path) -> Path | None:
 
 
 def resolved_table(ref: str) -> dict[str, Any]:
-    """A ruleset's manifest as one table, ``extends`` and ``[[edits]]`` applied (``board show``)."""
+    """A ruleset's manifest as one table, ``extends`` and ``[[edits]]`` applied (``board show``),
+    checked whole as ``new`` checks it (``checked_ruleset``)."""
     path = manifest_path(ref)
     if path is None:
         find_manifest(ref)  # its one-line refusal
         raise GameError(say("unknown_ruleset", None, ref=ref, known=join(sorted(installed_manifests())) or say("none")))
-    load_manifest_file(path)  # checked as a board is, with its one-line errors
+    checked_ruleset(str(path) if is_path(ref) else ref)  # the line ``new`` gives
     return _manifest_table(path, ())
+
+
+def is_path(ref: str) -> bool:
+    """Whether a ruleset reference is a manifest file's path (else an id, alias or name)."""
+    return ref.endswith(".toml") or "/" in ref
+
+
+def checked_ruleset(ref: str, relative_to: Path | None = None) -> Ruleset:
+    """The one validator of a board: its file read and checked key by key (schema, texts,
+    homebrew declarations), its plugins loaded and the whole board checked against them
+    (phases, steps, cards, tables, target ranges). ``new``, ``board show``/``diff``, ``demo``,
+    the simulator and the web's create form all ask it; a refusal of a board given as a file
+    names the file."""
+    manifest = find_manifest(ref, relative_to)
+    try:
+        return ruleset_for(manifest)
+    except GameError as exc:
+        if is_path(ref) and not str(exc).startswith(ref):
+            raise GameError(say("file_said", manifest.language, file=ref, why=exc)) from None
+        raise
 
 
 def _include_homebrew(path: Path, raw: dict[str, Any]) -> None:
@@ -268,6 +350,8 @@ def find_manifest(ref: str, relative_to: Path | None = None) -> Manifest:
     for m in installed_manifests().values():
         if ref in (m.id, m.name, *m.alias):
             return m
+    if ref in broken_manifests():  # installed, but it does not load: refused by its name, and why
+        raise GameError(broken_manifests()[ref])
     raise GameError(say("unknown_ruleset", None, ref=ref, known=join(sorted(installed_manifests())) or say("none")))
 
 
@@ -291,6 +375,19 @@ def missing_plugins(manifest: Manifest, missing: list[str]) -> str:
                names=join(missing, lang_of(manifest.language)), command="pip install " + " ".join(install))
 
 
+def _load_plugin(ep, manifest: Manifest) -> Any:
+    """A role plugin's module; one that fails to import is one line naming its distribution
+    (and what Python said), never a traceback."""
+    try:
+        return ep.load()
+    except Exception as exc:
+        from .messages import excerpt
+
+        why = f"{type(exc).__name__}: {excerpt(exc, 80)}" if str(exc) else type(exc).__name__
+        raise GameError(say("plugin_import", manifest.language, plugin=ep.name, dist=ep.dist or "?",
+                            ruleset=manifest.id, why=why)) from None
+
+
 class Ruleset:
     """A manifest with its plugins loaded and checked: one per manifest, shared by games."""
 
@@ -311,7 +408,7 @@ class Ruleset:
         if missing:
             raise GameError(missing_plugins(manifest, missing))
         for name in sorted(wanted):
-            self.pm.register(LOCAL_PLUGINS[name] if name in LOCAL_PLUGINS else eps[name].load(), name=name)
+            self.pm.register(LOCAL_PLUGINS[name] if name in LOCAL_PLUGINS else _load_plugin(eps[name], manifest), name=name)
         homebrew = self._homebrew() if manifest.homebrew else None
         # a misspelt hook name is an error, not a silently dead rule
         self.pm.check_pending()
@@ -483,6 +580,8 @@ class Ruleset:
         for p in m.phases:
             if p.windows and [n for w in p.windows for n in w] != [s.name for s in p.steps if not s.start]:
                 raise GameError(self.msg("m_windows", where=where, phase=p.name))
+            if p.window_names and len(p.window_names) != len(p.windows):
+                raise GameError(self.msg("m_window_names", where=where, phase=p.name, count=len(p.windows)))
             for step in p.steps:
                 for h in (*step.handlers, *step.after):
                     if h not in self.handlers:
@@ -517,12 +616,31 @@ class Ruleset:
                 if r not in self.roles:
                     raise GameError(self.msg("m_table_role", where=where, role=r))
             # a variant's [[edits]] that grow one pool must shrink another: said when it loads
+            places = [*t.fixed, *(r for pool in t.pools for r in pool.roles)]
+            twice = next((r for i, r in enumerate(places) if r in places[:i]), None)
+            if twice is not None:
+                raise GameError(self.msg("m_role_twice", where=where, seats=t.seats, role=twice))
+            for role_name, count in t.fixed.items():
+                if count < 0:
+                    raise GameError(self.msg("m_negative", where=where, key=f"tables.fixed.{role_name}", value=count))
             for pool in t.pools:
+                if pool.draw < 0:
+                    raise GameError(self.msg("m_negative", where=where, key=f"tables.pools.{pool.name}.draw", value=pool.draw))
                 if pool.draw > len(pool.roles):
                     raise GameError(self.msg("m_pool_draw", where=where, pool=pool.name, draw=pool.draw, roles=len(pool.roles)))
             cards = sum(t.fixed.values()) + sum(pool.draw for pool in t.pools)
             if not t.camps and cards != t.seats:
                 raise GameError(self.msg("m_table_cards", where=where, seats=t.seats, cards=cards))
+            # a skill that takes more targets than the table has players is never offered
+            dealt = set(t.fixed) | {r for pool in t.pools for r in pool.roles} | {r for rs in t.camps.values() for r in rs}
+            for role in self.roles.values():
+                if dealt and role.name not in dealt and role.name not in m.common:
+                    continue
+                for skill in role.skills:
+                    most = t.seats - (0 if skill.may_target_self else 1)
+                    if skill.targets > most:
+                        raise GameError(self.msg("m_targets_table", where=where, role=role.name, skill=skill.name,
+                                                 n=skill.targets, seats=t.seats, most=most))
 
 
 #: what ``_PluginManager._register_module`` uses of pluggy beyond its public API (pluggy 1.5–1.x

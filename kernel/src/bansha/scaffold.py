@@ -16,8 +16,15 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .messages import say
+from .messages import extend, say
 from .model import GameError
+
+extend({
+    "scaffold_role_name": ("角色名 {value}：不能为空，也不能含有 / \\ \" {{ }} 或控制字符，或以 . 开头",
+                           "role name {value}: cannot be empty, hold / \\ \" {{ }} or a control character, or start with ."),
+    "scaffold_role_taken": ("规则 {board} 已有角色 {name}（别名 {alias}）", "ruleset {board} already has the role {name} (alias {alias})"),
+    "scaffold_board_taken": ("{id} 已是已安装的规则（{file}）：变体须有自己的 id", "{id} is an installed ruleset already ({file}): a variant needs an id of its own"),
+})
 
 _SLUG = re.compile(r"[a-z](?:[a-z0-9-]*[a-z0-9])?")
 
@@ -74,9 +81,17 @@ def new_role(name: str, board: str, into: str | Path = ".", alias: str | None = 
     from .deal import deal
     from .registry import find_manifest, ruleset_for
 
+    from .forms import excerpt
+
+    if not name.strip() or name.strip() != name or name.startswith(".") or any(
+            c in '/\\"{}' or not c.isprintable() for c in name):
+        raise GameError(say("scaffold_role_name", None, value=excerpt(name) or '""'))
     alias = _slug(alias if alias else name, "--alias")
     base = find_manifest(board)
     rs = ruleset_for(base)
+    for role in rs.roles.values():  # a role the board has already (by name or by alias)
+        if name in (role.name, role.alias) or alias in (role.name, role.alias):
+            raise GameError(say("scaffold_role_taken", rs.lang, board=base.id, name=role.name, alias=role.alias or "—"))
     entry, dist = f"community.{alias}", f"bansha-community-{alias}"
     module = "bansha_community_" + alias.replace("-", "_")
     folder = _fresh(Path(into) / dist)
@@ -206,7 +221,11 @@ def new_board(board_id: str, extends: str, into: str | Path = ".") -> Path:
     ``extends`` into ``into``; returns its folder."""
     from .registry import find_manifest
 
+    from .registry import ruleset_files
+
     board_id = _slug(board_id, "ID")
+    if board_id in ruleset_files():  # `board new m217 --extends m217`: a package depending on itself
+        raise GameError(say("scaffold_board_taken", None, id=board_id, file=ruleset_files()[board_id]))
     base = find_manifest(extends)
     dist, module = f"bansha-{board_id}", "bansha_" + board_id.replace("-", "_")
     folder = _fresh(Path(into) / dist)

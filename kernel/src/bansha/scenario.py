@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from .engine import Game
+from .engine import Game, PluginFault
 from .messages import join, say
 from .model import (
     ActEvent,
@@ -171,6 +171,8 @@ def run(sc: Scenario, base: Path | None = None, manifest: Manifest | None = None
     def apply(ev: Event, expect_error: str | None, what: str) -> None:
         try:
             game.apply(ev)
+        except PluginFault:
+            raise  # the board's fault, not the scenario's: the file is invalid
         except GameError as exc:
             if expect_error is None:
                 raise Mismatch(say("sc_refused", lang, label=game.named(), what=what, why=exc)) from None
@@ -190,6 +192,8 @@ def run(sc: Scenario, base: Path | None = None, manifest: Manifest | None = None
                 if game.winner is not None:
                     raise GameError(say("sc_ended", lang, label=game.named()))
                 apply(ResolveEvent(phase=game.label), None, say("sc_resolving", lang, label=game.named()))
+        except PluginFault:
+            raise
         except GameError as exc:
             raise Mismatch(say("sc_unreachable", lang, phase=ph.phase, why=exc)) from None
         if game.label != target:

@@ -50,8 +50,13 @@ if TYPE_CHECKING:
 # spelt as pathlib spells it (``_path_text``), and ``SQLiteStore.path`` is still a Path.
 
 #: the schema this bansha writes and the newest it reads. 1 is the layout before versions
-#: (games + events, no meta table); 2 added ``meta``, ``games.last_seq``/``undos`` and an index
-SCHEMA_VERSION = 2
+#: (games + events, no meta table); 2 added ``meta``, ``games.last_seq``/``undos`` and an index;
+#: 3 added ``outbox`` (what a game sends outside, each message's state: docs/store.md, "The outbox")
+SCHEMA_VERSION = 3
+
+#: an outbox message's states: recorded, not tried; tried (the send may or may not have reached
+#: the other side); sent (the other side's id in ``remote``)
+OUTBOX_STATES = ("pending", "sending", "sent")
 
 _DECODERS: dict[type, msgspec.json.Decoder] = {}
 
@@ -210,7 +215,9 @@ def _as_recorded(game: Game, ev: ResolveEvent, mark: tuple) -> ResolveEvent:
     """The resolve as the log keeps it: with who left and what was announced, for the record
     (a replay recomputes both). The game's own list of applied events gets the same event, so
     the game a write returns is the game a later read of the log rebuilds."""
-    recorded = ResolveEvent(phase=ev.phase, out=list(game.out.get(ev.phase, [])), announcement=game.since(mark)[1])
+    # ``window`` is kept: a replay of a night closed window by window must close it the same way
+    recorded = ResolveEvent(phase=ev.phase, window=ev.window, out=list(game.out.get(ev.phase, [])),
+                            announcement=game.since(mark)[1])
     if game.applied and game.applied[-1] is ev:
         game.applied[-1] = recorded
     return recorded
@@ -323,6 +330,26 @@ def _meta_key(key: str) -> str:
     if not isinstance(key, str) or "." not in key or len(key) > 1000:
         raise StoreError(say("st_meta_key", None, key=repr(key)))
     return key
+
+
+class OutboxRow(msgspec.Struct, kw_only=True):
+    """One message of a game's outbox: ``key`` names it (the application's: the same message
+    planned twice is one row), ``n`` its place in the order it was planned, ``message`` the
+    application's JSON text of it, ``state`` one of :data:`OUTBOX_STATES`, ``remote`` what the
+    other side called it once sent (a forum's pid or pmid), ``tries`` how many times a send was
+    started, ``updated`` the time of the last change (UTC, ISO)."""
+
+    key: str
+    n: int
+    message: str
+    state: str = "pending"
+    remote: str = ""
+    tries: int = 0
+    updated: str = ""
+
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
 class Store(abc.ABC):
@@ -661,6 +688,26 @@ class Store(abc.ABC):
         self._digests.pop(name, None)
         return self._decode_event(name, *row)
 
+    def replace_setup(self, name: str, check: Callable[[bytes, list[tuple[int, bytes]]], Setup]) -> Setup:
+        """Give the game ``name`` a new set-up (``bansha board reload``): ``check(setup, rows)``
+        reads the stored set-up and events and returns the new set-up or refuses (GameError);
+        under the game's write lock, so no event lands between the check and the change. The
+        game's undo count moves on, so every cached state of it (this process's or another's)
+        is rebuilt from the new set-up."""
+        with self._write_lock(name):
+            setup_raw, last, undos, rows = self._read(name)
+            self._cells(name, setup_raw, rows)
+            setup = check(setup_raw, rows)
+            self._replace_setup_raw(name, msgspec.json.encode(setup), last, undos)
+        self._cache.pop(name, None)
+        self._digests.pop(name, None)
+        return setup
+
+    def _replace_setup_raw(self, name: str, setup: bytes, seq: int, undos: int) -> None:
+        """Store ``setup`` as the game's set-up if its log is still at ``seq``/``undos``
+        (else Conflict), and count the change as an undo (caches start again)."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------- records beside the games
 
     def get_meta(self, keys: list[str]) -> dict[str, str]:
@@ -698,6 +745,47 @@ class Store(abc.ABC):
     def _set_meta_raw(self, changes: dict[str, str | None]) -> None:
         raise StoreError(say("st_no_records", None, backend=type(self).__name__))
 
+    # ---------------------------------------------------------------------- the outbox
+
+    def outbox_add(self, name: str, items: list[tuple[str, str]]) -> list[OutboxRow]:
+        """Record each ``(key, message)`` whose key the game's outbox does not hold yet, after
+        the last (state ``pending``), in one transaction, and return the whole outbox in order.
+        A key already there keeps its row as it is: planning the same message twice records it
+        once, and a message once recorded is never rewritten."""
+        self._outbox_game(name)
+        for key, message in items:
+            if not isinstance(key, str) or not key or len(key) > 1000 or not isinstance(message, str):
+                raise StoreError(say("st_outbox_key", None, key=repr(key)[:80]))
+        return [OutboxRow(key=k, n=n, message=m, state=st, remote=r, tries=t, updated=u)
+                for k, n, m, st, r, t, u in self._outbox_add_raw(name, list(items), _now())]
+
+    def outbox(self, name: str) -> list[OutboxRow]:
+        """The game's outbox, in the order its messages were recorded."""
+        self._outbox_game(name)
+        return [OutboxRow(key=k, n=n, message=m, state=st, remote=r, tries=t, updated=u)
+                for k, n, m, st, r, t, u in self._outbox_raw(name)]
+
+    def outbox_mark(self, name: str, key: str, state: str, remote: str = "", expect: tuple[str, ...] | None = None) -> bool:
+        """Move message ``key`` to ``state`` (``sending`` counts a try; ``sent`` keeps
+        ``remote``), in one committed transaction, only if its state is one of ``expect``
+        (None: any but ``sent``: a sent message stays sent). Whether it moved."""
+        if state not in OUTBOX_STATES:
+            raise StoreError(say("st_outbox_state", None, state=repr(state)[:40]))
+        allowed = tuple(expect) if expect is not None else ("pending", "sending")
+        return self._outbox_mark_raw(name, key, state, remote, allowed, _now())
+
+    def _outbox_game(self, name: str) -> None:
+        self._read(name, after=1 << 62, setup=False)  # an unknown game: one line
+
+    def _outbox_raw(self, name: str) -> list[tuple]:
+        raise StoreError(say("st_no_records", None, backend=type(self).__name__))
+
+    def _outbox_add_raw(self, name: str, items: list[tuple[str, str]], now: str) -> list[tuple]:
+        raise StoreError(say("st_no_records", None, backend=type(self).__name__))
+
+    def _outbox_mark_raw(self, name: str, key: str, state: str, remote: str, allowed: tuple[str, ...], now: str) -> bool:
+        raise StoreError(say("st_no_records", None, backend=type(self).__name__))
+
     # ------------------------------------------------------------------------- copying
 
     def export_raw(self, name: str) -> tuple[bytes, list[bytes]]:
@@ -717,6 +805,9 @@ CREATE TABLE games (name TEXT PRIMARY KEY, setup BLOB NOT NULL, created TEXT NOT
                     last_seq INTEGER NOT NULL DEFAULT 0, undos INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE events (game TEXT NOT NULL REFERENCES games(name), seq INTEGER NOT NULL, event BLOB NOT NULL, PRIMARY KEY (game, seq));
 CREATE INDEX games_created ON games(created, name);
+CREATE TABLE outbox (game TEXT NOT NULL REFERENCES games(name), key TEXT NOT NULL, n INTEGER NOT NULL, message TEXT NOT NULL,
+                     state TEXT NOT NULL, remote TEXT NOT NULL DEFAULT '', tries INTEGER NOT NULL DEFAULT 0,
+                     updated TEXT NOT NULL DEFAULT '', PRIMARY KEY (game, key));
 """
 
 #: version -> statements that bring the previous version to it (one transaction, all of them)
@@ -727,6 +818,11 @@ ALTER TABLE games ADD COLUMN last_seq INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN undos INTEGER NOT NULL DEFAULT 0;
 UPDATE games SET last_seq = (SELECT COALESCE(MAX(seq), 0) FROM events WHERE events.game = games.name);
 CREATE INDEX games_created ON games(created, name);
+""",
+    3: """
+CREATE TABLE outbox (game TEXT NOT NULL REFERENCES games(name), key TEXT NOT NULL, n INTEGER NOT NULL, message TEXT NOT NULL,
+                     state TEXT NOT NULL, remote TEXT NOT NULL DEFAULT '', tries INTEGER NOT NULL DEFAULT 0,
+                     updated TEXT NOT NULL DEFAULT '', PRIMARY KEY (game, key));
 """,
 }
 
@@ -977,6 +1073,14 @@ class SQLiteStore(Store):
                 raise Conflict()
             self.db.execute("INSERT INTO events(game, seq, event) VALUES (?, ?, ?)", (name, seq + 1, event))
 
+    def _replace_setup_raw(self, name, setup, seq, undos):
+        self._usable()
+        with self._tx(doing="writing"):
+            cur = self.db.execute("UPDATE games SET setup=?, undos=undos+1 WHERE name=? AND last_seq=? AND undos=?",
+                                  (setup, name, seq, undos))
+            if cur.rowcount != 1:
+                raise Conflict()
+
     def _undo_raw(self, name):
         self._usable()
         with self._tx(doing="undoing"):
@@ -1009,6 +1113,33 @@ class SQLiteStore(Store):
             self.db.executemany("INSERT OR IGNORE INTO meta VALUES (?, ?)", list(values.items()))
             rows = self.db.execute(f"SELECT key, value FROM meta WHERE key IN ({','.join('?' * len(keys))})", keys).fetchall()
         return dict(rows)
+
+    def _outbox_raw(self, name):
+        self._usable()
+        with self._tx("DEFERRED", "reading"):
+            return self.db.execute("SELECT key, n, message, state, remote, tries, updated FROM outbox WHERE game=? ORDER BY n",
+                                   (name,)).fetchall()
+
+    def _outbox_add_raw(self, name, items, now):
+        self._usable()
+        with self._tx(doing="writing"):
+            last = self.db.execute("SELECT COALESCE(MAX(n), 0) FROM outbox WHERE game=?", (name,)).fetchone()[0]
+            for key, message in items:
+                if self.db.execute("SELECT 1 FROM outbox WHERE game=? AND key=?", (name, key)).fetchone() is None:
+                    last += 1
+                    self.db.execute("INSERT INTO outbox(game, key, n, message, state, updated) VALUES (?, ?, ?, ?, 'pending', ?)",
+                                    (name, key, last, message, now))
+            return self.db.execute("SELECT key, n, message, state, remote, tries, updated FROM outbox WHERE game=? ORDER BY n",
+                                   (name,)).fetchall()
+
+    def _outbox_mark_raw(self, name, key, state, remote, allowed, now):
+        self._usable()
+        with self._tx(doing="writing"):
+            cur = self.db.execute(
+                f"UPDATE outbox SET state=?, remote=CASE WHEN ?='' THEN remote ELSE ? END, tries=tries+?, updated=?"
+                f" WHERE game=? AND key=? AND state IN ({','.join('?' * len(allowed))})",
+                (state, remote, remote, 1 if state == "sending" else 0, now, name, key, *allowed))
+            return cur.rowcount == 1
 
     def watch(self, name, after=0, timeout=None, poll=0.05):
         """Poll ``PRAGMA data_version`` (it changes when another connection commits) on a

@@ -16,6 +16,18 @@ def game_facts(game: Game) -> dict[str, Any]:
     return facts
 
 
+def _feedback(game: Game, name: str) -> list[dict[str, Any]]:
+    """A player's feedback lines, each with the facts it states (``model.Fact``) where it
+    states some: ``{"phase", "text", "facts": [{"player", "what", "value", "holds", "by"}, …]}``."""
+    facts = game.feedback_facts.get(name, {})
+    out: list[dict[str, Any]] = [{"phase": ph, "text": t} for ph, t in game.feedback.get(name, [])]
+    for i, fs in facts.items():
+        if i < len(out):
+            out[i]["facts"] = [{"player": f.player, "what": f.what, "value": f.value, "holds": f.holds, "by": f.by}
+                               for f in fs]
+    return out
+
+
 def director_view(game: Game) -> dict[str, Any]:
     acted: dict[str, list[str]] = {}
     for a in game.actions:
@@ -115,7 +127,7 @@ def player_view(game: Game, name: str, choices: list | None = None, votes: Any =
             "acted": [a.skill for a in game.actions if a.actor == p.name],
         },
         "players": public_players(game, name),
-        "feedback": [{"phase": ph, "text": t} for ph, t in game.feedback.get(p.name, [])],
+        "feedback": _feedback(game, p.name),
         "announcements": [{"phase": ph, "text": t} for ph, t in game.announcements],
         "winner": game.winner,
         "facts": game_facts(game),

@@ -7,7 +7,7 @@
 ``res.data["disrupted"]`` from the mage web (docs/rulings/light-shadow.md §5, §6).
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Fact, Role, Skill, hookimpl
 
 # the quoted rule above, as one line for `bansha role show`
 RULE = "".join(line.lstrip("> ") for line in __doc__.split("\n\n")[1].splitlines())
@@ -19,7 +19,8 @@ def discern(res, a):
         res.feedback(a.actor, f"辨别{target.name}：不告诉你。")
         return
     # "对于猎人，国王只能知道其伪装后的国家属性": checks read the surface identity
-    res.feedback(a.actor, f"{target.name}是{res.game.surface(target)['camp']}的。")
+    camp = res.game.surface(target)["camp"]
+    res.feedback(a.actor, f"{target.name}是{camp}的。", Fact(player=target.name, what="camp", value=camp, by=a.skill))
 
 
 KING = Role(

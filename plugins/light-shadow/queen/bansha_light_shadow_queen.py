@@ -8,7 +8,7 @@
 ``res.data["disrupted"]`` from the mage web (docs/rulings/light-shadow.md §5, §6).
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Fact, Role, Skill, hookimpl
 
 # the quoted rule above, as one line for `bansha role show`
 RULE = "".join(line.lstrip("> ") for line in __doc__.split("\n\n")[1].splitlines())
@@ -20,7 +20,8 @@ def truesight(res, a):
         res.feedback(a.actor, f"真视{target.name}：不告诉你。")
         return
     # the profession only: never a nation, never a mage number
-    res.feedback(a.actor, f"{target.name}是{res.game.surface(target)['role']}。")
+    role = res.game.surface(target)["role"]
+    res.feedback(a.actor, f"{target.name}是{role}。", Fact(player=target.name, what="role", value=role, by=a.skill))
 
 
 QUEEN = Role(

@@ -12,6 +12,7 @@ light-shadow.md §5, §6) as the board's roles do.
 from __future__ import annotations
 
 from bansha.homebrew import Card
+from bansha.model import Fact
 
 
 def discern(res, a, target: str) -> None:
@@ -24,7 +25,8 @@ def discern(res, a, target: str) -> None:
         res.feedback(a.actor, f"辨别{target}：不告诉你。")
         return
     # checks read the surface identity ("伪装后的国家属性")
-    res.feedback(a.actor, f"{target}是{res.game.surface(res.game.player(target))['camp']}的。")
+    camp = res.game.surface(res.game.player(target))["camp"]
+    res.feedback(a.actor, f"{target}是{camp}的。", Fact(player=target, what="camp", value=camp, by=a.skill))
 
 
 CARDS = [

@@ -13,7 +13,7 @@ resolution live in ``res.data``:
 
 from collections import Counter
 
-from bansha import GameError, Role, Skill, hookimpl
+from bansha import Fact, GameError, Role, Skill, hookimpl
 
 EVERYONE = "众人"  # the pseudo-role listed in the manifest's ``common``: never dealt
 NO_QUESTION = ("国王", "皇后")
@@ -74,7 +74,10 @@ def ask(res, a):
     if answer == "是":
         res.data["yes"] = res.data.get("yes", 0) + 1
     res.trace("询问", f"{a.actor}：{question}{answer}（{why}）")
-    res.feedback(a.actor, question + answer)
+    # the facts of a 是 (a 不是 denies the pair, not either part: no fact of one kind)
+    facts = (Fact(player=target.name, what="camp", value=camp, by=a.skill),
+             Fact(player=target.name, what="role", value=role, by=a.skill)) if answer == "是" else ()
+    res.feedback(a.actor, question + answer, *facts)
 
 
 # ------------------------------------------------------------------------------ 猜测

@@ -11,7 +11,7 @@ handler ``m217.win.占星师`` (asked by the rules' win check). Readings: docs/r
 third).
 """
 
-from bansha import GameError, Role, Skill, hookimpl
+from bansha import Fact, GameError, Role, Skill, hookimpl
 from bansha_m217_rules import give, has
 
 ROLE = "占星师"
@@ -29,7 +29,8 @@ def star(res, a):
         pairs = [(next((c for c in a.chosen if not has(game.player(c), "隐身")), a.chosen[0]), a.targets[0])]
     for chosen, final in pairs:
         # "选择目标1/2" is named as the chosen player, like 通灵师's "[选择目标是XX身份]"
-        res.feedback(a.actor, f"{chosen}是{game.player(final).role}身份")
+        role = game.player(final).role
+        res.feedback(a.actor, f"{chosen}是{role}身份", Fact(player=chosen, what="role", value=role, by=a.skill))
 
 
 def guesses(game, action) -> dict[str, str]:

@@ -14,7 +14,7 @@ deaths have landed (handler ``m217.night-end.幽灵``). [操纵夺舍] is not de
 ``--arg by=<幽灵>``; the target's own are refused.
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Fact, Role, Skill, hookimpl
 from bansha_m217_rules import WOLF, hit, judged_camp
 
 ROLE = "幽灵"
@@ -33,8 +33,8 @@ def possess(res, a):
     res.feedback(me.name, f"附体：你附体于{t.name}，当晚获知其所有操作和反馈。")
     if judged_camp(game, t, me.name) == WOLF:
         # > 若附体到实际阵营为[狼人阵营]的玩家，则立刻互知身份
-        res.feedback(me.name, f"附体：{t.name}是{t.role}。")
-        res.feedback(t.name, f"{me.name}是{me.role}，附体于你。")
+        res.feedback(me.name, f"附体：{t.name}是{t.role}。", Fact(player=t.name, what="role", value=t.role, by=a.skill))
+        res.feedback(t.name, f"{me.name}是{me.role}，附体于你。", Fact(player=me.name, what="role", value=me.role, by=a.skill))
     # > 夺舍[黄昏]——若连续两个游戏日[附体]的结算目标皆为同一个角色，则获得通知可以发动该技能。
     if [day - 1, t.name] in history[:-1]:
         me.data["m217.夺舍"] = {"dusk": f"dusk {day + 1}", "target": t.name}
@@ -87,7 +87,8 @@ def night_end(res):
         for a in sorted(res.actions, key=lambda a: a.seq):
             if a.actor == t:
                 on = f"→{'、'.join(a.chosen)}" if a.chosen else ""
-                res.feedback(p.name, f"附体（{t}）：操作[{a.skill}]{on}")
+                res.feedback(p.name, f"附体（{t}）：操作[{a.skill}]{on}",
+                             Fact(player=t, what="used", value=a.skill, by="附体"))
         told = [line for label, line in game.feedback.get(t, ()) if label == res.label]
         for line in [*told, *res.lines.get(t, ())]:
             res.feedback(p.name, f"附体（{t}）：{line}")

@@ -4,14 +4,15 @@
 > 结算效果：反馈结算目标的[表面身份]，反馈格式为[选择目标是XX身份]，有多次结算效果，则按顺序多次反馈。
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Fact, Role, Skill, hookimpl
 from bansha_m217_rules import surface
 
 
 def commune(res, a):
     # > 反馈结算目标的[表面身份]，反馈格式为[选择目标是XX身份]，有多次结算效果，则按顺序多次反馈。
     for t in a.targets:
-        res.feedback(a.actor, f"{a.chosen[0]}是{surface(res.game, t)['role']}身份")
+        role = surface(res.game, t)["role"]
+        res.feedback(a.actor, f"{a.chosen[0]}是{role}身份", Fact(player=a.chosen[0], what="role", value=role, by=a.skill))
 
 
 COMMUNE = Skill(name="通灵", does=("check",), alias="commune", phases=("night",), step="深夜14b", may_target_self=True,

@@ -9,7 +9,7 @@ is the players out of the game; the feedback names the 选择目标 and reads th
 camp (a camp changed during the game is the one read).
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Fact, Role, Skill, hookimpl
 from bansha_m217_rules import judged_camp
 
 SENSE = "感知"
@@ -19,7 +19,8 @@ def sense(res, a):
     # > 获知[结算目标]的[实际阵营]，反馈格式为[选择目标是XX阵营]，有多次结算效果，则按顺序多次反馈。
     for t in a.targets:
         # 隐狼<伪装> 4 is judged 村民阵营 by a 村民阵营 灵能 ("受到来自于[村民阵营]的以[实际阵营]判断的技能时")
-        res.feedback(a.actor, f"{a.chosen[0]}是{judged_camp(res.game, t, a.actor)}")
+        camp = judged_camp(res.game, t, a.actor)
+        res.feedback(a.actor, f"{a.chosen[0]}是{camp}", Fact(player=a.chosen[0], what="camp", value=camp, by=a.skill))
 
 
 PSYCHIC = Role(

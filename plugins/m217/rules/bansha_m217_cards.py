@@ -22,7 +22,7 @@ targeting chain, 隐身, 守护 and the night's order of deaths as a Python role
 
 from __future__ import annotations
 
-from bansha import Status, hookimpl
+from bansha import Fact, Status, hookimpl
 from bansha.homebrew import Card, Params
 from bansha_m217_rules import (
     VILLAGE,
@@ -60,11 +60,13 @@ class Standing(Params, kw_only=True, forbid_unknown_fields=True):
 
 class Feedback(Params, kw_only=True, forbid_unknown_fields=True):
     text: str = "{chosen}是{value}"
+    templates = {"text": ("chosen", "value", "target")}
 
 
 class SideFeedback(Params, kw_only=True, forbid_unknown_fields=True):
     village: str = "{chosen}为村民阵营"
     other: str = "{chosen}为非村民阵营"
+    templates = {"village": ("chosen", "target"), "other": ("chosen", "target")}
 
 
 UNTIL = ("本阶段", "晨曦", "下一晚", "永久")
@@ -126,18 +128,22 @@ def standing_handlers(skill, p):
     return {f"m217.standing.{skill}": statuses}
 
 
-def _feedback(read):
+def _feedback(read, what):
+    """A check's card: the line, and its fact (``what``: camp or role) about the chosen player."""
     def run(res, a, who, p):
         value = read(res.game, who, a.actor)
-        res.feedback(a.actor, p.text.format(chosen=a.chosen[0] if a.chosen else who, value=value, target=who))
+        chosen = a.chosen[0] if a.chosen else who
+        res.feedback(a.actor, p.text.format(chosen=chosen, value=value, target=who),
+                     Fact(player=chosen, what=what, value=value, by=a.skill))
     return run
 
 
 def side(res, a, who, p):
     # > 反馈结算目标的[表面阵营]，若其为[村民阵营]，反馈[选择目标为村民阵营]，否则…[选择目标为非村民阵营]
     chosen = a.chosen[0] if a.chosen else who
-    text = p.village if surface(res.game, who)["camp"] == VILLAGE else p.other
-    res.feedback(a.actor, text.format(chosen=chosen, target=who))
+    village = surface(res.game, who)["camp"] == VILLAGE
+    res.feedback(a.actor, (p.village if village else p.other).format(chosen=chosen, target=who),
+                 Fact(player=chosen, what="camp", value=VILLAGE, holds=village, by=a.skill))
 
 
 def reveal(res, a, who, p):
@@ -266,11 +272,11 @@ CARDS = [
     Card("冰冻", _named("冰冻"), params=CheckedUntil, text="获得[冰冻]（{until}）", does=("harm",)),
     Card("常驻状态", lambda res, a, who, p: None, params=Standing, text="[常驻]：持有者获得[{name}]",
          handlers=standing_handlers, passive=True),
-    Card("表面身份", _feedback(lambda g, t, by: surface(g, t)["role"]), params=Feedback,
+    Card("表面身份", _feedback(lambda g, t, by: surface(g, t)["role"], "role"), params=Feedback,
          text="反馈[表面身份]：{text}", does=("check",)),
     Card("表面阵营", side, params=SideFeedback, text="反馈[表面阵营]：{village} / {other}", does=("check",)),
-    Card("实际阵营", _feedback(judged_camp), params=Feedback, text="反馈[实际阵营]：{text}", does=("check",)),
-    Card("实际身份", _feedback(_identity), params=Feedback, text="反馈[实际身份]：{text}", does=("check",)),
+    Card("实际阵营", _feedback(judged_camp, "camp"), params=Feedback, text="反馈[实际阵营]：{text}", does=("check",)),
+    Card("实际身份", _feedback(_identity, "role"), params=Feedback, text="反馈[实际身份]：{text}", does=("check",)),
     Card("翻牌", reveal, text="公开实际身份", whole=True),
     Card("投票取消", cancel_vote, text="当天投票取消", whole=False),
     Card("诽谤", lambda res, a, who, p: slander(res, who), text="下一个游戏日投票时多计一票，并公示", does=("harm",),

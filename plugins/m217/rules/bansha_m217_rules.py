@@ -140,8 +140,9 @@ def ends(game, until: str | None) -> str:
 
 def phase_zh(game, label: str) -> str:
     """A phase label as the board names it ("night 2" -> "第2天 夜晚"): ``Game.named``, the one
-    label every surface prints and every command takes."""
-    return game.named(label)
+    label every surface prints and every command takes; a phase without its day ("dusk") is
+    its word (``Game.phase_word``: "黄昏")."""
+    return game.named(label) if " " in label or any(p.name == label for p in game.openings) else game.phase_word(label)
 
 
 #: how a follower's camp is chosen (``follow``'s ``mode``), as the trace says it

@@ -7,7 +7,7 @@
 > 了该角色时，预言家会收到通知，仅限下一晚，[预言]可额外发动一次。
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Fact, Role, Skill, hookimpl
 from bansha_m217_rules import VILLAGE, forced_on, surface, vote_ballots
 
 
@@ -15,10 +15,12 @@ def foresee(res, a):
     me = res.game.player(a.actor)
     for t in a.targets:
         # > 反馈结算目标的[表面阵营]，若其为[村民阵营]，反馈[选择目标为村民阵营]，否则…[选择目标为非村民阵营]
-        if surface(res.game, t)["camp"] == VILLAGE:
-            res.feedback(a.actor, f"{a.chosen[0]}为村民阵营")
+        village = surface(res.game, t)["camp"] == VILLAGE
+        fact = Fact(player=a.chosen[0], what="camp", value=VILLAGE, holds=village, by=a.skill)
+        if village:
+            res.feedback(a.actor, f"{a.chosen[0]}为村民阵营", fact)
         else:
-            res.feedback(a.actor, f"{a.chosen[0]}为非村民阵营")
+            res.feedback(a.actor, f"{a.chosen[0]}为非村民阵营", fact)
             me.data.setdefault("预言.non_village", []).append(t)
 
 

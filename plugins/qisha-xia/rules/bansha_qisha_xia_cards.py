@@ -17,7 +17,7 @@ names come with the card, so a board whose 赤侠 or 暗侠 is a homebrew role s
 
 from __future__ import annotations
 
-from bansha import hookimpl
+from bansha import Fact, hookimpl
 from bansha.homebrew import Card
 
 HEALED, REFLECTED = "qisha-xia.healed", "qisha-xia.reflected"
@@ -66,14 +66,15 @@ def check(res, a):
     member = res.data.get(REFLECTED, {}).get(a.seq)
     if member is not None:
         # "相当于龙侠验证赤侠从而龙侠得到赤侠身份，而赤侠得到“验人失败”的反馈"
-        res.feedback(a.chosen[0], f"{member}是{game.identity(game.player(member))}。")
+        seen = game.identity(game.player(member))
+        res.feedback(a.chosen[0], f"{member}是{seen}。", Fact(player=member, what="role", value=seen, by=a.skill))
         for name in checkers(game, a):
             res.feedback(name, FAILED)
         return
     # a check received by 光侠 reads 光侠: "赤侠会得到“光侠”的身份反馈"
     seen = game.identity(game.player(a.targets[0]))
     for name in checkers(game, a):
-        res.feedback(name, f"{a.chosen[0]}是{seen}。")
+        res.feedback(name, f"{a.chosen[0]}是{seen}。", Fact(player=a.chosen[0], what="role", value=seen, by=a.skill))
 
 
 def check_failed(res):

@@ -9,8 +9,14 @@ round of ``--batch`` games each: seeds S+n … of every candidate still running,
 are compared on common random numbers); after each round a candidate stops
 
 - **off target** once its 99 % Wilson interval excludes the target;
-- **fair** once that interval lies within the target ± ``--tolerance``: clearly among the best;
+- **fair** once its 98 % Wilson interval lies within the target ± ``--tolerance``: the two
+  one-sided tests of equivalence at 1 % each (TOST), clearly among the best;
 - **done** at ``--games``.
+
+The default budget (``--games`` 20,000) lets an exactly fair candidate be called fair: at a rate
+of 0.5 the 98 % interval is ± 0.02 wide at 3,383 games, and its centre wanders (a candidate at
+the target ends fair after about 6,000 games on average); the old default of 2,000 could never
+call one fair (4,142 games for the 99 % interval alone).
 
 The state (each candidate's games and wins) is written after every round to ``--state``; a run
 with the same arguments and state file carries on where the last one stopped (the games of a
@@ -34,6 +40,10 @@ from . import cli as _sim_cli  # noqa: F401  (simulate's catalogue keys: h_sim_s
 from .stats import Z95, wilson
 
 Z99 = 2.5758293035489004
+#: the two one-sided tests of equivalence at 1 % each: the 98 % two-sided interval
+Z98 = 2.3263478740408408
+#: the default budget of games a candidate (``--games``)
+MAX_GAMES = 20_000
 
 extend({
     "h_balance": ("在板子允许的设置中搜索胜率最接近目标的那些（序贯检验，可中断后继续，可用 Ray）。",
@@ -44,7 +54,9 @@ extend({
                    "KEY=V1,V2,… (seats=8..12, a house rule, pool:POOL, draw:POOL, fixed:ROLE, role:ROLE)"),
     "h_bal_games": ("每个候选最多进行多少局", "at most this many games a candidate"),
     "h_bal_batch": ("每轮每个候选进行的局数", "games a candidate plays each round"),
-    "h_bal_tol": ("99% 区间落在目标 ± 此值以内即停止（公平）", "stop (fair) once the 99 % interval lies within target ± this"),
+    "h_bal_tol": ("98% 区间落在目标 ± 此值以内即停止（公平，两个单侧等价检验各 1%）",
+                  "stop (fair) once the 98 % interval lies within target ± this (two one-sided equivalence tests at 1 % each)"),
+    "bal_tolerance": ("--tolerance 应大于 0 且小于 1", "--tolerance must be above 0 and below 1"),
     "h_bal_state": ("状态文件：每轮后写入，同样的参数再次运行时接着进行", "state file: written after each round, a run with the same arguments carries on"),
     "h_bal_top": ("报告最好的几个候选", "how many of the best candidates to report"),
     "bal_knob": ("--knob {knob}：应为 KEY=V1,V2,…", "--knob {knob}: expected KEY=V1,V2,…"),
@@ -99,6 +111,8 @@ def decide(c: dict, target: float, tol: float, max_games: int) -> str:
     p, lo, hi = wilson(c["wins"], c["n"], Z99)
     if c["n"] and (hi < target or lo > target):
         return "off"
+    # equivalence: each one-sided test at 1 % (TOST), the 98 % interval within target ± tol
+    _, lo, hi = wilson(c["wins"], c["n"], Z98)
     if c["n"] and lo >= target - tol and hi <= target + tol:
         return "fair"
     if c["n"] >= max_games:
@@ -158,7 +172,7 @@ def balance_command(
     knob: list[str] = typer.Option([], "--knob", help="h_bal_knob"),
     seats: int = typer.Option(None, "--seats", help="h_sim_seats"),
     option: list[str] = typer.Option([], "--option", help="h_option"),
-    games: int = typer.Option(2000, "--games", help="h_bal_games"),
+    games: int = typer.Option(MAX_GAMES, "--games", help="h_bal_games"),
     batch: int = typer.Option(200, "--batch", help="h_bal_batch"),
     tolerance: float = typer.Option(0.02, "--tolerance", help="h_bal_tol"),
     seed: int = typer.Option(0, "--seed", help="h_sim_seed"),
@@ -189,7 +203,7 @@ def _balance(board, target, camp, knob, seats, option, games, batch, tolerance, 
              state, top, plot, as_json, seen):
     from bansha.messages import join, say
     from bansha.model import GameError
-    from bansha.registry import find_manifest, ruleset_for
+    from bansha.registry import checked_ruleset
 
     from .cli import Refused, _kv
     from .play import new_game
@@ -200,6 +214,8 @@ def _balance(board, target, camp, knob, seats, option, games, batch, tolerance, 
             raise Refused(say("sim_at_least", None, flag=flag))
     if not 0 <= target <= 1:
         raise Refused(say("bal_target", None))
+    if not 0 < tolerance < 1:
+        raise Refused(say("bal_tolerance", None))
     if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
         raise Refused(say("sim_plot_ext", None, file=plot))
     knobs = []
@@ -215,8 +231,7 @@ def _balance(board, target, camp, knob, seats, option, games, batch, tolerance, 
     if policy not in names:
         raise Refused(say("sim_policy", None, name=policy, known=join(names, None)))
     load_policy(policy)
-    m = find_manifest(board)
-    ruleset_for(m)
+    m = checked_ruleset(board).manifest  # the one validator, as `new` checks the board
     lang = seen[0] = m.language
     ref = board if (board.endswith(".toml") or "/" in board) else m.id
     camps = [c.name for c in m.camps]
@@ -252,7 +267,10 @@ def _balance(board, target, camp, knob, seats, option, games, batch, tolerance, 
                for c in ranked]}
     out["best"] = out["candidates"][:top]
     if plot is not None:
-        _plot(plot, ranked[:max(top, 10)], target, m.id, camp)
+        rs = ruleset_for(m)
+        aliases = {r.name: r.alias for r in rs.roles.values() if r.alias}
+        aliases.update({c.name: c.alias for c in m.camps if c.alias})
+        _plot(plot, ranked[:max(top, 10)], target, m.id, aliases.get(camp, camp), aliases)
         out["plot"] = str(plot)
     if as_json:
         typer.echo(json.dumps(out, ensure_ascii=False, indent=1))
@@ -271,24 +289,37 @@ def _balance(board, target, camp, knob, seats, option, games, batch, tolerance, 
     con.print(t)
 
 
-def _plot(path: Path, ranked: list[dict], target: float, rid: str, camp_alias: str):
+def plot_label(c: dict, aliases: dict[str, str]) -> str:
+    """A candidate's settings as a plot labels it: each name the board gives an ASCII alias (a
+    role, a camp) written as the alias."""
+    label = c["label"]
+    for name in sorted(aliases, key=len, reverse=True):
+        label = label.replace(name, aliases[name])
+    return label
+
+
+def _plot(path: Path, ranked: list[dict], target: float, rid: str, camp_alias: str, aliases: dict | None = None):
     import matplotlib
 
     matplotlib.use("Agg")
+    # an SVG's labels as text, not glyph outlines: searchable, and drawn in the reader's fonts
+    matplotlib.rcParams["svg.fonttype"] = "none"
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(8, 0.4 * len(ranked) + 1.5))
+    aliases = aliases or {}
+    fig, ax = plt.subplots(figsize=(9, 0.4 * len(ranked) + 1.5))
     ys = list(range(len(ranked)))[::-1]
     ps = [c["rate"]["p"] for c in ranked]
     err = [[max(0.0, p - c["rate"]["low"]) for p, c in zip(ps, ranked, strict=True)],
            [max(0.0, c["rate"]["high"] - p) for p, c in zip(ps, ranked, strict=True)]]
     ax.errorbar(ps, ys, xerr=err, fmt="o", capsize=3)
     ax.axvline(target, color="grey", linestyle="--")
-    # candidate labels may hold CJK names: numbered, with the list in the JSON and the report
-    ax.set_yticks(ys, [f"#{i + 1} (n={c['n']})" for i, c in enumerate(ranked)])
+    # labelled by their settings, a role's name by its ASCII alias (a machine without a CJK
+    # font still draws it), with the games played
+    ax.set_yticks(ys, [f"{plot_label(c, aliases)} (n={c['n']})" for c in ranked])
     ax.set_xlabel("win rate (95 % Wilson)")
     ax.set_xlim(0, 1)
-    fig.suptitle(f"{rid}: candidates closest to {target}")
+    fig.suptitle(f"{rid}: {camp_alias}'s win rate, the candidates closest to {target}")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)

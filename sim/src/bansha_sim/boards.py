@@ -107,11 +107,13 @@ def edit_manifest(m: Manifest, edits: tuple[tuple[str, Any], ...]) -> Manifest:
     if not edits:
         return m
     tables = list(m.tables)
+    # the ruleset's roles: the plugins' and the board's own homebrew roles
+    known = {*m.roles, *(h.get("name") for h in m.homebrew)}
     for key, value in edits:
         kind, _, name = key.partition(":")
         for role in ([name] if kind in ("fixed", "role") else []) + (
                 [str(value)] if kind == "role" else [r for _, r in _TOKEN.findall(str(value or ""))] if kind == "pool" else []):
-            if role not in m.roles:
+            if role not in known:
                 raise GameError(f"{key}={value}：规则 {m.id} 没有角色 {role}")
         tables = [_edit_table(t, kind, name, value) for t in tables]
     return msgspec.structs.replace(m, tables=tables)

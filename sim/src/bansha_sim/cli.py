@@ -70,6 +70,16 @@ extend({
     "sim_pp": ("{camp} {diff} 个百分点 [{low}, {high}]", "{camp} {diff} pp [{low}, {high}]"),
     "sim_speed": ("每秒 {rate} 局", "{rate} games/s"),
     "sim_vary": ("--vary {vary}：应为 KEY=V1,V2,…，至少两个取值", "--vary {vary}: expected KEY=V1,V2,… with two values or more"),
+    "h_sim_effects": ("每个角色的作用：换成本阵营的普通角色（同样的种子）时各阵营胜率的配对变化，及其技能的使用次数",
+                      "each role's effect: the paired change in each camp's rate when it is replaced by its camp's plain role (same seeds), and its skills' uses"),
+    "sim_effects_alone": ("--role-effects 只用于一个板子，不能与 --vary 同用", "--role-effects takes one board and no --vary"),
+    "sim_effects_head": ("角色作用（有该角色减去换成本阵营普通角色，同样的种子，95% 配对精确区间）",
+                         "role effects (with the role minus with its camp's plain role, same seeds, 95 % exact paired interval)"),
+    "sim_effects_none": ("没有可比较的角色：每个阵营都需要一个没有技能的普通角色", "no role to weigh: a camp needs a plain role (one with no skill)"),
+    "sim_replaced": ("换成", "replaced by"),
+    "sim_skill_uses": ("技能使用（每局次数，使用过的局数）", "skills used (per game, games used in)"),
+    "sim_skill_use": ("{skill} {per_game}次/局（{games}局）", "{skill} {per_game}/game ({games} games)"),
+    "sim_effect_pp": ("{diff} 个百分点 [{low}, {high}]", "{diff} pp [{low}, {high}]"),
 })
 
 
@@ -116,23 +126,26 @@ def simulate_command(
     ray: str = typer.Option(None, "--ray", help="h_sim_ray"),
     days: int = typer.Option(30, "--days", help="h_sim_days"),
     db: Path = typer.Option(None, "--db", envvar="BANSHA_DB", help="h_sim_db"),
+    role_effects: bool = typer.Option(False, "--role-effects", help="h_sim_effects"),
 ) -> None:
     """Play GAMES games of RULESET with policies as players and report the balance."""
     from bansha.model import GameError
 
     seen: list[str | None] = [None]  # the board's language, once the ruleset is known
     try:
-        _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plot, as_json, ray, days, db, seen)
+        _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plot, as_json, ray, days, db, seen,
+                  role_effects)
     except (Refused, GameError, ValueError) as exc:
         from bansha.cli import fail  # loaded: `bansha simulate` is reached through bansha.cli
 
         fail(str(exc), as_json, seen[0])  # one line 错误：…, or a JSON object; exit 2
 
 
-def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plot, as_json, ray, days, db, seen):
+def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plot, as_json, ray, days, db, seen,
+              role_effects=False):
     from bansha.messages import join, say
     from bansha.options import check_options
-    from bansha.registry import find_manifest, ruleset_for
+    from bansha.registry import checked_ruleset, find_manifest
 
     from .policies import load_policy
     from .run import run
@@ -153,6 +166,9 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
 
         if importlib.util.find_spec("matplotlib") is None:
             raise Refused(say("sim_needs", None, flag="--plot", what="matplotlib", extra="bansha-sim[plot]"))
+    refs0 = list(ruleset) if isinstance(ruleset, (list, tuple)) else [ruleset]
+    if role_effects and (vary or len(refs0) > 1):
+        raise Refused(say("sim_effects_alone", None))
     opts = _kv(option, "--option")
     vkey, values = None, []
     if vary:
@@ -181,7 +197,7 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
     boards = [r if (r.endswith(".toml") or "/" in r) else find_manifest(r).id for r in refs]
     m = find_manifest(refs[0])
     for b in boards:
-        ruleset_for(manifest_of(b))
+        checked_ruleset(b)  # the one validator, as `new` checks the board
     lang = seen[0] = m.language  # from here on, the (first) board's language
     sizes = [t.seats for t in m.tables]
     if seats is None:
@@ -221,6 +237,10 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
     results = []
     t0 = time.perf_counter()
     total = games * len(variants)
+    if role_effects:
+        from .effects import weighed_roles
+
+        total += games * len(weighed_roles(boards[0], seats))
     progress = None
     bar = None
     if show:
@@ -248,6 +268,14 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
             agg = aggregate(recs, [c.name for c in manifest_of(board).camps])
             agg["seconds"] = time.perf_counter() - tv
             results.append((value, o, recs, agg))
+        effects = None
+        if role_effects:
+            from .effects import role_effects as _effects
+
+            effects = _effects(boards[0], seats, results[0][2], camps,
+                               lambda b: run(b, seats, games, seed, policy, opts, days, jobs=jobs,
+                                             ray=(None if ray is None else ("" if ray == "local" else ray)),
+                                             progress=progress))
     finally:
         if bar is not None:
             bar.stop()
@@ -273,16 +301,21 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
             s["paired_vs_first"] = {c: paired(base, recs, c) for c in camps
                                     if c in s["rates"] and c in results[0][3]["rates"]}
             out["values"].append(s)
+    if effects is not None:
+        out["role_effects"] = effects
     if keep:
         _keep(variants[0][1], seats, seed, policy, results[0][1], days, keep, db, m.id)
         out["kept"] = [f"sim-{m.id}-{seed + i}" for i in range(keep)]
     if plot is not None:
-        _plot(plot, results, camps, m.id, seats, policy, vkey, {c.name: c.alias or c.name for c in m.camps})
+        _plot(plot, results, camps, m.id, seats, policy, vkey, {c.name: c.alias or c.name for c in m.camps}, effects,
+              out.get("values"), boards[0])
         out["plot"] = str(plot)
     if as_json:
         typer.echo(json.dumps(out, ensure_ascii=False, indent=1))
     else:
         _report(out, results, camps, vkey, lang)
+        if effects is not None:
+            _report_effects(effects, camps, lang)
 
 
 def _keep(rs_arg, seats, seed, policy, options, days, keep, db, rid):
@@ -349,7 +382,34 @@ def _report(out, results, camps, vkey, lang=None):
         con.print(say("sim_speed", lang, rate=f"{b['games_per_second']:.0f}") + "\n")
 
 
-def _plot(path: Path, results, camps, rid, seats, policy, vkey, alias=None):
+def _pp(d: dict, lang) -> str:
+    from bansha.messages import say
+
+    return say("sim_effect_pp", lang, diff=f"{d['diff'] * 100:+.1f}", low=f"{d['low'] * 100:+.1f}", high=f"{d['high'] * 100:+.1f}")
+
+
+def _report_effects(effects: list[dict], camps: list[str], lang=None) -> None:
+    """The role effects as one table: a row a role, a column a camp ("侦探 | 平民 | 市民 +6.0 个百分点
+    [+4.0, +8.0] | …"), then the role's skills' uses."""
+    from bansha.messages import join, say
+    from rich.console import Console
+    from rich.table import Table
+
+    con = Console()
+    con.print(f"[bold]{say('sim_effects_head', lang)}[/bold]")
+    if not effects:
+        con.print(say("sim_effects_none", lang))
+        return
+    t = Table(say("sim_role", lang), say("sim_replaced", lang), say("sim_dealt", lang), *camps, say("sim_skill_uses", lang))
+    for e in effects:
+        t.add_row(e["role"], e["replaced_by"], str(e["dealt"]), *(_pp(e["effects"][c], lang) for c in camps),
+                  join((say("sim_skill_use", lang, skill=k, per_game=f"{u['per_game']:.2f}", games=u["games"])
+                        for k, u in e["skills"].items()), lang))
+    con.print(t)
+    con.print("")
+
+
+def _plot(path: Path, results, camps, rid, seats, policy, vkey, alias=None, effects=None, values=None, board=None):
     try:
         import matplotlib
     except ImportError:
@@ -357,33 +417,87 @@ def _plot(path: Path, results, camps, rid, seats, policy, vkey, alias=None):
 
         raise Refused(say("sim_needs", None, flag="--plot", what="matplotlib", extra="bansha-sim[plot]")) from None
     matplotlib.use("Agg")
+    # an SVG's labels as text, not glyph outlines: searchable, and drawn in the reader's fonts
+    matplotlib.rcParams["svg.fonttype"] = "none"
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))
+    # the panels: the camps' rates, the lengths; the roles' win rates (the first board); with
+    # --vary the paired differences to the first value; with --role-effects each role's effect
+    pairs = [v for v in (values or [])[1:]]
+    panels = 3 + bool(pairs) + bool(effects)
+    fig, axes = plt.subplots(1, panels, figsize=(5.5 * panels, 4.5))
+    ax1, ax2, ax3 = axes[0], axes[1], axes[2]
     width = 0.8 / len(results)
     for j, (value, _o, _recs, agg) in enumerate(results):
         xs = [i + j * width for i in range(len(camps))]
-        ps = [agg["rates"][c]["p"] for c in camps]
+        ps = [agg["rates"][c]["p"] if c in agg["rates"] else 0.0 for c in camps]
         # (clamped: at p = 0 or 1 the interval's bound may differ from p by a rounding error)
-        err = [[max(0.0, p - agg["rates"][c]["low"]) for c, p in zip(camps, ps, strict=True)],
-               [max(0.0, agg["rates"][c]["high"] - p) for c, p in zip(camps, ps, strict=True)]]
+        err = [[max(0.0, p - agg["rates"][c]["low"]) if c in agg["rates"] else 0.0 for c, p in zip(camps, ps, strict=True)],
+               [max(0.0, agg["rates"][c]["high"] - p) if c in agg["rates"] else 0.0 for c, p in zip(camps, ps, strict=True)]]
         ax1.bar(xs, ps, width, yerr=err, capsize=3, label=f"{vkey}={value}" if vkey else None)
         ds = sorted(agg["days"])
         ax2.bar([d + j * width for d in ds], [agg["days"][d] for d in ds], width, label=f"{vkey}={value}" if vkey else None)
-    # the camps' ASCII aliases: a machine without a CJK font still draws every label
+    # the camps' and roles' ASCII aliases: a machine without a CJK font still draws every label
     alias = alias or {}
+    roles_alias = role_aliases(results[0][3]["roles"], board or rid)
     ax1.set_xticks([i + (len(results) - 1) * width / 2 for i in range(len(camps))],
                    [alias.get(c, c) for c in camps])
     ax1.set_ylim(0, 1)
     ax1.set_ylabel("win rate (95 % Wilson)")
-    from matplotlib.ticker import MaxNLocator
-
     ax2.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax2.set_xlabel("length (days)")
     ax2.set_ylabel("games")
+    roles = results[0][3]["roles"]
+    names = list(roles)
+    ys = range(len(names))
+    ax3.barh(list(ys), [roles[r]["win_rate"] for r in names],
+             xerr=[[max(0.0, roles[r]["win_rate"] - roles[r]["low"]) for r in names],
+                   [max(0.0, roles[r]["high"] - roles[r]["win_rate"]) for r in names]], capsize=3)
+    ax3.set_yticks(list(ys), [roles_alias.get(r, r) for r in names])
+    ax3.set_xlim(0, 1)
+    ax3.set_xlabel("role's win rate (95 %, by game)")
+    n = 3
+    if pairs:
+        ax = axes[n]
+        n += 1
+        h = 0.8 / len(pairs)
+        for j, v in enumerate(pairs):
+            d = v["paired_vs_first"]
+            cs = [c for c in camps if c in d]
+            ax.barh([i + j * h for i in range(len(cs))], [d[c]["diff"] for c in cs], h,
+                    xerr=[[d[c]["diff"] - d[c]["low"] for c in cs], [d[c]["high"] - d[c]["diff"] for c in cs]],
+                    capsize=3, label=f"{vkey}={v['vary'][vkey]}")
+        ax.set_yticks([i + (len(pairs) - 1) * h / 2 for i in range(len(camps))], [alias.get(c, c) for c in camps])
+        ax.axvline(0, color="black", linewidth=0.8)
+        ax.set_xlabel("paired difference vs the first (95 % exact)")
+        ax.legend(fontsize="small")
+    if effects:
+        ax = axes[n]
+        h = 0.8 / len(camps)
+        for j, c in enumerate(camps):
+            ds = [e["effects"][c] for e in effects]
+            ax.barh([i + j * h for i in range(len(effects))], [d["diff"] for d in ds], h,
+                    xerr=[[d["diff"] - d["low"] for d in ds], [d["high"] - d["diff"] for d in ds]],
+                    capsize=3, label=alias.get(c, c))
+        ax.set_yticks([i + (len(camps) - 1) * h / 2 for i in range(len(effects))],
+                      [f"{e['alias']} -> {roles_alias.get(e['replaced_by'], e['replaced_by'])}" for e in effects])
+        ax.axvline(0, color="black", linewidth=0.8)
+        ax.set_xlabel("role effect on each camp's rate (95 % exact paired)")
+        ax.legend(fontsize="small")
     if vkey:
         ax1.legend()
     fig.suptitle(f"{rid} at {seats} seats, policy {policy}")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
+
+
+def role_aliases(roles, board) -> dict[str, str]:
+    """Each role's ASCII alias (the ruleset's), for a plot's labels."""
+    from bansha.registry import ruleset_for
+
+    from .boards import manifest_of
+
+    rs = ruleset_for(manifest_of(board))
+    return {r: (rs.roles[r].alias or r) if r in rs.roles else r for r in roles}

@@ -17,6 +17,7 @@ from bansha.registry import ruleset_for
 
 from .boards import coupled_deal, manifest_of
 from .policies import Choice, Seat, load_policy
+from .stats import seat_records, skill_counts
 
 _OUT = re.compile(r"^(.+) is out \((.+)\)$")
 
@@ -31,12 +32,14 @@ def _policy(name: str):
     return load_policy(name)
 
 
-def new_game(ruleset, seats: int, seed: int, options: dict[str, Any]) -> tuple[Setup, Game]:
+def new_game(ruleset, seats: int, seed: int, options: dict[str, Any],
+             names: list[str] | None = None) -> tuple[Setup, Game]:
     """Dealt by ``coupled_deal`` (bansha_sim.boards): two boards sharing roles deal them to the
-    same seats of a seed, so their games can be compared seed by seed."""
+    same seats of a seed, so their games can be compared seed by seed. ``names``: the seats'
+    names (default ``P01``, ``P02`` …)."""
     m = _manifest(ruleset)
     ruleset_for(m)  # an unknown role or plugin is refused here
-    names = [f"P{i:02d}" for i in range(1, seats + 1)]
+    names = list(names) if names else [f"P{i:02d}" for i in range(1, seats + 1)]
     setup = Setup(ruleset=m.id, manifest=m, players=coupled_deal(m, names, seed), seed=seed,
                   options=dict(options))
     return setup, Game(setup)
@@ -180,9 +183,15 @@ def _listed(c: Choice | None, targets, args) -> bool:
 
 
 def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", options: dict | None = None,
-              day_limit: int = 30, keep: bool = False) -> dict[str, Any]:
-    """Deal with ``seed`` and play until a camp wins, a draw, or the day limit (unfinished)."""
-    setup, game = new_game(ruleset, seats, seed, options or {})
+              day_limit: int = 30, keep: bool = False, windows: bool = False,
+              names: list[str] | None = None) -> dict[str, Any]:
+    """Deal with ``seed`` and play until a camp wins, a draw, or the day limit (unfinished).
+
+    ``windows``: a phase with action windows (m217's night: 早夜, 午夜, 深夜, 凌晨) is closed one
+    window at a time, as ``bansha resolve --window`` does, and the seats choose again before
+    each window (a skill gained in an earlier window is then usable); otherwise every phase is
+    closed whole, its input all sent first. ``names``: the seats' names (``new_game``)."""
+    setup, game = new_game(ruleset, seats, seed, options or {}, names)
     pol = _policy(policy)
     # each seat draws from its own source each phase, seeded by the seed, the phase and the
     # player (built on first use): two boards played on one seed give the same draws to the
@@ -211,7 +220,9 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
     roles = role_camps(game)
     phases = 0
     stuck = False
-    while game.winner is None and game.day <= day_limit and phases < 8 * (day_limit + 2):
+    # a phase of several windows is several passes of this loop
+    passes = 8 + (max((len(ph.windows) for ph in game.manifest.phases), default=1) if windows else 0)
+    while game.winner is None and game.day <= day_limit and phases < passes * (day_limit + 2):
         phases += 1
         label = game.label
         begin = len(log)
@@ -267,7 +278,7 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
             log += answer_rulings(game, pol, rng, camps, table, memo)
         if game.winner is not None:
             break
-        ev = ResolveEvent(phase=game.label)
+        ev = ResolveEvent(phase=game.label, window=windows and bool(game.phase.windows))
         try:
             game.apply(ev)
         except GameError:
@@ -289,8 +300,10 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
         "unfinished": game.winner is None,
         "stuck": stuck,
         "days": game.day,
-        "players": [(p.role, p.camp, p.alive, p.camp in winners and not game.draw) for p in game.players.values()],
+        "players": seat_records(game),
         "causes": causes,
+        # each skill's uses this game (sent and accepted): the role effects' usage counts
+        "skills": skill_counts(game, log),
         "n_events": len(log),
         **counts,
     }

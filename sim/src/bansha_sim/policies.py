@@ -379,14 +379,39 @@ def suspicion(seat: Seat, camp: str) -> Counter:
     return score
 
 
+def fact_side(fact: dict, camp: str, seat: Seat) -> bool | None:
+    """Whether a feedback line's fact (``bansha.model.Fact`` as the view gives it) puts its
+    player on the seat's side (True), against it (False), or says neither (None). A camp: the
+    seat's or another; a role: its camp (the ruleset's documents, ``Seat.roles``); "not of a
+    camp": against the seat where that camp is the seat's, and with it where the board has two
+    camps and the camp is the other. A status or a skill used says no side."""
+    what, value, holds = fact["what"], fact["value"], fact.get("holds", True)
+    if what == "role":
+        value = seat.roles.get(value)
+        if value is None or not holds:
+            return None
+    elif what != "camp" or not camp:
+        return None
+    if holds:
+        return value == camp
+    if value == camp:
+        return False
+    return True if len(seat.camps) == 2 and camp in seat.camps else None
+
+
 class InformedPolicy(Policy):
-    """General play on the view alone: a harmful skill never on a known teammate and first on a
-    player its feedback marks hostile; a helpful one on a teammate (or itself); a check on
-    someone not yet named in its feedback (where the table deals by camp, someone whose identity
+    """General play on the view alone: a harmful skill never on a known teammate or a player its
+    feedback marks friendly, and first on a player its feedback marks hostile; a helpful one on a
+    teammate or a player marked friendly (or itself); a check on someone not yet named in its
+    feedback (where the table deals by camp, someone whose identity
     is not settled, asked about an identity still possible for them); the vote for a player
     marked hostile, never for a teammate, and a group votes together (the same pick, made from
     what every member knows). A players-as-keys argument (a guess of identities) is sent once
-    the knowledge settles every player outside its camp, and not again after a wrong one."""
+    the knowledge settles every player outside its camp, and not again after a wrong one.
+
+    What a feedback line tells is read from its facts (``bansha.model.Fact``: a player's camp or
+    role, ``fact_side``) where it carries some, from its words (a camp's name after a player's)
+    where it carries none."""
 
     name = "informed"
     #: whether it reads what is public (flips and vote records, ``suspicion``) besides its view's own lines
@@ -409,6 +434,13 @@ class InformedPolicy(Policy):
                     hostile.add(n)
             return mates, hostile - mates, friendly | mates, camp
         for fb in view["feedback"]:
+            if "facts" in fb:
+                # the line's facts (bansha.model.Fact), as data: its words are not read
+                for f in fb["facts"]:
+                    side = fact_side(f, camp, seat)
+                    if f["player"] != seat.name and side is not None:
+                        (friendly if side else hostile).add(f["player"])
+                continue
             text = fb["text"]
             for n in names:
                 if n == seat.name or n not in text:
@@ -476,7 +508,7 @@ class InformedPolicy(Policy):
                 continue
             pool = list(c.candidates)
             if "harm" in c.does:
-                pool = [n for n in pool if n not in mates and n != seat.name]
+                pool = [n for n in pool if n not in friendly and n != seat.name]
                 first = [n for n in pool if n in hostile]
                 if not first and not mates and self.reads_public:
                     score = suspicion(seat, seat.view["you"].get("camp") or "")
@@ -494,7 +526,9 @@ class InformedPolicy(Policy):
                 else:
                     if named is None:
                         names = [p["name"] for p in seat.view["players"]]
-                        named = {n for fb in seat.view["feedback"] for n in names if n in fb["text"]}
+                        # a line's facts name whom it tells of; a line without, its words
+                        named = {f["player"] for fb in seat.view["feedback"] for f in fb.get("facts", ())}
+                        named |= {n for fb in seat.view["feedback"] if "facts" not in fb for n in names if n in fb["text"]}
                     first = [n for n in pool if n not in named]
             else:
                 first = []
@@ -516,7 +550,7 @@ class InformedPolicy(Policy):
                 else:
                     d.actions.append((c.skill, turn, {}))
         if seat.vote:
-            cand = [n for n in seat.vote if n not in mates and n != seat.name] or list(seat.vote)
+            cand = [n for n in seat.vote if n not in friendly and n != seat.name] or list(seat.vote)
             marked = [n for n in cand if n in hostile]
             if marked:
                 d.votes = sorted(marked) + cand

@@ -16,7 +16,8 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from bansha.forms import excerpt, new_setup, pairs, roster_lines, text_of
+from bansha.forms import excerpt, new_setup, pairs, roster_names, text_of
+from bansha.messages import say
 from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, UnactEvent, VoteEvent
 from litestar import Request, Response, get, post
 from litestar.datastructures import Cookie
@@ -113,10 +114,28 @@ def routes(site: Site) -> list:
                 raise GameError(f"规则 {excerpt(ruleset)}：请从列表中选择")
             options = logic.changed_options(manifest, lambda k: field(form, k, k, 2000) if k in form else None)
 
+            def taken(game: str) -> bool:
+                try:
+                    store.setup(game)
+                except GameError:
+                    return False
+                return True
+
+            # the roster read as `bansha new --players FILE` reads one (forms.roster_names)
+            names, _notes = roster_names(roster, "玩家名单", manifest.language)
+            if not names and not deal_raw:
+                raise GameError(say("no_players_in_file", manifest.language, file="玩家名单"))
+
             def create():
-                game, setup, _m, _rs = new_setup(ruleset, name, names=roster_lines(roster), seed=seed,
+                game, setup, _m, _rs = new_setup(ruleset, name, names=names, seed=seed,
                                                  deal=deal_raw or None, deal_source="发牌文件", options=options)
-                store.create(game, setup)
+                try:
+                    store.create(game, setup)
+                except GameError:
+                    if not tokens.may_open(who, game) and taken(game):
+                        # another director's game: the refusal must not confirm that it exists
+                        raise GameError(f"游戏名 {excerpt(game)} 不可用，请换一个名字") from None
+                    raise
                 tokens.set_owner(game, who)
                 return game, tokens.new_players(game, [p.name for p in setup.players])
 

@@ -42,7 +42,7 @@ def usable_skills(game: Game, name: str, director: bool = False, choices: list |
             "name": c.skill, "alias": skill.alias, "min": c.min_targets, "max": c.max_targets,
             "uses": c.uses, "args": dict(skill.args), "rule": skill.rule, "tags": list(skill.tags),
             "arg_fields": {k: {"label": meaning, "choices": c.args.get(k), "optional": k in c.optional_args}
-                           for k, meaning in skill.args.items()},
+                           for k, meaning in skill.args.items() if k in c.args},
             "targets": targets, "immediate": c.immediate, "acted": c.submitted, "forced": c.forced,
             "group_acted": c.group_acted,
         })
@@ -153,7 +153,9 @@ def amend_choices(game: Game) -> dict[str, Any]:
             "players": [p.name for p in sorted(game.players.values(), key=lambda p: p.seat)],
             # a declared "up to 99" (宗教老爷爷's 异端) is at most the table: no more selects than seats
             "max_targets": min(max([a["max"] for a in acts] or [1]), len(game.players)),
-            "abstain": game.manifest.vote.abstain}
+            "abstain": game.manifest.vote.abstain,
+            # a vote is offered only where the board takes votes (the engine refuses it elsewhere)
+            "votes": any(ph.vote for ph in game.manifest.phases)}
 
 
 def option_fields(manifest) -> list[dict[str, Any]]:

@@ -42,8 +42,11 @@ class DiscuzApi(Adapter):
                 continue
             time = from_timestamp(item.get("dbdateline")) if item.get("dbdateline") else norm_time(str(item.get("dateline", "")))
             lines, quote, edited, reply_to = discuz_message(str(item.get("message") or ""))
-            posts.append(make_post(floor, str(item.get("author") or ""), time, lines, quote, edited, reply_to,
-                                   pid=str(item.get("pid") or "")))
+            post = make_post(floor, str(item.get("author") or ""), time, lines, quote, edited, reply_to,
+                             pid=str(item.get("pid") or ""))
+            uid = str(item.get("authorid") or "")
+            post.author_uid = uid if uid.isdigit() and uid != "0" else ""
+            posts.append(post)
         posts.sort(key=lambda p: p.floor)
         link_quotes(posts)
         total = None

@@ -49,9 +49,14 @@ _SCHEMA = [
     """CREATE TABLE events (game TEXT NOT NULL REFERENCES games(name), seq INTEGER NOT NULL, event BYTEA NOT NULL,
                             PRIMARY KEY (game, seq))""",
     "CREATE INDEX games_created ON games (created, name)",
+    """CREATE TABLE outbox (game TEXT NOT NULL REFERENCES games(name), key TEXT NOT NULL, n INTEGER NOT NULL, message TEXT NOT NULL,
+                            state TEXT NOT NULL, remote TEXT NOT NULL DEFAULT '', tries INTEGER NOT NULL DEFAULT 0,
+                            updated TEXT NOT NULL DEFAULT '', PRIMARY KEY (game, key))""",
 ]
 #: version -> statements bringing the previous version to it (PostgreSQL stores began at 2)
-_UPGRADES: dict[int, list[str]] = {}
+_UPGRADES: dict[int, list[str]] = {3: ["""CREATE TABLE outbox (game TEXT NOT NULL REFERENCES games(name), key TEXT NOT NULL, n INTEGER NOT NULL, message TEXT NOT NULL,
+                            state TEXT NOT NULL, remote TEXT NOT NULL DEFAULT '', tries INTEGER NOT NULL DEFAULT 0,
+                            updated TEXT NOT NULL DEFAULT '', PRIMARY KEY (game, key))"""]}
 #: an advisory lock key: two processes opening a new database create its tables once
 _SCHEMA_LOCK = 0x62616E736861
 
@@ -510,6 +515,35 @@ class PostgresStore(Store):
             if self._fresh is not None:
                 self._fresh.meta_changed()
 
+    def _outbox_raw(self, name):
+        self._usable()
+        return self._run("reading", lambda c: [tuple(r) for r in c.execute(
+            "SELECT key, n, message, state, remote, tries, updated FROM outbox WHERE game=%s ORDER BY n", (name,)).fetchall()], tx=False)
+
+    def _outbox_add_raw(self, name, items, now):
+        self._usable()
+
+        def add(conn):
+            # the game's row locked: two processes planning at once number their rows one after the other
+            conn.execute("SELECT 1 FROM games WHERE name=%s FOR UPDATE", (name,))
+            last = conn.execute("SELECT COALESCE(MAX(n), 0) FROM outbox WHERE game=%s", (name,)).fetchone()[0]
+            for key, message in items:
+                cur = conn.execute("INSERT INTO outbox(game, key, n, message, state, updated) VALUES (%s, %s, %s, %s, 'pending', %s)"
+                                   " ON CONFLICT (game, key) DO NOTHING", (name, key, last + 1, message, now))
+                if cur.rowcount == 1:
+                    last += 1
+            return [tuple(r) for r in conn.execute(
+                "SELECT key, n, message, state, remote, tries, updated FROM outbox WHERE game=%s ORDER BY n", (name,)).fetchall()]
+
+        return self._run("writing", add)
+
+    def _outbox_mark_raw(self, name, key, state, remote, allowed, now):
+        self._usable()
+        return self._run("writing", lambda c: c.execute(
+            "UPDATE outbox SET state=%s, remote=CASE WHEN %s='' THEN remote ELSE %s END, tries=tries+%s, updated=%s"
+            " WHERE game=%s AND key=%s AND state = ANY(%s)",
+            (state, remote, remote, 1 if state == "sending" else 0, now, name, key, list(allowed))).rowcount == 1, tx=False)
+
     def _create_raw(self, name, setup, events=()):
         self._usable()
 
@@ -550,6 +584,27 @@ class PostgresStore(Store):
             raise
         if fresh is not None:
             fresh.note(name, (undos, seq + 1), token, own=True)
+
+    def _replace_setup_raw(self, name, setup, seq, undos):
+        self._usable()
+
+        def replace(conn):
+            # the undo count moves on: every cached state of the game, here or in another
+            # process, is rebuilt from the new set-up (watchers are told as for an undo)
+            row = conn.execute(
+                "WITH u AS (UPDATE games SET setup=%s, undos = undos + 1 WHERE name=%s AND last_seq=%s AND undos=%s"
+                " RETURNING name, last_seq, undos)"
+                " SELECT pg_notify(%s, %s), pg_notify(%s, u.undos || ' ' || u.last_seq || ' ' || u.name) FROM u",
+                (setup, name, seq, undos, CHANNEL, name, STATE_CHANNEL)).fetchone()
+            if row is None:
+                raise Conflict()
+
+        fresh, _ = self._fresh_token()
+        try:
+            self._run("writing", replace, tx=False)
+        finally:
+            if fresh is not None:
+                fresh.forget(name)
 
     def _undo_raw(self, name):
         self._usable()

@@ -1,0 +1,267 @@
+"""``bansha forum push``: a phase's thread post and every player's PM, sent exactly once through
+the outbox stored with the game (docs/forums.md, "The door: what push guarantees").
+
+1. **Plan.** The messages are made as ``bansha post`` and ``bansha pm`` make them (posts.py), each
+   under a key that names it (``post:第1夜``, ``pm:第1夜:5``); an amendment's 【更正】 is a new
+   message under a key of its own. Each carries a token (``〔编号 1a2b3c4d5e6f〕``, from the game
+   and the key) written into its last line. A PM goes to the uid bound to the seat at sign-up
+   (``PlayerSetup.uid``) and nowhere else: a seat without one is listed and skipped.
+2. **Record before sending.** ``--yes`` records every planned message in the outbox
+   (``Store.outbox_add``: a key once, never rewritten) before anything goes out.
+3. **Reconcile.** Every message not marked sent is looked for on the forum first — a reply in
+   the thread's posts by the director, a PM in the conversation with its recipient
+   (``mypm&subop=view``) — by its token. Found: marked sent with the forum's pid/pmid, not
+   sent again. This covers a process killed after the forum took a message and before the
+   store recorded it.
+4. **Send, one at a time, in order.** Mark ``sending`` (committed), send, mark ``sent`` with the
+   pid/pmid (committed). A pause of the link's interval between two sends; the forum's flood
+   control answered is waited out and tried again; any other refusal stops the push, saying
+   which messages went out and which did not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass
+
+from bansha.messages import extend, say
+from bansha.model import GameError
+
+extend({
+    "dp_post": ("主帖回复", "thread reply"),
+    "dp_pm": ("短消息", "PM"),
+    "dp_state_pending": ("待发送", "to send"),
+    "dp_state_sending": ("发送中断（先在论坛核对，再决定是否重发）", "interrupted (checked on the forum before any resend)"),
+    "dp_state_sent": ("已发送（{id}）", "sent ({id})"),
+    "dp_thread": ("主帖 tid {tid}", "thread tid {tid}"),
+    "dp_to": ("{seat}号 {name}（uid {uid}）", "seat {seat} {name} (uid {uid})"),
+    "dp_head": ("{label} 的发件箱（{site}）：", "outbox of {label} ({site}):"),
+    "dp_row": ("{n:>3}. {kind} → {to}  {state}  「{first}」", "{n:>3}. {kind} → {to}  {state}  “{first}”"),
+    "dp_unbound": ("不发送：{seat}号 {name} 没有绑定论坛 uid（报名时记录，或名单行写 uid=…）",
+                   "not sent: seat {seat} {name} has no forum uid bound (recorded at sign-up, or uid=… on the roster line)"),
+    "dp_preview": ("以上为预览，什么也没有发送；加 --yes 发送未发送的 {n} 条", "a preview: nothing was sent; add --yes to send the {n} not yet sent"),
+    "dp_nothing": ("没有要发送的消息：都已发送", "nothing to send: everything is sent"),
+    "dp_found": ("{n}. 已在论坛上（{id}），上次发出后未记录：记为已发送，不重发", "{n}. already on the forum ({id}), sent before and not recorded: marked sent, not sent again"),
+    "dp_sent": ("{n}. 已发送 {kind} → {to}（{id}）", "{n}. sent {kind} → {to} ({id})"),
+    "dp_wait": ("论坛限制发帖频率，等待 {seconds} 秒后重试", "the forum's flood control: waiting {seconds} s, then again"),
+    "dp_done": ("发送完毕：本次发出 {sent} 条，共 {total} 条都已发送", "done: {sent} sent now, all {total} sent"),
+    "dp_stopped": ("已停止：已发出 {done}；未发出 {left}", "stopped: sent {done}; not sent {left}"),
+    "dp_none": ("无", "none"),
+    "dp_self": ("{seat}号 {name} 绑定的 uid {uid} 是导演自己的账号：不发送", "seat {seat} {name}'s uid {uid} is the director's own: not sent"),
+})
+
+
+@dataclass
+class Message:
+    key: str
+    kind: str       # "reply" | "pm"
+    body: str
+    token: str
+    label: str
+    tid: str = ""
+    to: str = ""    # the player's name
+    seat: int = 0
+    uid: str = ""
+
+    def json(self) -> str:
+        return json.dumps(self.__dict__, ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def of(cls, text: str) -> Message:
+        return cls(**json.loads(text))
+
+
+def token_of(game: str, key: str) -> str:
+    return hashlib.sha256(f"{game}\0{key}".encode()).hexdigest()[:12]
+
+
+def stamped(body: str, token: str) -> str:
+    """The message as sent: its text and, last, the token push finds it by on the forum."""
+    return body.rstrip("\n") + f"\n〔编号 {token}〕"
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+def bound_uids(store, game: str, g) -> dict[str, str]:
+    """Each current player's bound uid: the seat's uid from ``new``, only while the seat is
+    still the player it was bound to (a substitute is nobody's uid until bound)."""
+    setup = store.setup(game)
+    by_seat = {i: ps for i, ps in enumerate(setup.players, start=1)}
+    out = {}
+    for p in g.players.values():
+        ps = by_seat.get(p.seat)
+        if ps is not None and ps.uid and ps.name == p.name:
+            out[p.name] = ps.uid
+    return out
+
+
+def plan(store, game: str, link, phase: str | None = None, template=None):
+    """(game, label, messages, skipped lines): the phase's post and PMs as messages, with the
+    outbox as it stands (for the corrections' keys)."""
+    from bansha.board import load_board
+    from bansha.history import pick_phase, replay
+
+    from .. import posts
+    from ..loop import _corrections
+
+    events = store.events(game)
+    g, told = replay(store.setup(game), events)
+    board = load_board(g.manifest.id, template, lang=g.lang)
+    label = pick_phase(g, phase)
+    have = {r.key: Message.of(r.message) for r in store.outbox(game)}
+    out: list[Message] = []
+    skipped: list[str] = []
+
+    def add(key: str, kind: str, body: str, **kw) -> None:
+        tok = token_of(game, key)
+        out.append(Message(key=key, kind=kind, body=stamped(body, tok), token=tok, label=label, **kw))
+
+    post = posts.render_post(posts.build(g, events, board, label, told), "bbcode", g.lang)
+    key = f"post:{label}"
+    if key in have and have[key].body != stamped(post, have[key].token):
+        add(f"{key}:更正:{_digest(post)}", "reply", "[b]【更正】[/b]\n" + post, tid=link.thread)
+    add(key, "reply", post, tid=link.thread)
+    uids = bound_uids(store, game, g)
+    fix = _corrections(told, g, label, phase is None)
+    for b in posts.pms(g, board, label, told, corrections=fix):
+        uid = uids.get(b["player"], "")
+        if not uid:
+            skipped.append(say("dp_unbound", g.lang, seat=b["seat"], name=b["player"]))
+            continue
+        if uid == link.uid:
+            skipped.append(say("dp_self", g.lang, seat=b["seat"], name=b["player"], uid=uid))
+            continue
+        to = {"to": b["player"], "seat": b["seat"], "uid": uid}
+        key = f"pm:{label}:{b['seat']}"
+        base = dict(b, correction=None)
+        if key not in have:
+            if b["lines"] or not b.get("correction"):
+                add(key, "pm", posts.render_pms([base], "text", g.lang), **to)
+            continue
+        c = b.get("correction")
+        if c:
+            text = "\n".join([b["title"], b["greeting"], "【更正】", *[f"撤回：{x}" for x in c["removed"]],
+                              *[f"更正为：{x}" for x in c["added"]]])
+            add(f"{key}:更正:{_digest(text)}", "pm", text, **to)
+        add(key, "pm", posts.render_pms([base], "text", g.lang), **to)
+    # the outbox's order: what was planned before first, new messages after, the post before the PMs
+    order = {k: i for i, k in enumerate(have)}
+    out.sort(key=lambda m: (order.get(m.key, len(order)), 0 if m.kind == "reply" else 1))
+    return g, label, out, skipped
+
+
+def _first(body: str) -> str:
+    line = next((x for x in body.splitlines() if x.strip()), "")
+    return line[:30] + ("…" if len(line) > 30 else "")
+
+
+def describe(m: Message, lang) -> tuple[str, str]:
+    if m.kind == "reply":
+        return say("dp_post", lang), say("dp_thread", lang, tid=m.tid)
+    return say("dp_pm", lang), say("dp_to", lang, seat=m.seat, name=m.to, uid=m.uid)
+
+
+def state_text(row, lang) -> str:
+    if row is None or row.state == "pending":
+        return say("dp_state_pending", lang)
+    if row.state == "sending":
+        return say("dp_state_sending", lang)
+    return say("dp_state_sent", lang, id=row.remote)
+
+
+def preview(store, game: str, link, label: str, msgs: list[Message], lang) -> tuple[list[str], list[dict]]:
+    """The lines and the rows of the preview: every message of the phase with its recipient,
+    uid and state."""
+    rows = {r.key: r for r in store.outbox(game)}
+    lines, data = [say("dp_head", lang, label=label, site=link.site)], []
+    for i, m in enumerate(msgs, start=1):
+        kind, to = describe(m, lang)
+        row = rows.get(m.key)
+        lines.append(say("dp_row", lang, n=i, kind=kind, to=to, state=state_text(row, lang), first=_first(m.body)))
+        data.append({"n": i, "key": m.key, "kind": m.kind, "to": m.to, "seat": m.seat, "uid": m.uid, "tid": m.tid,
+                     "state": row.state if row else "pending", "remote": row.remote if row else "", "message": m.body})
+    return lines, data
+
+
+def _on_forum(forum, m: Message, me_uid: str, cache: dict) -> str:
+    """The forum's id of ``m`` when it is already there (found by its token), else ""."""
+    if m.kind == "reply":
+        if ("t", m.tid) not in cache:
+            cache[("t", m.tid)] = forum.thread(m.tid)
+        for p in cache[("t", m.tid)]:
+            if str(p.get("authorid")) == me_uid and m.token in str(p.get("message") or ""):
+                return str(p.get("pid"))
+        return ""
+    if ("c", m.uid) not in cache:
+        cache[("c", m.uid)] = forum.conversation(m.uid)
+    for p in cache[("c", m.uid)]:
+        if str(p.get("msgfromid")) == me_uid and m.token in str(p.get("message") or ""):
+            return str(p.get("pmid"))
+    return ""
+
+
+def send(store, game: str, link, forum, msgs: list[Message], lang, echo, sleep=time.sleep, tries: int = 3) -> dict:
+    """Record, reconcile and send (the module's steps 2-4). Returns what happened; raises the
+    forum's refusal (after echoing which went out) when it stops."""
+    from .discuz import ForumRefused, check_encodable
+
+    me = forum.login()
+    for m in msgs:  # a message the site cannot write is refused before anything is recorded or sent
+        check_encodable(m.body, me.charset, lang)
+    rows = {r.key: r for r in store.outbox_add(game, [(m.key, m.json()) for m in msgs])}
+    # what is recorded is what is sent: a message planned again with other text keeps its first
+    msgs = [Message.of(rows[m.key].message) for m in msgs]
+    cache: dict = {}
+    sent_now: list[str] = []
+    for i, m in enumerate(msgs, start=1):
+        if rows[m.key].state == "sent":
+            continue
+        found = _on_forum(forum, m, me.uid, cache)
+        if found and store.outbox_mark(game, m.key, "sent", remote=found):
+            echo(say("dp_found", lang, n=i, id=found))
+            rows[m.key].state, rows[m.key].remote = "sent", found
+    last = 0.0
+    for i, m in enumerate(msgs, start=1):
+        if rows[m.key].state == "sent":
+            continue
+        kind, to = describe(m, lang)
+        for attempt in range(tries):
+            wait = link.interval - (time.monotonic() - last) if last else 0
+            if wait > 0:
+                sleep(wait)
+            if not store.outbox_mark(game, m.key, "sending"):
+                break  # sent meanwhile (another push): the store says so
+            try:
+                remote = forum.send_reply(m.tid, m.body) if m.kind == "reply" else forum.send_pm(m.uid, m.body)
+            except ForumRefused as exc:
+                last = time.monotonic()
+                store.outbox_mark(game, m.key, "pending", expect=("sending",))  # refused: it did not go out
+                if exc.flood and attempt + 1 < tries:
+                    echo(say("dp_wait", lang, seconds=f"{max(link.interval, 1):g}"))
+                    sleep(max(link.interval, 1))
+                    continue
+                _stopped(store, game, msgs, lang, echo)
+                raise
+            except GameError:
+                _stopped(store, game, msgs, lang, echo)
+                raise
+            last = time.monotonic()
+            store.outbox_mark(game, m.key, "sent", remote=remote)
+            rows[m.key].state = "sent"
+            sent_now.append(m.key)
+            echo(say("dp_sent", lang, n=i, kind=kind, to=to, id=remote))
+            break
+    echo(say("dp_done", lang, sent=len(sent_now), total=len(msgs)))
+    return {"sent": sent_now, "total": len(msgs)}
+
+
+def _stopped(store, game, msgs, lang, echo) -> None:
+    rows = {r.key: r for r in store.outbox(game)}
+    done = [f"{i}" for i, m in enumerate(msgs, start=1) if rows[m.key].state == "sent"]
+    left = [f"{i}" for i, m in enumerate(msgs, start=1) if rows[m.key].state != "sent"]
+    none = say("dp_none", lang)
+    echo(say("dp_stopped", lang, done="、".join(done) or none, left="、".join(left) or none))

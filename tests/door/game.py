@@ -1,0 +1,60 @@
+"""A qisha-xia game for the door's tests: the demo's deal with each seat bound to a forum uid
+(1000 + seat), the director uid 1, played from the demo script as far as asked."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from clirun import run_main
+from forumserver import DiscuzStandIn
+
+DEMO = Path(__file__).resolve().parents[2] / "rulesets/qisha-xia/bansha_qisha_xia/demos/qisha-xia.toml"
+SCRIPT = tomllib.loads(DEMO.read_text(encoding="utf-8"))
+DIRECTOR = 1
+TID = 77
+
+
+def uid_of(seat: int) -> int:
+    return 1000 + seat
+
+
+def bansha(*args, db) -> str:
+    code, out, err = run_main([*args, "--db", str(db)])
+    assert code == 0, out + err
+    return out
+
+
+def new_game(tmp_path: Path, name: str = "g") -> Path:
+    db = tmp_path / "games.db"
+    deal = tmp_path / "deal.toml"
+    deal.write_text("".join(f'[[players]]\nname = "{p["name"]}"\nrole = "{p["role"]}"\nuid = "{uid_of(i)}"\n'
+                            for i, p in enumerate(SCRIPT["players"], start=1)), encoding="utf-8")
+    bansha("new", name, "--ruleset", "qisha-xia", "--deal", str(deal), db=db)
+    return db
+
+
+def play(db: Path, phases: int, name: str = "g") -> None:
+    """The demo's first ``phases`` phases typed as commands (what the door replaces)."""
+    for phase in SCRIPT["phases"][:phases]:
+        for a in phase.get("actions", []):
+            args = [x for k, v in a.get("args", {}).items() for x in ("--arg", f"{k}={v}")]
+            bansha("act", name, a["actor"], a["skill"], *a.get("targets", []), *args, db=db)
+        for v in phase.get("votes", []):
+            bansha("vote", name, v["voter"], v["target"], "--post", str(v["post"]), *(["--change"] if v.get("change") else []), db=db)
+        bansha("resolve", name, "--yes", db=db)
+
+
+def site_with_players(charset: str = "UTF-8", flood: float = 0.0) -> DiscuzStandIn:
+    site = DiscuzStandIn(charset=charset, flood=flood)
+    site.add_user(DIRECTOR, "导演")
+    for i, p in enumerate(SCRIPT["players"], start=1):
+        site.add_user(uid_of(i), p["name"])
+    site.new_thread(TID, DIRECTOR, "【七杀·侠】第一局", "游戏主帖")
+    return site
+
+
+def cookies_file(tmp_path: Path, site: DiscuzStandIn, uid: int = DIRECTOR) -> Path:
+    path = tmp_path / "cookies.txt"
+    path.write_text(site.login_cookie(uid) + "\n", encoding="utf-8")
+    return path

@@ -1,0 +1,102 @@
+"""``bansha forum push`` against the Discuz! X stand-in: the preview lists every message with its
+recipient and uid and sends nothing; --yes sends the phase's reply and each bound player's PM
+once, to the uid bound at sign-up; pushing again sends nothing; GBK and UTF-8 sites; flood
+control waited out; a forum refusal stops the push saying what went out; the cookies never
+printed nor stored."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from clirun import run_main
+from forumserver import discuz_site
+
+from .game import DIRECTOR, TID, bansha, cookies_file, new_game, play, site_with_players, uid_of
+
+
+def _sent(site):
+    replies = [p for p in site.threads[TID]["posts"][1:]]
+    return replies, list(site.pms)
+
+
+@pytest.mark.parametrize("charset", ["UTF-8", "GBK"])
+def test_push_previews_then_sends_each_message_once_to_its_bound_uid(tmp_path, charset):
+    db = new_game(tmp_path)
+    play(db, 3)  # day 1, its run-off, night 1
+    site = site_with_players(charset)
+    with discuz_site(site) as base:
+        cookies = cookies_file(tmp_path, site)
+        out = bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies), "--thread", str(TID), "--interval", "0", db=db)
+        assert "导演" in out and "uid 1" in out
+        preview = bansha("forum", "push", "g", db=db)
+        assert "主帖回复" in preview and "短消息 → 7号 赤（uid 1007）" in preview and "加 --yes 发送" in preview
+        assert site.pms == [] and len(site.threads[TID]["posts"]) == 1  # a preview sends nothing
+        out = bansha("forum", "push", "g", "--yes", db=db)
+        assert "发送完毕" in out
+        replies, pms = _sent(site)
+        assert len(replies) == 1 and replies[0]["authorid"] == DIRECTOR and "〔编号 " in replies[0]["message"]
+        # each PM to the seat's bound uid, holding that player's feedback only
+        names = {uid_of(i): n for i, n in enumerate([p for p in site.users.values()][1:], start=1)}
+        assert pms and all(p["msgfromid"] == DIRECTOR for p in pms)
+        assert len({p["msgtoid"] for p in pms}) == len(pms)
+        for p in pms:
+            assert names[p["msgtoid"]][0] in p["message"]  # the greeting names its reader
+        chi = next(p for p in pms if p["msgtoid"] == uid_of(7))  # 赤 checked 黑二
+        assert "黑二" in chi["message"]
+        # again: nothing more goes out, and the outbox says where each went
+        again = bansha("forum", "push", "g", "--yes", db=db)
+        assert "本次发出 0 条" in again and _sent(site) == (replies, pms)
+        rows = sqlite3.connect(db).execute("SELECT state, remote FROM outbox").fetchall()
+        assert rows and all(s == "sent" and r for s, r in rows)
+        # the cookie never printed nor stored
+        secret = cookies.read_text().split("auth=")[1].strip()
+        assert secret not in out + preview + again
+        assert secret.encode() not in db.read_bytes()
+
+
+def test_a_seat_without_a_bound_uid_gets_no_pm(tmp_path):
+    db = tmp_path / "games.db"
+    deal = tmp_path / "deal.toml"
+    from .game import SCRIPT
+
+    deal.write_text("".join(f'[[players]]\nname = "{p["name"]}"\nrole = "{p["role"]}"\n' + (f'uid = "{uid_of(i)}"\n' if p["name"] != "赤" else "")
+                            for i, p in enumerate(SCRIPT["players"], start=1)), encoding="utf-8")
+    bansha("new", "g", "--ruleset", "qisha-xia", "--deal", str(deal), db=db)
+    play(db, 3)
+    site = site_with_players()
+    with discuz_site(site) as base:
+        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID), "--interval", "0", db=db)
+        out = bansha("forum", "push", "g", "--yes", db=db)
+    assert "不发送：7号 赤 没有绑定论坛 uid" in out
+    assert uid_of(7) not in {p["msgtoid"] for p in site.pms} and site.pms
+
+
+def test_flood_control_is_waited_out_and_a_refusal_stops_the_push(tmp_path):
+    db = new_game(tmp_path)
+    play(db, 3)
+    site = site_with_players(flood=0.3)
+    with discuz_site(site) as base:
+        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID), "--interval", "0", db=db)
+        # the forum freezes one recipient after the second PM: the push stops there and says so
+        del site.users[uid_of(7)]
+        code, out, err = run_main(["forum", "push", "g", "--yes", "--db", str(db)])
+        assert code == 2 and "论坛拒绝了（sendpm）：抱歉，用户不存在或被冻结" in err and "已停止：已发出 1、" in out
+        assert "等待" in out  # the forum's flood control answered and waited out
+        site.add_user(uid_of(7), "赤")
+        out = bansha("forum", "push", "g", "--yes", db=db)
+    assert "发送完毕" in out
+    assert len({p["msgtoid"] for p in site.pms}) == len(site.pms)
+
+
+def test_a_cookie_that_is_no_login_is_refused_in_one_line(tmp_path):
+    db = new_game(tmp_path)
+    site = site_with_players()
+    bad = tmp_path / "cookies.txt"
+    bad.write_text("cdb_auth=nobody\n", encoding="utf-8")
+    with discuz_site(site) as base:
+        code, out, err = run_main(["forum", "link", "g", "--site", base, "--cookies", str(bad), "--thread", str(TID), "--db", str(db)])
+    assert code == 2 and "cookie 文件没有登录论坛" in err and "Traceback" not in err and "nobody" not in err
+    code, out, err = run_main(["forum", "push", "g", "--db", str(db)])
+    assert code == 2 and "还没有连接论坛" in err
