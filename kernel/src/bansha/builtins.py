@@ -69,7 +69,11 @@ def tally_votes(res: Resolution):
     for b in sorted(game.ballots, key=lambda b: b.seq):
         final[b.voter] = b
     ballots = [msgspec.structs.replace(b) for b in final.values() if game.players[b.voter].alive]
+    cast = {b.voter: b.target for b in ballots}
     game.hook.bansha_adjust_ballots(res=res, ballots=ballots)
+    for b in ballots:  # a ballot a rule made count for another (幻觉一): what the post's record marks
+        if not b.void and b.voter in cast and cast[b.voter] != b.target:
+            res.trace("vote", f"{b.voter}'s vote counts for {b.target}")
     tally: Counter[str] = Counter()
     void: dict[str, str] = {}
     for b in ballots:

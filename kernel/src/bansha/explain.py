@@ -21,6 +21,7 @@ TRACE_FORMS: list[tuple[re.Pattern, str]] = [(re.compile(p), k) for p, k in [
     (r"^count: no votes$", "tr_count_none"),
     (r"^count: (?P<tally>.+)$", "tr_count"),
     (r"^(?P<voter>.+?)'s vote for (?P<target>.+?) does not count: (?P<why>.+)$", "tr_vote_void"),
+    (r"^(?P<voter>.+?)'s vote counts for (?P<target>.+)$", "tr_vote_counts_for"),
     (r"^(?P<name>.+?) counts (?P<n>[\d.]+) extra vote\(s\)$", "tr_extra_votes"),
     (r"^top count (?P<top>[\d.]+) is below (?P<pct>\d+%) of (?P<living>\d+) living \((?P<need>[\d.]+)\)$", "tr_below"),
     (r"^tie between (?P<names>.+): nobody is out$", "tr_tie"),

@@ -8,6 +8,8 @@ all read it here.
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from .messages import join, say
@@ -157,6 +159,20 @@ def tally(game, label: str) -> list[tuple[str, str]]:
                 return []
             return [tuple(item.rsplit(" ", 1)) for item in body.split(", ")]
     return []
+
+
+def not_counted_as_cast(game, label: str) -> dict[str, str]:
+    """voter -> "void" (the ballot did not count) or "changed" (a rule made it count for
+    another: 幻觉一) for the phase's count as the engine made it (its trace): what the thread's
+    vote record marks, so that the record and the counts beside it agree."""
+    out: dict[str, str] = {}
+    for t in game.trace:
+        if t.phase != label or t.rule != "vote":
+            continue
+        m = re.match(r"^(.+?)'s vote (for .+? does not count: |counts for )", t.text)
+        if m:
+            out[m.group(1)] = "void" if m.group(2).startswith("for ") else "changed"
+    return out
 
 
 def out_since(game, upto: str) -> dict[str, str]:

@@ -510,6 +510,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "tr_rewind": ("游戏将回到{label}{point}", "the game will turn back to the {point} of {label}"),
     "tr_point_start": ("开始时", "start"),
     "tr_point_resolve": ("结算前", "resolve"),
+    "tr_vote_counts_for": ("{voter}的票计为{target}", "{voter}'s vote counts for {target}"),
     "tr_voted_out_later": ("{name}被投票出局，出局由规则稍后结算", "{name} is voted out; the rules settle it later"),
     "tr_scheduled": ("已安排{label}", "{label} scheduled"),
     "tr_step_immediate": ("即时结算", "immediate"),
