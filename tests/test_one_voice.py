@@ -219,3 +219,44 @@ def test_the_demo_names_its_phases_as_the_board_does(ruleset):
     assert headings
     for line in headings:
         assert not RAW.search(line.replace("--phase", "").replace("--format text", "").replace("bansha post GAME", "")), line
+
+
+@pytest.mark.parametrize("file", ["076-hallucination-one-forces-votes.toml", "081-hallucination-three-post-cutoff.toml",
+                                  "082-hallucination-three-void-change-keeps-vote.toml"])
+def test_the_posts_vote_record_agrees_with_its_counts(file):
+    """After 幻觉一/幻觉三 the day post's record of the votes as posted marks each vote the count
+    did not take as posted (（不计）, （被改变）), so that the unmarked votes never exceed the counts
+    beside them, and every marked voter is one the count changed."""
+    from pathlib import Path
+
+    from bansha import history
+    from bansha.board import load_board
+    from bansha.scenario import load, run
+    from bansha_forum import posts
+
+    path = Path(__file__).parent / "scenarios" / "qisha-xia" / file
+    game = run(load(path), path.parent)
+    g, told = history.replay(game.setup, list(game.applied))
+    board = load_board(g.manifest.id)
+    marked_any = False
+    for label in history.played(g):
+        if not g.ruleset.phase(label.partition(" ")[0]).vote or label not in g.resolved:
+            continue
+        data = posts.build(g, list(game.applied), board, label, told)
+        record = [line for s in data["sections"] if s["key"] == "votes" for line in s.get("lines", []) if " → " in line]
+        counts = {n: float(c) for n, c in history.tally(g, label)}
+        changed = history.not_counted_as_cast(g, label)
+        unmarked: dict[str, int] = {}
+        for line in record:
+            voter, _, rest = line.partition(" → ")
+            if "（不计）" in rest or "（被改变）" in rest:
+                marked_any = True
+                assert voter in changed, (label, line)
+                continue
+            assert voter not in changed, (label, line)
+            target = rest.split("（")[0]
+            unmarked[target] = unmarked.get(target, 0) + 1
+        for target, n in unmarked.items():
+            if target != g.manifest.vote.abstain:
+                assert n <= counts.get(target, 0), (label, target, n, counts, record)
+    assert marked_any, file
