@@ -2,9 +2,10 @@
 simulated games, and the properties every surface holds (issue 31, item 1).
 
 A game is played by the simulator (``bansha_sim.states``: the random policy, a seed, nights
-closed window by window or whole), stored event by event in a SQLite store as ``bansha`` stores
-it, and after each event these surfaces are rendered through the functions the CLI and the web
-use, in this process:
+closed window by window or whole), stored event by event in a SQLite store through the commands
+a director types (``bansha act``, ``vote``, ``resolve --yes [--window]``: what each prints is a
+surface too), and after each event these surfaces are rendered through the functions the CLI
+and the web use, in this process:
 
 - ``bansha status`` for the director and ``status --as`` every seat (``tests/clirun.run_main``:
   the installed entry point's path);
@@ -20,8 +21,8 @@ use, in this process:
 What holds after every event (``Walk.findings`` lists each breach once, with its board, seed,
 mode, event number and the text):
 
-- ``raises``: nothing raises, no command exits other than 0 where the state allows it (a post
-  or PM of a resolved phase);
+- ``raises``: nothing raises, no command exits other than 0 where the state allows it (the
+  input the engine took, a post or PM of a resolved phase, a correction of an input that stood);
 - ``language``: every line is in the board's language: no ASCII word but what people typed
   (names, texts) and the command words a hint quotes, no Python repr (``tests/test_one_language``);
 - ``secrecy``: a line that pairs a player with their role on a seat's surface (status --as,
@@ -29,7 +30,7 @@ mode, event number and the text):
   lets that reader know (``player_view``, the announcements);
 - ``labels``: every phase label a surface prints names a phase the game reached, and is the
   label the game prints for it (one label per phase); the commands that take a phase accept it
-  (post/pm --phase, amend --phase, undo --to are asked by it);
+  (act --phase, resolve --phase, post/pm --phase, amend --phase, undo --to are asked by it);
 - ``listing``: what status (``player_view``), the web forms (``usable_skills``) and the
   simulator (``choices_for``) list for a seat equals the one listing (``seat_choices``), and
   ``act`` accepts each listed target, each listed argument value and the listed least and most
@@ -156,25 +157,53 @@ class Walk:
     def _run(self) -> None:
         events = self.played.events
         for i, (game, ev) in enumerate(self.played.states(), start=1):
-            try:
-                self.store.append(GAME, ev)
-            except Exception as exc:  # noqa: BLE001 - the stored game is not the game: nothing after it can be read
-                self.find("raises", f"@{i} {type(ev).__name__} {game.label}",
-                          f"the store refused event {i} that the game took: {exc}")
+            at = f"@{i} {type(ev).__name__} {game.label}"
+            said = self.send(ev, at)
+            if said is None:
                 break
             self.counts["events"] += 1
-            at = f"@{i} {type(ev).__name__} {game.label}"
             deep = isinstance(ev, ResolveEvent) or i == len(events) or i % self.deep_every == 0
             if i % self.every and not deep:
                 continue
             try:
-                self.step(game, ev, at, deep)
+                self.step(game, ev, at, deep, said)
             except Exception:  # noqa: BLE001 - a surface that raises is the finding
                 self.find("raises", at, traceback.format_exc(limit=-6))
         self.check_windows()
 
-    def step(self, game: Game, ev: Event, at: str, deep: bool) -> None:
+    def send(self, ev: Event, at: str) -> tuple[str, str] | None:
+        """Store ``ev`` as a director types it (``bansha act``, ``vote``, ``resolve --yes
+        [--window]``, ``ruling``): what the command printed, as (the command, its text). A
+        command that refuses what the engine took is a finding, and the event is then stored
+        as it is; None: the store refused it too (the walk cannot go on)."""
+        argv: list[str] = []
+        now = self.store.peek(GAME)
+        # the phase named as the surfaces print it: act and resolve take it (one label per phase)
+        shown = now.named(now.label)
+        if isinstance(ev, ActEvent) and ev.phase == now.label:
+            argv = ["act", GAME, ev.actor, ev.skill, *ev.targets, "--phase", shown,
+                    *(x for k, v in ev.args.items() for x in ("--arg", f"{k}={v}"))]
+        elif isinstance(ev, VoteEvent) and not (ev.proxy or ev.late or ev.change):
+            argv = ["vote", GAME, ev.voter, ev.target, *(("--post", str(ev.post)) if ev.post else ())]
+        elif isinstance(ev, ResolveEvent):
+            argv = ["resolve", GAME, "--yes", "--phase", shown, *(("--window",) if ev.window else ())]
+        before = len(self.store.events(GAME))
+        if argv:
+            code, out, err = self.cli(*argv, at=at, ok=False)
+            if code == 0 and len(self.store.events(GAME)) == before + 1:
+                return " ".join(argv[:2] + ["…"]), out
+            self.find("raises", f"bansha {' '.join(argv)} {at}", f"the command refuses what the engine took: {(err or out).strip()[:400]}")
+        try:
+            self.store.append(GAME, ev)
+        except Exception as exc:  # noqa: BLE001 - the stored game is not the game: nothing after it can be read
+            self.find("raises", at, f"the store refused an event the game took: {exc}")
+            return None
+        return "", ""
+
+    def step(self, game: Game, ev: Event, at: str, deep: bool, said: tuple[str, str] | None = None) -> None:
         surfaces: list[tuple[str, str, str]] = []  # (surface, reader: None director / "" public / a seat, text)
+        if said and said[0]:
+            surfaces.append((said[0], None, said[1]))
         surfaces += self.status(game, at)
         if self.web:
             surfaces += self.pages(game, at)
@@ -233,10 +262,20 @@ class Walk:
             code, text, _ = self.cli("pm", GAME, "--phase", shown, "--json", at=at)
             if code == 0:
                 for block in json.loads(text or "[]"):
-                    to = block.get("player") or block.get("to") or block.get("name")
-                    lines = "\n".join(map(str, block.get("lines", []) or [block.get("text", "")]))
-                    if to in game.players:
-                        out.append((f"pm --phase {shown} to {to}", to, lines))
+                    to = block["player"]
+                    if to not in game.players:
+                        continue
+                    out.append((f"pm --phase {shown} to {to}", to, "\n".join(block["lines"])))
+                    # a PM holds its reader's own feedback lines only (what the engine told them),
+                    # and who their group's members are (``you.group``: members know each other)
+                    view = player_view(game, to)
+                    told = {f["text"] for f in view["feedback"]}
+                    mates = set(json.dumps(view["you"].get("group", ""), ensure_ascii=False).split('"'))
+                    for line in block["lines"]:
+                        named = {n for n in game.players if n in line and n != to}
+                        if line not in told and not (named and named <= mates):
+                            self.find("secrecy", f"pm --phase {shown} to {to} {at}",
+                                      f"a line the engine did not tell {to}: {line[:300]}")
         for fmt in ("md", "bbcode"):
             out.append((f"export --format {fmt}", "", self.cli("export", GAME, "--format", fmt, at=at)[1]))
         out.append(("log --explain", None, self.cli("log", GAME, "--explain", at=at)[1]))
@@ -261,28 +300,45 @@ class Walk:
                 self.find("raises", f"undo --to {shown} {at}", "the events undone could not be stored again")
         return out
 
+    def standing(self, label: str) -> tuple[list, list]:
+        """The actions (kept for the resolution, not answered at once) and the ballots that
+        stood when ``label`` was resolved: the game replayed to just before its resolution."""
+        cache = self.__dict__.setdefault("_standing", {})
+        if label not in cache:
+            events = self.played.events
+            # the phase's first resolution (a night closed window by window: its first window)
+            end = min(i for i, e in enumerate(events) if isinstance(e, ResolveEvent) and e.phase == label)
+            g = self.played.final(events[:end])
+            acts = []
+            for a in g.actions:
+                held = g.skills_of(g.player(a.actor)).get(a.skill) if a.actor in g.players else None
+                if held is not None and not g.answered_at_once(held[0]):
+                    acts.append(a)
+            cache[label] = (acts, list(g.ballots))
+        return cache[label]
+
     def amend(self, game: Game, at: str) -> list:
-        """Previews (no --yes) of corrections of the last phase closed: an action withdrawn and
-        sent again, a vote cast again."""
+        """Previews (no --yes) of corrections of the last phase closed: an action that stood
+        withdrawn, and sent again as it was (it replaces itself), a ballot cast again. Each is
+        accepted: the phase had them."""
         if not game.resolved:
             return []
         label = game.resolved[-1]
         shown = game.named(label)
-        events = self.played.events
-        acts = [e for e in events if isinstance(e, ActEvent) and e.phase == label]
-        votes = [e for e in events if isinstance(e, VoteEvent) and e.phase == label]
+        acts, ballots = self.standing(label)
         out = []
         if acts:
             a = acts[-1]
             args = [x for k, v in a.args.items() for x in ("--arg", f"{k}={v}")]
             for argv in (("amend", GAME, "unact", a.actor, a.skill, "--phase", shown),
-                         ("amend", GAME, "act", a.actor, a.skill, *a.targets, *args, "--phase", shown)):
-                code, text, err = self.cli(*argv, at=at, ok=False)
+                         ("amend", GAME, "act", a.actor, a.skill, *a.chosen, *args, "--phase", shown)):
+                code, text, err = self.cli(*argv, at=at)
                 out.append((" ".join(argv[:5]), None, text + err))
-        if votes:
-            v = votes[-1]
-            argv = ("amend", GAME, "vote", v.voter, v.target, "--change", "--phase", shown)
-            code, text, err = self.cli(*argv, at=at, ok=False)
+        if ballots and game.manifest.vote:
+            v = ballots[-1]
+            argv = ("amend", GAME, "vote", v.voter, v.target, "--change", "--phase", shown,
+                    *(("--post", str(v.post)) if v.post else ()))
+            code, text, err = self.cli(*argv, at=at)
             out.append((" ".join(argv[:5]), None, text + err))
         return out
 
@@ -390,9 +446,12 @@ class Walk:
 
     def labels(self, game: Game, where: str, text: str) -> None:
         bare = self.bare_label_pattern(game)
-        for m in bare.finditer(text):
+        steps = {n for ph in game.manifest.phases for st in ph.steps for n in (st.name, st.alias) if n}
+        # a step named by the document's numbering (m217's 黄昏4, 午夜15a) is no phase
+        text_ = re.sub(r"\[([^\]\n]+)\]", lambda m: " " if m.group(1) in steps else m.group(), text)
+        for m in bare.finditer(text_):
             self.find("labels", where, f"{m.group()!r}: a phase named as no command takes it "
-                      f"(the board says {game.named(game.label)!r}): {line_of(text, m.start())}", key=m.group(1))
+                      f"(the board says {game.named(game.label)!r}): {line_of(text_, m.start())}", key=m.group(1))
         reached = set(game.resolved) | {game.label}
         named = {game.named(lb) for lb in reached}
         for m in self.label_pattern(game).finditer(text):

@@ -59,3 +59,38 @@ def test_the_walk_catches_what_it_checks(monkeypatch):
     w.listing(game, w.played.events[-1], "@end")
     w.close()
     assert any(f.check == "listing" and "飞天" in f.text for f in w.findings.values()), w.findings
+
+
+@pytest.mark.parametrize("board", ["m217", "qisha-xia"])
+def test_a_real_process_prints_what_the_walk_read(tmp_path, board):
+    """A few of the walk's commands in a real process (the venv's ``bansha``): what a director's
+    terminal shows is what the in-process walk checked, byte for byte."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from bansha.store import open_store
+    from bansha_sim.states import play
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from clirun import run_main
+
+    p = play(conform.BOARDS[board], 1, day_limit=1, names=conform.NAMES)
+    db = str(tmp_path / "g.db")
+    store = open_store(db)
+    store.create(conform.GAME, p.setup)
+    for ev in p.events:
+        store.append(conform.GAME, ev)
+    game = p.final()
+    store.close()
+    exe = Path(sys.executable).parent / "bansha"
+    env = {**os.environ, "BANSHA_DB": db}
+    last = game.named(game.resolved[-1])
+    seat = next(iter(game.players))
+    for argv in (["status", conform.GAME], ["status", conform.GAME, "--as", seat], ["log", conform.GAME, "--explain"],
+                 ["pm", conform.GAME, "--phase", last], ["export", conform.GAME, "--format", "bbcode"]):
+        real = subprocess.run([str(exe), *argv, "--db", db], capture_output=True, text=True, env=env, timeout=300)
+        code, out, err = run_main([*argv, "--db", db])
+        assert (real.returncode, real.stdout) == (code, out), (argv, real.stderr, err)
+        assert real.returncode == 0 and real.stdout.strip(), (argv, real.stderr)

@@ -25,8 +25,9 @@ def bansha(*args, db) -> str:
     return out
 
 
-def new_game(tmp_path: Path, name: str = "g") -> Path:
-    db = tmp_path / "games.db"
+def new_game(tmp_path: Path, name: str = "g", db=None):
+    """The game in ``db`` (a SQLite file in ``tmp_path`` by default, or a postgresql:// URL)."""
+    db = db or tmp_path / "games.db"
     deal = tmp_path / "deal.toml"
     deal.write_text("".join(f'[[players]]\nname = "{p["name"]}"\nrole = "{p["role"]}"\nuid = "{uid_of(i)}"\n'
                             for i, p in enumerate(SCRIPT["players"], start=1)), encoding="utf-8")

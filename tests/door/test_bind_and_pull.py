@@ -12,7 +12,17 @@ from bansha.store import open_store
 from clirun import run_main, settled_bytes
 from forumserver import discuz_site
 
-from .game import DIRECTOR, SCRIPT, TID, bansha, cookies_file, new_game, play, site_with_players, uid_of
+from .game import (
+    DIRECTOR,
+    SCRIPT,
+    TID,
+    bansha,
+    cookies_file,
+    new_game,
+    play,
+    site_with_players,
+    uid_of,
+)
 
 NAMES = [p["name"] for p in SCRIPT["players"]]
 
@@ -20,7 +30,7 @@ NAMES = [p["name"] for p in SCRIPT["players"]]
 def test_signup_records_each_authorid_and_new_binds_it_to_the_seat(tmp_path):
     site = site_with_players()
     site.new_thread(9, DIRECTOR, "【七杀·侠】报名帖", "报名请回复“报名”")
-    for i, name in enumerate(NAMES, start=1):
+    for i in range(1, len(NAMES) + 1):
         site.reply(9, uid_of(i), "报名")
     roster = tmp_path / "roster.txt"
     with discuz_site(site) as base:
@@ -76,7 +86,7 @@ def test_pull_lists_what_it_cannot_record_and_records_nothing_twice(tmp_path):
         # a new PM from 赤 changing the check is pulled next time, alone
         site.pm(uid_of(7), DIRECTOR, "技能：验人 目标：士三")
         out = bansha("forum", "pull", "g", "--yes", db=db)
-        assert "PM " in out and "赤 验人 士三" in out and "已记录 1 条行动" in out
+        assert "短消息 " in out and "赤 验人 士三" in out and "已记录 1 条行动" in out
 
 
 def test_a_late_pm_is_marked_and_recorded_only_when_named(tmp_path):

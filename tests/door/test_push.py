@@ -9,7 +9,6 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-
 from clirun import run_main
 from forumserver import discuz_site
 
@@ -100,3 +99,38 @@ def test_a_cookie_that_is_no_login_is_refused_in_one_line(tmp_path):
     assert code == 2 and "cookie 文件没有登录论坛" in err and "Traceback" not in err and "nobody" not in err
     code, out, err = run_main(["forum", "push", "g", "--db", str(db)])
     assert code == 2 and "还没有连接论坛" in err
+
+
+def test_a_substituted_seat_gets_no_pm_and_a_gbk_site_refuses_what_it_cannot_write_before_sending(tmp_path):
+    db = new_game(tmp_path)
+    play(db, 2)  # night 1 now
+    bansha("ruling", "g", "substitute", "赤", "--text", "新来的", db=db)
+    bansha("act", "g", "新来的", "验人", "黑二", db=db)
+    bansha("ruling", "g", "announce", "--text", "今晚月色真好🌙", db=db)
+    bansha("resolve", "g", "--yes", db=db)
+    site = site_with_players("GBK")
+    with discuz_site(site) as base:
+        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID),
+               "--interval", "0", db=db)
+        assert "不发送：7号 新来的 没有绑定论坛 uid" in bansha("forum", "push", "g", db=db)
+        code, out, err = run_main(["forum", "push", "g", "--yes", "--db", str(db)])
+        assert code == 2 and "论坛的编码 GBK 写不出的字符：🌙" in err, err
+        assert site.pms == [] and len(site.threads[TID]["posts"]) == 1  # nothing went out
+        assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM outbox").fetchone()[0] == 0  # nor was recorded
+
+
+def test_the_apis_login_writes_a_cookies_file_only_the_director_reads_and_keeps_no_password(tmp_path, monkeypatch):
+    db = new_game(tmp_path)
+    site = site_with_players()
+    site.users[DIRECTOR] = ("导演", "s3cret-pw")
+    cookies = tmp_path / "bbs.txt"
+    with discuz_site(site) as base:
+        monkeypatch.setenv("BANSHA_FORUM_PASSWORD", "wrong")
+        code, out, err = run_main(["forum", "login", "--site", base, "--username", "导演", "--cookies", str(cookies)])
+        assert code == 2 and "论坛拒绝了（login）：登录失败" in err and not cookies.exists()
+        monkeypatch.setenv("BANSHA_FORUM_PASSWORD", "s3cret-pw")
+        code, out, err = run_main(["forum", "login", "--site", base, "--username", "导演", "--cookies", str(cookies)])
+        assert code == 0 and "已登录" in out and "uid 1" in out and "s3cret-pw" not in out + err, err
+        assert cookies.stat().st_mode & 0o777 == 0o600 and "cdb_auth=" in cookies.read_text()
+        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies), "--thread", str(TID), db=db)
+    assert b"s3cret-pw" not in db.read_bytes() and "s3cret-pw" not in cookies.read_text()

@@ -10,11 +10,12 @@ from __future__ import annotations
 import os
 import re
 import signal
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from bansha.store import open_store
 from clirun import settled_bytes
 from forumserver import discuz_site
 
@@ -49,8 +50,8 @@ def _push(db: Path, site, kill_at=None) -> subprocess.CompletedProcess | None:
     return subprocess.CompletedProcess(proc.args, 0, out, err)
 
 
-def _each_once(db: Path, site) -> list[str]:
-    rows = sqlite3.connect(db).execute("SELECT key, state, remote, message FROM outbox ORDER BY n").fetchall()
+def _each_once(db, site) -> list[str]:
+    rows = [(r.key, r.state, r.remote, r.message) for r in open_store(str(db)).outbox("g")]
     on_forum = [p["message"] for p in site.threads[TID]["posts"]] + [p["message"] for p in site.pms]
     for key, state, remote, message in rows:
         token = re.search(r'"token": "([0-9a-f]+)"', message).group(1)
@@ -90,8 +91,20 @@ def test_kill_9_at_every_step_of_a_push_then_push_again_sends_each_message_once(
                 assert "记为已发送，不重发" in second.stdout, point
 
 
-def test_killed_again_while_reconciling_then_a_third_push_finishes(tmp_path):
-    db = new_game(tmp_path)
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    if request.param == "sqlite":
+        yield tmp_path / "games.db"
+        return
+    from pgschema import pg_schema
+
+    with pg_schema("door") as url:
+        yield url
+
+
+def test_killed_again_while_reconciling_then_a_third_push_finishes(tmp_path, db_url):
+    """On both stores: the outbox is the store's, SQLite's or PostgreSQL's."""
+    db = new_game(tmp_path, db=db_url)
     play(db, 3)
     site = site_with_players()
     with discuz_site(site) as base:

@@ -32,7 +32,7 @@ def test_a_whole_game_pulled_and_pushed_through_the_forum(tmp_path):
                     site.pm(UID[a["actor"]], DIRECTOR, text)
                 site.pm(UID["士五"], DIRECTOR, "导演你好，今晚我没有技能可用吧？")  # no action: listed, never dropped
                 preview = bansha("forum", "pull", "g", db=db)
-                assert "读不出行动" in preview and "加 --yes 记录可记录的 %d 条" % len(phase["actions"]) in preview
+                assert "读不出行动" in preview and f"加 --yes 记录可记录的 {len(phase['actions'])} 条" in preview
                 out = bansha("forum", "pull", "g", "--yes", db=db)
                 assert f"已记录 {len(phase['actions'])} 条行动" in out, out
                 again = bansha("forum", "pull", "g", "--yes", db=db)  # pulling twice records nothing twice

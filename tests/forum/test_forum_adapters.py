@@ -172,7 +172,10 @@ def test_an_unknown_format_and_a_damaged_page_are_one_line(tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text('{"Variables": {"postlist": [', encoding="utf-8")
     r = bansha("votes", "import", "g", str(broken), "--forum", "discuz-api", db=db)
-    assert r.returncode == 2 and "不是有效的" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "页面不完整" in r.stderr and "Traceback" not in r.stderr  # JSON cut short
+    broken.write_text('{"Variables": {"postlist": [}}', encoding="utf-8")
+    r = bansha("votes", "import", "g", str(broken), "--forum", "discuz-api", db=db)
+    assert r.returncode == 2 and "不是有效的" in r.stderr and "第1行第29列" in r.stderr and "Expecting" not in r.stderr
     r = bansha("votes", "import", "g", str(THREAD), "--forum", "phpbb", db=db)
     assert r.returncode == 2 and "没有论坛格式 phpbb" in r.stderr and "discuz-api" in r.stderr
 
@@ -207,8 +210,10 @@ def test_signup_reads_the_players_in_floor_order_and_new_takes_the_roster(tmp_pa
     assert got["substitutes"] == ["ａｂｃ", "冬雪"]
     why = {s["name"]: s["why"] for s in got["not_taken"]}
     assert set(why) == {"丑牛", "弃权", "寅虎"} and why["寅虎"] == "已取消报名" and why["丑牛"] == "重复报名"
+    assert "## 替补：ａｂｃ" in roster.read_text(encoding="utf-8")
     r = bansha("new", "g", "--ruleset", "m217", "--players", str(roster), "--seed", "1", db=tmp_path / "g.db")
     assert r.returncode == 0, r.stderr
+    assert r.stderr == ""  # the roster's own substitutes' lines are no comment to warn about (issue 31)
     assert [p.name for p in sorted(Store(tmp_path / "g.db").load("g").players.values(), key=lambda p: p.seat)] == got["players"]
     text = bansha("signup", str(SIGNUP), "--ruleset", "m217", "--format", "bbcode", db=tmp_path / "x.db").stdout
     assert "[b]座位表[/b]" in text and "1号 子鼠" in text and "14号 夏雨" in text and "替补：ａｂｃ、冬雪" in text

@@ -1,5 +1,6 @@
 """``bansha role new NAME --board ID``: the distribution it writes plays its own scenario and
-passes its own test on every shipped board (here with the module registered in-process; the
+passes its own tests on every shipped board, and its tests still pass once the placeholder is
+replaced by another rule and another skill (they test what survives writing the real role) (here with the module registered in-process; the
 installed path, from wheels, is tests/kernel/test_outsider_path.py). Bad input is one line."""
 
 import importlib.util
@@ -35,7 +36,30 @@ def test_a_new_role_plays_its_scenario_and_passes_its_test(tmp_path, bansha_plug
     bansha_plugin("community.day-scholar", _import(folder / "bansha_community_day_scholar.py"))
     game = run_file(folder / "scenarios" / "day-scholar.toml")
     assert ("玩家1" in game.feedback) and any(t == "玩家2的座位号是2。" for _, t in game.feedback["玩家1"])
-    _import(folder / "tests" / "test_day_scholar.py").test_the_variant_deals_the_role()
+    tests = _import(folder / "tests" / "test_day_scholar.py")
+    tests.test_the_variant_deals_the_role()
+    tests.test_the_role_plays_what_it_is_offered()
+    # the author writes the real role: another rule, another skill of another shape. The
+    # scaffold's tests test what survives that (issue 32): they still pass
+    module = folder / "bansha_community_day_scholar.py"
+    text = module.read_text(encoding="utf-8")
+    rule = text.split("\n\n")[1]
+    text = (text.replace(rule, "> 白昼学者【凝视】每晚可令两名其他玩家互相得知对方的名字。")
+            .replace('name="白昼学者·查看", alias="look"', 'name="凝视", alias="gaze"')
+            .replace("targets=1,", "targets=2,")
+            .replace("    target = res.game.player(action.targets[0])\n", "")
+            .replace("# > 可查看一名其他玩家的座位号。", "# > 每晚可令两名其他玩家互相得知对方的名字。")
+            .replace('res.feedback(action.actor, f"{target.name}的座位号是{target.seat}。")',
+                     'a, b = action.targets\n    res.feedback(a, f"{b}看着你。")\n    res.feedback(b, f"{a}看着你。")'))
+    assert "凝视" in text and "查看" not in text and "座位号" not in text
+    module.write_text(text, encoding="utf-8")
+    from bansha import registry
+
+    bansha_plugin("community.day-scholar", _import(module))
+    assert registry.ruleset_for(registry.find_manifest(str(folder / "board.toml"))).role("白昼学者").skills[0].name == "凝视"
+    tests = _import(folder / "tests" / "test_day_scholar.py")
+    tests.test_the_variant_deals_the_role()
+    tests.test_the_role_plays_what_it_is_offered()
 
 
 def test_bad_names_and_a_used_folder_are_one_line(tmp_path):

@@ -76,3 +76,30 @@ def test_resolve_json_names_the_windows(tmp_path):
     assert json.loads(run("status", "g", "--json").stdout)["loop"]["window"] == {"open": "午夜", "index": 1, "resolved": ["早夜"]}
     rest = json.loads(run("resolve", "g", "--json").stdout)         # every window left, at once
     assert rest["windows_closed"] == ["午夜", "深夜", "凌晨"] and rest["window_open"] is None
+
+
+RAVEN = [("甲", "狼鸦之爪"), ("乙", "幼狼"), ("丙", "狼巫"), ("丁", "石像鬼"), ("戊", "预言家"), ("己", "通灵师"),
+         ("庚", "灵鹿"), ("辛", "女巫"), ("壬", "骑士"), ("癸", "魔术师"), ("子", "猎魔人"), ("丑", "九尾狐"),
+         ("寅", "士兵"), ("卯", "企鹅")]
+
+
+def test_a_skill_an_earlier_window_gives_is_taken_in_the_same_batch(tmp_path):
+    """> 夜之锋刃…结算效果：发动者获得[群内]标签 — at 早夜; the pack's 杀人 is 深夜's. The director types
+    the 狼鸦之爪's PM as it came (夜之锋刃, then 杀人) and resolves the night at once."""
+    run = runner(tmp_path)
+    run("new", "g", "--ruleset", "m217", "--deal", deal_file(tmp_path, RAVEN), "--option", "vote_out=正午")
+    while run("status", "g", "--json").stdout and json.loads(run("status", "g", "--json").stdout)["phase"] != "noon 2":
+        run("resolve", "g", "--yes")
+    for noon, out in (("noon 2", "丙"), ("noon 3", "丁")):
+        run("vote", "g", "戊", out)
+        run("vote", "g", "己", out)
+        while json.loads(run("status", "g", "--json").stdout)["phase"] != ("night 4" if noon == "noon 3" else "noon 3"):
+            run("resolve", "g", "--yes")
+    early = run("act", "g", "甲", "杀人", "戊", ok=False)                  # before the 夜之锋刃: refused
+    assert early.returncode == 2 and early.stderr.strip() == "错误：甲（狼鸦之爪）没有技能杀人"
+    run("act", "g", "甲", "夜之锋刃", "庚")
+    out = run("act", "g", "甲", "杀人", "戊").stdout
+    assert out.startswith("已记录：甲 杀人 戊（午夜开始时生效")
+    assert "杀人 戊（待午夜）" in run("status", "g").stdout
+    res = run("resolve", "g", "--json")
+    assert json.loads(res.stdout)["out"] == ["戊", "庚"]

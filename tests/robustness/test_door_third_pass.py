@@ -324,7 +324,7 @@ def test_numbers_of_5000_digits_are_text_or_refused_never_int(tmp_path, noon):
     """Python refuses to read an int of more than 4,300 digits (a ValueError); the store holds
     64 bits: a longer number is text where text is allowed, and refused where a number is."""
     n = "9" * 5000
-    refused(noon, "act", "g", "甲", "没有这个技能", "乙", "--arg", f"n={n}", says="没有技能 没有这个技能")
+    refused(noon, "act", "g", "甲", "没有这个技能", "乙", "--arg", f"n={n}", says="没有技能没有这个技能")
     refused(noon, "new", "h", "--ruleset", "light-shadow", "--players", ",".join(LS12), "--option", f"double_questions_day={n}",
             says="应为 0 到 ∞ 之间的整数")
     refused(noon, "new", "h", "--ruleset", "light-shadow", "--players", ",".join(LS12), "--option", f"double_questions_day={2**63}",

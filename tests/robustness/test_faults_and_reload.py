@@ -145,3 +145,56 @@ def test_a_game_stored_with_a_broken_homebrew_text_moves_to_the_fixed_file(tmp_p
     assert "mafia-homebrew" in said
     ok(db, "status", "g")
     ok(db, "resolve", "g", "--yes")
+
+
+MAFIA = Path(__file__).resolve().parents[2] / "rulesets" / "mafia-basic" / "bansha_mafia_basic" / "mafia-basic.toml"
+
+
+@pytest.fixture
+def upgraded(monkeypatch, tmp_path):
+    """The installed mafia-basic replaced by another version of its file (an upgraded
+    distribution): ``upgraded(old, new)`` edits the shipped text."""
+    real = registry.ruleset_files
+
+    def upgrade(old: str, new: str) -> None:
+        text = MAFIA.read_text(encoding="utf-8")
+        assert old in text, old
+        path = tmp_path / "v2" / "mafia-basic.toml"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        monkeypatch.setattr(registry, "ruleset_files", lambda: {**real(), "mafia-basic": path})
+        registry.installed_manifests.cache_clear()
+
+    yield upgrade
+    monkeypatch.undo()
+    registry.installed_manifests.cache_clear()
+    registry._RULESETS.clear()
+
+
+@pytest.fixture
+def mafia(tmp_path) -> Path:
+    db = tmp_path / "m.db"
+    ok(db, "new", "m", "--ruleset", "mafia-basic", "--players", SEVEN, "--seed", "4")
+    ok(db, "resolve", "m", "--yes")
+    ok(db, "resolve", "m", "--yes")
+    return db
+
+
+def test_reload_without_from_reads_the_upgraded_distribution(mafia, upgraded):
+    upgraded("description = \"5–20人", "description = \"（第二版）5–20人")
+    said = ok(mafia, "board", "reload", "m")
+    assert "mafia-basic" in said and "2" in said, said
+    from bansha.store import Store
+
+    assert Store(mafia).setup("m").manifest.description.startswith("（第二版）")
+    ok(mafia, "resolve", "m", "--yes")
+
+
+def test_an_upgrade_that_would_change_what_was_told_is_refused(mafia, upgraded):
+    upgraded('[texts]\nwin = "游戏结束，{camps}胜利。"', '[texts]\nwin = "游戏结束，{camps}胜利。"\nnobody_out = "今日无人出局（第二版）。"')
+    from bansha.store import Store
+
+    before = Store(mafia).setup("m")
+    line = refused(mafia, "board", "reload", "m")
+    assert "第 1 个事件" in line and "结算" in line, line
+    assert Store(mafia).setup("m") == before

@@ -121,7 +121,7 @@ def test_the_defaults_call_an_exactly_fair_candidate_fair():
     """mafia-basic at 10 seats with one mafioso: the exact recursion gives the mafia 63/128 =
     0.4921875. With its defaults (the 98 % interval within ± 0.02, up to 20,000 games) the
     search calls it 公平; the old defaults (99 %, 2,000 games) could not, an interval at 0.5
-    needing 4,142 games to fit. Seed 0 calls it after 4,000 games (about 25 CPU-seconds)."""
+    needing 4,142 games to fit. Seed 0 calls it after 4,000 games (about 20 CPU-seconds)."""
     assert day(10, 1) == Fraction(63, 128)
     code, out, err = balance("mafia-basic", "--knob", "seats=10", "--knob", "mafia=1", "--target", "0.4922",
                              "--jobs", "2", "--json")

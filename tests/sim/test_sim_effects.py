@@ -94,28 +94,45 @@ def test_informed_votes_for_a_known_enemy_and_spares_a_known_friend():
     assert votes[0] == "P03" and "P02" not in votes
 
 
-def test_role_effects_of_the_homebrew_board(tmp_path):
+def test_the_detective_is_worth_something_to_the_town():
     """On the homebrew example board under ``informed``: the 侦探's effect for 市民 is above zero
-    with its interval (the role against 平民 in its place, on the same 2,000 seeds), its
-    skill's uses are counted, and the text report says it in one table row."""
-    plot = tmp_path / "effects.svg"
-    code, out, err = bansha("simulate", HOMEBREW, "--games", "2000", "--policy", "informed", "--role-effects",
-                            "--jobs", "2", "--json", "--plot", plot)
-    assert code == 0, err
-    d = json.loads(out)
-    effects = {e["role"]: e for e in d["role_effects"]}
-    assert set(effects) == {"医生", "侦探"}
-    det = effects["侦探"]
-    assert det["replaced_by"] == "平民" and det["camp"] == "市民" and det["dealt"] == 2000
+    with its interval: the board against itself with 平民 in the 侦探's seat, on the same 2,000
+    seeds (what ``--role-effects`` computes for the 侦探; the command is run below on fewer)."""
+    from bansha_sim.effects import role_effects
+    from bansha_sim.run import run
+
+    def play(board):
+        return run(board, 7, 2000, 0, "informed", {}, 30, jobs=2)
+
+    base = play(HOMEBREW)
+    (det,) = role_effects(HOMEBREW, 7, base, ["黑手党", "市民"], play, only={"侦探"})
+    assert det["role"] == "侦探" and det["replaced_by"] == "平民" and det["camp"] == "市民"
+    assert det["dealt"] == 2000
     town = det["effects"]["市民"]
     assert 0 < town["low"] <= town["diff"] <= town["high"], town
     # two camps, no draw: what one gains the other loses, seed by seed
     assert det["effects"]["黑手党"]["diff"] == -town["diff"]
     uses = det["skills"]["调查"]
     assert uses["games"] > 1000 and uses["uses"] >= uses["games"] and uses["per_game"] == uses["uses"] / 2000
-    assert plot.read_text().lstrip().startswith("<?xml")
-    # the text: one row a role, the camp's effect in points with its interval
-    code, out, err = bansha("simulate", HOMEBREW, "--games", "40", "--policy", "informed", "--role-effects",
+
+
+def test_role_effects_from_the_command_line(tmp_path):
+    """``--role-effects``: every role the table deals but 平民 weighed against 平民, in JSON (with
+    the skills' uses), the plot, and the text's one table."""
+    plot = tmp_path / "effects.svg"
+    code, out, err = bansha("simulate", HOMEBREW, "--games", "60", "--policy", "informed", "--role-effects",
+                            "--jobs", "1", "--json", "--plot", plot)
+    assert code == 0, err
+    d = json.loads(out)
+    effects = {e["role"]: e for e in d["role_effects"]}
+    assert set(effects) == {"医生", "侦探"} and all(e["replaced_by"] == "平民" for e in effects.values())
+    for e in effects.values():
+        for camp, x in e["effects"].items():
+            assert x["low"] <= x["diff"] <= x["high"] and sum(x["discordant"]) <= 60, (camp, x)
+    assert set(effects["医生"]["skills"]) == {"守护"} and effects["医生"]["skills"]["守护"]["uses"] > 0
+    svg = plot.read_text()
+    assert svg.lstrip().startswith("<?xml") and "detective -&gt; citizen" in svg
+    code, out, err = bansha("simulate", HOMEBREW, "--games", "20", "--policy", "informed", "--role-effects",
                             "--jobs", "1")
     assert code == 0, err
     assert "角色作用" in out and "侦探" in out and "个百分点" in out and "调查" in out, out

@@ -107,3 +107,15 @@ def test_holm_controls_the_family():
 
     assert holm([0.01, 0.04, 0.03, 0.5]) == [0.04, 0.09, 0.09, 0.5]
     assert holm([]) == []
+
+
+def test_a_role_is_counted_as_dealt():
+    """qisha-xia at 20 seats: roles change hands in every game (青侠 absorb, …), yet each role's
+    count (发牌次数) is the table's count times the games: the seats dealt it, not who holds it
+    at the end."""
+    from bansha.registry import find_manifest
+
+    table = find_manifest("qisha-xia").tables[0]
+    recs = run("qisha-xia", table.seats, 30, 0, "random", {}, 30, jobs=1)
+    roles = aggregate(recs, ["黑暗", "光明"])["roles"]
+    assert {r: s["n"] for r, s in roles.items()} == {r: 30 * k for r, k in table.fixed.items()}

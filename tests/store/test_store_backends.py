@@ -85,6 +85,34 @@ def test_undo_drops_one_event_and_an_unknown_game_is_named(store_url):
         store.create("g", toy_setup())
 
 
+def test_replace_setup_moves_every_cache_to_the_new_setup(store_url):
+    """``bansha board reload``'s store primitive: the new set-up is stored under the write lock,
+    a refusal of ``check`` stores nothing, and a second store's cached state is rebuilt from
+    the new set-up (the undo count moved on)."""
+    store = new(store_url)
+    other = open_store(store_url, logger=quiet)
+    store.append("g", ResolveEvent(phase="day 1"))
+    assert other.load("g").manifest.name != "renamed"  # cached by the other store
+
+    def refuse(setup_raw, rows):
+        raise GameError("no")
+
+    with pytest.raises(GameError, match="no"):
+        store.replace_setup("g", refuse)
+    assert store.setup("g").manifest.name != "renamed"
+
+    def rename(setup_raw, rows):
+        assert [seq for seq, _ in rows] == [1]
+        old = msgspec.json.decode(setup_raw, type=type(store.setup("g")))
+        return msgspec.structs.replace(old, manifest=msgspec.structs.replace(old.manifest, name="renamed"))
+
+    store.replace_setup("g", rename)
+    assert store.setup("g").manifest.name == "renamed"
+    assert other.load("g").manifest.name == "renamed" and other.load("g").label == "night 1"
+    store.append("g", announce("after"))
+    assert store.last_seq("g") == 2
+
+
 def test_append_all_stores_every_event_or_none(store_url):
     # act --file and votes import: one refused event stores none of the batch
     store = new(store_url)

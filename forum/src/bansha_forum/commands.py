@@ -22,6 +22,8 @@ from bansha.cli_help import App
 from bansha.files import os_why
 from bansha.messages import extend, say
 
+from .thread import why_unreadable
+
 extend({
     "h_activity": ("帖子里每个玩家本阶段的发帖数和字数、没有发帖的玩家（催帖名单）、截止后编辑过的投票",
                    "each player's posts and characters in the thread this phase, who has not posted (the prod list), votes edited after the deadline"),
@@ -127,8 +129,10 @@ def activity_report(g, posts, board, since: dt.datetime | None):
             for name, p in g.players.items()}
     strangers: list[str] = []
     edited = []
+    unreadable = [{"floor": post.label, "author": post.author, "why": why_unreadable(post, g.lang)}
+                  for post in posts if post.problem]  # said in the report, never counted nor dropped
     for post in posts:
-        if post.floor == 1 or not post.time:
+        if post.floor == 1 or not post.time or post.problem:
             continue  # the 楼主: the director's opening
         t = _when(post.time)
         if t is None:
@@ -151,7 +155,8 @@ def activity_report(g, posts, board, since: dt.datetime | None):
     listed = sorted(rows.values(), key=lambda r: r["seat"])
     prod = [r["player"] for r in listed if r["alive"] and r["posts"] < need]
     return {"since": f"{start:%Y-%m-%d %H:%M}" if start else None, "deadline": f"{close:%Y-%m-%d %H:%M}" if close else None,
-            "players": listed, "prod": prod, "prod_posts": need, "edited_after_deadline": edited, "strangers": strangers}
+            "players": listed, "prod": prod, "prod_posts": need, "edited_after_deadline": edited, "strangers": strangers,
+            "unreadable": unreadable}
 
 
 def _activity(game, source, since, fmt, forum_format, cookies, db, as_json, lang):
@@ -193,6 +198,8 @@ def render_activity(report, fmt: str, lang=None) -> list[str]:
                                                            for e in report["edited_after_deadline"])))
     if report["strangers"]:
         extra.append(say("act_strangers", lang, names="、".join(report["strangers"])))
+    if report.get("unreadable"):
+        extra.append(say("fm_unreadable_posts", lang, rows="；".join(f"{u['author'] or '—'}：{u['why']}" for u in report["unreadable"])))
     if fmt == "bbcode":
         from bansha.views import escape_bbcode
 
@@ -241,6 +248,10 @@ def signups(posts, seats: int, reserved=(), lang=None):
     uids: dict[str, str] = {}  # name -> the author's forum uid, where the format gives it
     skipped = []
     for post in sorted(posts, key=lambda p: p.floor):
+        if post.problem:  # a post that cannot be read signs nobody up, and says so if it would have
+            if any(w in post.text for w in (*SIGNUP_WORDS, *SUBSTITUTE_WORDS, *WITHDRAW_WORDS)):
+                skipped.append({"floor": None, "name": post.author, "why": why_unreadable(post, lang)})
+            continue
         if post.floor == 1:
             continue
         text = post.text
@@ -292,7 +303,7 @@ def _signup(source, ruleset, out, seats, fmt, forum_format, cookies, as_json, la
     if out is not None:
         # each seat's line carries its forum uid (bansha new binds it to the seat: forum push sends it PMs)
         text = "\n".join(f"{n} uid={uids[n]}" if n in uids else n for n in players) + "\n" + \
-            "".join(f"# 替补：{n}" + (f" uid={uids[n]}" if n in uids else "") + "\n" for n in subs)
+            "".join(f"## 替补：{n}" + (f" uid={uids[n]}" if n in uids else "") + "\n" for n in subs)
         try:
             out.write_text(text, encoding="utf-8")
         except OSError as exc:
@@ -311,7 +322,7 @@ def _signup(source, ruleset, out, seats, fmt, forum_format, cookies, as_json, la
     if subs:
         lines.append(say("su_subs", rs.lang, names="、".join(subs)))
     if skipped:
-        lines.append(say("su_skipped", rs.lang, rows="；".join(f"{s['floor']}楼 {s['name']}：{s['why']}" for s in skipped)))
+        lines.append(say("su_skipped", rs.lang, rows="；".join(f"{s['floor'] or '?'}楼 {s['name']}：{s['why']}" for s in skipped)))
     if out is not None:
         lines.append(say("su_wrote", rs.lang, file=out, ruleset=rs.manifest.id))
     for line in lines:

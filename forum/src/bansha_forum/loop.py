@@ -127,11 +127,12 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
     if not posts:
         raise GameError(say("lp_no_posts", lang, file=source))
     seen: dict[int, int] = {}
-    for p in posts:
+    readable = [p for p in posts if not p.problem]  # the others are refused rows of the plan
+    for p in readable:
         if p.floor in seen:
             raise GameError(say("lp_floor_twice", lang, file=source, line=p.line_no, floor=p.floor, first=seen[p.floor]))
         seen[p.floor] = p.line_no
-    opening = next((p for p in posts if p.floor == 1), None) or min(posts, key=lambda p: p.time)
+    opening = next((p for p in readable if p.floor == 1), None) or min(readable or posts, key=lambda p: p.time)
     if not yes:
         other_phase(g, store.events(game), posts, opening, source)
     try:
@@ -157,6 +158,16 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
     unknown = sorted(accept - {p.floor for p in posts})
     if unknown:
         raise GameError(say("lp_accept", lang, floor=unknown[0]))
+    if accept:
+        # --accept takes a proposal (a misspelt name where the board reads them, a post edited
+        # after the deadline); a floor with none is refused saying why, not silently ignored
+        proposed = {r.floor for r in plan(store.load(game), posts, board, done, set(), deadline, late)
+                    if r.status == "propose"}
+        idle = sorted(accept - proposed)
+        if idle:
+            typos = int(board.get("forum", {}).get("typos", 0))
+            raise GameError(say("lp_accept_nothing" if typos else "lp_accept_no_typos", lang, floor=idle[0],
+                                board=g.manifest.name))
     rows = plan(store.load(game), posts, board, done, accept, deadline, late)
     events = [r.event for r in rows if r.event is not None]
     if events and not dry_run:
@@ -174,7 +185,7 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
         shown = r.target
         if r.event is not None and r.event.target != r.target:
             shown = f"{r.target}→{r.event.target}"
-        table.append([str(r.floor), r.author, r.time[5:16], KIND_ZH[r.kind], shown or "—", STATUS_ZH[r.status], r.reason])
+        table.append([str(r.floor or "?"), r.author, r.time[5:16], KIND_ZH[r.kind], shown or "—", STATUS_ZH[r.status], r.reason])
     for line in _table(table):
         echo(line)
     recorded = "未写入（--dry-run）" if dry_run else f"写入 {len(events)} 票"
@@ -273,6 +284,10 @@ def pm(
         blocks = posts.pms(g, board, label, told, player, corrections=_corrections(told, g, label, phase is None), everyone=every)
         if as_json or fmt == "json":
             return cli._json(blocks)
+        if not blocks:  # said, not an empty output the director may take for a failure
+            who = g.find_name(player) if player else None
+            echo(say("ps_no_pms_player" if who else "ps_no_pms", g.lang, label=g.named(label), name=who), err=True)
+            return
         echo(posts.render_pms(blocks, fmt, g.lang, to=to), nl=False)
     except GameError as exc:
         cli.fail(str(exc), as_json, seen[0])

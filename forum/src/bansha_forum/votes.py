@@ -14,12 +14,12 @@ from typing import Any
 from bansha.messages import say
 from bansha.model import MAX_POST, GameError, VoteEvent
 
-from .thread import Post
+from .thread import Post, why_unreadable
 
 
 @dataclass
 class Row:
-    floor: int
+    floor: int              # 0: a post whose floor cannot be read (its reason says it as written)
     author: str
     time: str
     kind: str = ""          # "vote" | "change" | ""
@@ -29,7 +29,7 @@ class Row:
     event: VoteEvent | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"floor": self.floor, "author": self.author, "time": self.time, "kind": self.kind, "target": self.target,
+        return {"floor": self.floor or None, "author": self.author, "time": self.time, "kind": self.kind, "target": self.target,
                 "status": self.status, "reason": self.reason,
                 "recorded": None if self.event is None else {"voter": self.event.voter, "target": self.event.target,
                                                               "change": self.event.change, "late": self.event.late}}
@@ -98,6 +98,9 @@ def plan(game, posts: list[Post], board: dict[str, Any], done: set[int], accept:
         rows.append(row)
         kind, target, problem = read_vote(post, forum)
         row.kind, row.target = kind, target or ""
+        if post.problem:  # a post that cannot be read (its floor is "-5"): refused by name, never dropped
+            row.status, row.reason = "reject", why_unreadable(post, game.lang)
+            continue
         # names as on the command line: cleaned (zero-width, BOM) and folded (full width)
         proxy = False
         author = game.find_name(clean(post.author))

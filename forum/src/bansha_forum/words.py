@@ -6,6 +6,11 @@ from bansha.messages import extend
 
 extend({
     "fm_time": ("发帖时间 {time} 不是有效的日期时间", "the post's time {time} is not a valid date and time"),
+    "fm_bad_floor": ("楼层号 {floor} 无法读取（楼层是从 1 起的整数）：这一楼不计", "floor {floor} cannot be read (a floor is a whole number from 1): this post is not counted"),
+    "fm_bad_entry": ("第 {floor} 个帖子条目不是帖子（没有楼层、作者和内容）：这一楼不计",
+                     "entry {floor} of the page is no post (no floor, author and text): it is not counted"),
+    "fm_cut_post": ("{floor} 的内容不完整（页面在这一楼中断）：这一楼不计", "post {floor} is cut short (the page ends inside it): it is not counted"),
+    "fm_unreadable_posts": ("无法读取的帖子（不计）：{rows}", "posts that cannot be read (not counted): {rows}"),
     "fm_floor": ("楼层号 {floor} 超出范围（1 到 1000000000）", "floor {floor} is out of range (1 to 1000000000)"),
     "vi_floors_done": ("{file}：第{floors}楼已记录在{other}，这像是{other}的投票帖，不是{label}的；确认照样导入请加 --yes",
                        "{file}: floor(s) {floors} are recorded in {other}: this looks like {other}'s thread, not {label}'s; add --yes to import anyway"),
@@ -23,6 +28,11 @@ extend({
                     "{file}: no forum post found (a post starts with a line '发表于 YYYY-M-D HH:MM')"),
     "lp_floor_twice": ("{file}：第{line}行：{floor}楼出现了两次（第一次在第{first}行）",
                        "{file}: line {line}: floor {floor} appears twice (first at line {first})"),
+    "ps_no_pms": ("{label}没有需要发送的私信", "{label}: no private message to send"),
+    "ps_no_pms_player": ("{label}没有发给{name}的私信", "{label}: no private message for {name}"),
+    "lp_accept_no_typos": ("--accept {floor}：{board}不接受写错的名字（写错的名字作废，须发新帖更正），第{floor}楼没有待确认的提议",
+                           "--accept {floor}: {board} takes no misspelt name (a wrong name is void; a new post corrects it): floor {floor} has no proposal to accept"),
+    "lp_accept_nothing": ("--accept {floor}：第{floor}楼没有待确认的提议", "--accept {floor}: floor {floor} has no proposal to accept"),
     "lp_accept": ("--accept {floor}：帖子中没有这一楼", "--accept {floor}: no such floor in the thread"),
     "ps_section": ("版面模板：未知的帖子段落 {key}（可用：{known}）", "board template: unknown post section '{key}' (known: {known})"),
     "ps_format_post": ("--format {fmt}：应为 bbcode、md 或 text", "--format {fmt}: expected bbcode, md or text"),

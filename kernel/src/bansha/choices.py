@@ -8,12 +8,14 @@ ballot), so what is listed is what ``act`` and ``vote`` accept. Nothing here cha
 
 from __future__ import annotations
 
+import functools
 import itertools
+import weakref
 from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from .model import GameError
+from .model import GameError, VoteEvent
 from .votes import VoteCount, whole  # noqa: F401  (the count's record, here with its question)
 
 if TYPE_CHECKING:
@@ -169,8 +171,8 @@ def skill_tests(game: Game, player: str, values: dict | None = None) -> list[Ski
     p = game.player(player)
     kinds = values if values is not None else None
     out = []
-    for skill, acquired in game.skills_of(p).values():
-        if not skill.phases or game.skill_refused(p, skill) is not None:
+    for skill, acquired in game.sendable_skills(p):
+        if game.skill_refused(p, skill) is not None:
             continue
         declared: dict[str, tuple] = {}
         for k in skill.args:
@@ -196,19 +198,33 @@ class SkillTest:
         self.skill, self.declared = skill, declared
         self.lo = skill.targets
         self.hi = skill.max_targets if skill.max_targets is not None else self.lo
-        #: who may be named at all (alive, or the dead where it may; itself where it may), seat order
-        self.pool = [q.name for q in game.players.values()
-                     if (q.alive or skill.may_target_dead) and (q.name != p.name or skill.may_target_self)]
         #: every player of the game, in seat order: what a program draws its order over, so that
         #: its pick depends on what is allowed alone (two boards may allow the same targets with
         #: other flags: a rule refusing oneself, or the skill not naming oneself)
         self.names = tuple(game.players)
-        self._trials = _arg_trials(skill, declared, [n for n in game.players if n != p.name])
         self._found = found
         self._sizes: list[int] | None = None
         #: each target asked so far: whether it is allowed
         self.asked: dict[str, bool] = {}
+        #: a choice of targets (a tuple) accepted without args -> the action ``check`` gave for
+        #: it: sent with nothing applied since, it needs no second check (``Game.apply``'s
+        #: ``checked``)
+        self._accepted: dict[tuple, Any] = {}
+        #: target lists the check accepted (``arg_values``' samples)
         self._hits: list[list[str]] = []
+
+    @functools.cached_property
+    def pool(self) -> list[str]:
+        """Who may be named at all (alive, or the dead where it may; itself where it may), seat order."""
+        skill, me = self.skill, self._p.name
+        return [q.name for q in self._game.players.values()
+                if (q.alive or skill.may_target_dead) and (q.name != me or skill.may_target_self)]
+
+    @functools.cached_property
+    def _trials(self) -> list[dict[str, Any]]:
+        # made when a target is first asked (a seat's skill may never be)
+        me = self._p.name
+        return _arg_trials(self.skill, self.declared, [n for n in self._game.players if n != me])
 
     def _ok(self, targets: list[str]) -> bool:
         # ``check_use`` in its parts: what reads the targets alone once, then each set of args
@@ -219,9 +235,11 @@ class SkillTest:
             return False
         for args in self._trials:
             try:
-                game.check_args(p, skill, self._acquired, names, args)
+                action = game.check_args(p, skill, self._acquired, names, args)
             except GameError:
                 continue
+            if not args:
+                self._accepted[tuple(names)] = action
             if self._found is not None:
                 for t in targets or [""]:
                     self._found.setdefault(t, (list(targets), args))
@@ -383,8 +401,6 @@ def vote_test(game: Game, player: str) -> VoteTest | None:
     one is accepted (``first``)."""
     if not game.phase.vote or game.winner is not None:
         return None
-    from .model import VoteEvent
-
     p = game.player(player)
     if not p.alive:
         return None
@@ -397,23 +413,68 @@ def vote_test(game: Game, player: str) -> VoteTest | None:
     except GameError:
         return None
     # the ballot check_ballot would make, built once a seat and given each target
-    return VoteTest(game, game.ballot_of(voter, ev))
+    return VoteTest(game, game.ballot_of(voter, ev), voter, phase_votes(game))
+
+
+#: each game's vote listing of the phase (``PhaseVotes``), while it holds
+_PHASE_VOTES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+class PhaseVotes:
+    """The phase's one vote listing, the same for every voter: each target's own check
+    (``vote_target_refused``: the abstain word, who is in the game, the run-off's names), asked
+    once a target; and whether the rules check ballots (``bansha_validate_vote``), whose
+    per-voter exceptions each seat's ``VoteTest`` asks of its own ballot. Kept while only
+    ballots are applied (a ballot changes no target's answer): any other event, another phase
+    or another count of the living makes a new one (``phase_votes``)."""
+
+    def __init__(self, game: Game, key: tuple):
+        self.key = key
+        #: how many of the game's events were looked at (only ballots since ``key`` was taken)
+        self.seen = len(game.applied)
+        #: who may be named at all: the players (seat order), then the abstain word
+        self.candidates = (*game.players, game.manifest.vote.abstain)
+        #: a rule checks each ballot (no rule does on qisha-xia: the targets' answers are the listing)
+        self.ruled = game.hook.implemented("bansha_validate_vote")
+        #: each target asked so far: whether ``vote_target_refused`` lets it be named
+        self.targets: dict[str, bool] = {}
+
+
+def phase_votes(game: Game) -> PhaseVotes:
+    """The game's ``PhaseVotes`` now: the one kept, if nothing but ballots was applied since
+    it was made in this phase, else a new one."""
+    applied = game.applied
+    key = (id(applied), game.label, game.window, sum(p.alive for p in game.players.values()),
+           id(game.scheduled.get(game.phase.name)))
+    pv = _PHASE_VOTES.get(game)
+    if pv is not None and pv.key == key:
+        n = len(applied)
+        if pv.seen <= n and all(type(e) is VoteEvent for e in itertools.islice(applied, pv.seen, n)):
+            pv.seen = n
+            return pv
+    pv = _PHASE_VOTES[game] = PhaseVotes(game, key)
+    return pv
 
 
 class VoteTest:
     """The targets of one seat's vote, asked one by one: the target's check
-    (``vote_target_refused``), then the rules' (``validate_ballot``) of the ballot naming it."""
+    (``vote_target_refused``, once a phase for every voter: ``PhaseVotes``), then the rules'
+    (``validate_ballot``) of the ballot naming it."""
 
-    def __init__(self, game: Game, ballot):
+    def __init__(self, game: Game, ballot, voter: Player | None = None, phase: PhaseVotes | None = None):
         self._game = game
         self._ballot = ballot
+        #: the voter whose own checks (``check_voter``, ``check_vote_change``) accepted it: a
+        #: target allowed here, sent with nothing applied since, needs only the rules' check of
+        #: its ballot (``Game.apply``'s ``checked``)
+        self._voter = voter
+        self._phase = phase = phase if phase is not None else PhaseVotes(game, ())
         #: who may be named at all: the players (seat order), then the abstain word
-        self.candidates = (*game.players, game.manifest.vote.abstain)
+        self.candidates = phase.candidates
         # no rule checks a ballot (qisha-xia): what the kernel accepts is the answer
-        self._ruled = game.hook.implemented("bansha_validate_vote")
+        self._ruled = phase.ruled
         #: each target asked so far: whether it is allowed
         self.asked: dict[str, bool] = {}
-        self._hits: list[list[str]] = []
 
     def allowed(self, target: str) -> bool:
         """Whether ``vote`` accepts a ballot for ``target`` (one of ``candidates``)."""
@@ -423,7 +484,11 @@ class VoteTest:
         return hit
 
     def _allowed(self, target: str) -> bool:
-        if self._game.vote_target_refused(target) is not None:
+        targets = self._phase.targets
+        ok = targets.get(target)
+        if ok is None:
+            ok = targets[target] = self._game.vote_target_refused(target) is None
+        if not ok:
             return False
         if not self._ruled:
             return True

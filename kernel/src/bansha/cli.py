@@ -111,12 +111,15 @@ def _logger(game: str):
     return structlog.get_logger("bansha").bind(game=game)
 
 
-def _store(db: str | None):
-    from .store import open_store
+def _store(db: str | None, read: bool = False):
+    """The store ``--db`` names; ``read``: for a command that only reads, which never
+    creates a store (an SQLite file not there is an empty store, nothing made on disk)."""
+    from .store import SQLiteStore, backend_class, open_store
 
+    options = {"create": False} if read and backend_class(db) is SQLiteStore else {}
     # one command, one replay: no cached state to copy (store.Store.cache); and not even the
     # replay when the previous command left the state of this very log (statecache.py)
-    store = open_store(db, logger=_logger, cache=False)
+    store = open_store(db, logger=_logger, cache=False, **options)
     store.keep_states = True
     return store
 
@@ -159,7 +162,7 @@ def _result(game) -> str:
     return say("draw", game.lang) if game.draw else join(game.winner or [], game.lang) or say("l_not_finished", game.lang)
 
 
-def _print_results(game, mark, label: str, as_json: bool, closed: tuple | None = None) -> None:
+def _print_results(game, mark, label: str, as_json: bool, closed: tuple | None = None, lapsed=(), refused=()) -> None:
     """What a resolve told; ``closed``: (the phase's spec, the window open before it) where the
     phase closed has windows, to name the windows it resolved and the one open now."""
     fb, ann = game.since(mark)
@@ -175,9 +178,17 @@ def _print_results(game, mark, label: str, as_json: bool, closed: tuple | None =
                # the window of a phase with windows the next resolve resolves (0: the phase is left)
                "window": game.window,
                # the windows this resolve closed, and the one open now, as the board names them
-               "windows_closed": windows, "window_open": game.window_name() if game.phase.windows else None})
+               "windows_closed": windows, "window_open": game.window_name() if game.phase.windows else None,
+               # who was owed last words this resolve ended unrecorded (``--yes``)
+               "last_words_lapsed": list(lapsed),
+               # actions sent ahead for a window this resolve opened, refused then
+               "ahead_refused": [{"player": a, "skill": s, "why": why} for _, a, s, why in refused]})
         return
     _echo_phase(game.named(label), fb, ann, game.lang)
+    for _, actor, skill, why in refused:
+        echo("  " + say("l_ahead_refused", game.lang, actor=actor, skill=skill, why=why))
+    if lapsed:
+        echo("  " + say("l_last_words_lapsed", game.lang, names=say("lv_sep", game.lang).join(lapsed)))
     if windows:
         sep = say("lv_sep", game.lang)
         if game.label == label and game.winner is None:
@@ -221,7 +232,7 @@ def roles(ruleset: str = Argument(None, help="h_roles_ruleset"), as_json: bool =
           markdown: bool = Option(False, "--markdown", help="h_roles_markdown")) -> None:
     """List the roles of a ruleset (or of every installed ruleset)."""
     from .model import GameError
-    from .registry import find_manifest, installed_manifests, ruleset_for
+    from .registry import find_manifest, installed_manifests
 
     if markdown and as_json:
         raise GameError(say("markdown_json"))
@@ -279,7 +290,7 @@ def rulings(ruleset: str = Argument(..., help="h_ruleset_ref"), as_json: bool = 
 def role_show(name: str = Argument(..., help="h_role_name"), ruleset: str = Option(None, "--ruleset", help="h_ruleset_id"), as_json: bool = JsonOpt) -> None:
     """The rule text of a role and each skill with its arguments."""
     from .model import GameError
-    from .registry import find_manifest, installed_manifests, ruleset_for
+    from .registry import find_manifest, installed_manifests
 
     manifests = [find_manifest(ruleset)] if ruleset else list(installed_manifests().values())
     for m in manifests:
@@ -294,15 +305,19 @@ def role_show(name: str = Argument(..., help="h_role_name"), ruleset: str = Opti
             return _json({"ruleset": m.id, "role": _plain(role)})
         lang = rs.lang
         echo(say("l_role", lang, role=role.name, alias=role.alias, ruleset=m.name, camp=role.camp or say("l_by_deal", lang)))
-        from .views import card_text
-
         if role.rule:
-            echo("  " + card_text(role.rule).replace("\n", "\n  "))
+            for line in quoted_rule(role.rule):
+                echo(f"  {line}")
         for s in role.skills:
             n = s.targets if s.max_targets in (None, s.targets) else f"{s.targets}-{s.max_targets}"
-            phases = "/".join(p if lang == "en" else (rs.phase(p).alias or p) for p in s.phases)  # as the board names them
-            echo("  " + say("l_skill", lang, skill=s.name, alias=s.alias, phases=phases, step=s.step or say("l_at_once", lang),
-                                  priority=s.priority, targets=n)
+            alias = say("l_alias", lang, alias=s.alias) if s.alias else ""
+            if not s.phases:  # a triggered skill: played by the rules when its moment comes, never sent
+                head = say("l_skill_triggered", lang, skill=s.name, alias=alias)
+            else:
+                phases = "/".join(_phase_word(rs, p) for p in s.phases)
+                head = say("l_skill", lang, skill=s.name, alias=alias, phases=phases, priority=s.priority, targets=n,
+                           step=_step_word(rs, s) if s.step else say("l_at_once", lang))
+            echo("  " + head
                        + (say("l_skill_uses", lang, uses=s.uses) if s.uses is not None else "")
                        + (say("l_skill_tags", lang, tags="、".join(s.tags)) if s.tags else ""))
             for k, v in s.args.items():
@@ -315,6 +330,34 @@ def role_show(name: str = Argument(..., help="h_role_name"), ruleset: str = Opti
             echo(say("l_jinx", lang, jinx=jinx))
         return
     raise GameError(say("unknown_role_in", None, name=name, ruleset=ruleset) if ruleset else say("unknown_role_any", None, name=name))
+
+
+def quoted_rule(text: str) -> list[str]:
+    """The rule a person reads of a role's ``rule``: its quoted lines (``> …``, the document's
+    words) where it has any — a plugin's docstring also holds implementation notes, in
+    English, that are no rule — else the text as it is."""
+    from .views import card_text  # the one card text (a player's page shows the same)
+
+    return [line.strip() for line in card_text(text).splitlines() if line.strip()]
+
+
+def _phase_word(rs, name: str) -> str:
+    """A phase kind as the board names it (正午 for noon), else as declared."""
+    try:
+        spec = rs.phase(name)
+    except Exception:  # noqa: BLE001 (a skill may name a phase another board has)
+        return name
+    return spec.alias or spec.name
+
+
+def _step_word(rs, skill) -> str:
+    """A skill's step as the board names it (its ``alias``), else as declared."""
+    for phase in rs.manifest.phases:
+        if phase.name in skill.phases or phase.alias in skill.phases:
+            for step in phase.steps:
+                if step.name == skill.step:
+                    return step.alias or step.name
+    return skill.step
 
 
 def _plain(obj: Any) -> Any:
@@ -362,6 +405,15 @@ def read_roster(path: Path, lang: str | None = None) -> tuple[list[str], list[st
     return roster_names(text, str(path), lang)
 
 
+def looks_like_path(value: str) -> bool:
+    """``--players`` given something that reads as a file's path (a folder separator, or a file
+    ending such as ``.txt``, and no comma) rather than names."""
+    v = value.strip()
+    if not v or re.search(r"[,，]", v):
+        return False
+    return "/" in v or "\\" in v or re.search(r"\.(txt|csv|tsv|toml|lst|list|md|text)$", v, re.IGNORECASE) is not None
+
+
 def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
     """The names ``--players`` gives (roster files or comma-separated names), each checked
     (names.py) and none twice; and the notes to print (comment lines skipped)."""
@@ -384,6 +436,11 @@ def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ..
             got, said = read_roster(p, lang)
             names += got
             notes += said
+        elif looks_like_path(v):
+            # a mistyped roster file, not a one-seat table named after it
+            from .model import GameError
+
+            raise GameError(say("roster_unreadable", lang, file=v, why=say("os_enoent", lang)))
         else:
             listed = True
             names += [n for n in re.split(r"[,，]", v) if n.strip()]
@@ -509,11 +566,15 @@ def act(
                         targets=[g.find_name(_name(t)) for t in targets or []], args=args)
 
     g, mark = _store(db).append(game, event)
-    a = next((a for a in reversed(g.actions) if a.actor == who[0]), None)
+    # an action sent ahead for a later window (a skill an earlier window gives) waits for it
+    ahead = g.ahead[-1] if g.ahead and g.applied and g.ahead[-1][0] is g.applied[-1] else None
+    a = None if ahead else next((a for a in reversed(g.actions) if a.actor == who[0]), None)
     fb, ann = g.since(mark)
     if as_json:
-        return _json({"recorded": a, "feedback": fb, "announcement": ann, "winner": g.winner})
-    echo(say("l_recorded", g.lang, text=" ".join([who[0], skill.strip(), *(g.find_name(_name(t)) for t in targets or [])])))
+        return _json({"recorded": a, "feedback": fb, "announcement": ann, "winner": g.winner,
+                      "ahead": g.window_name(ahead[1]) if ahead else None})
+    echo(say("l_recorded", g.lang, text=" ".join([who[0], skill.strip(), *(g.find_name(_name(t)) for t in targets or [])]))
+         + (say("l_ahead", g.lang, window=g.window_name(ahead[1])) if ahead else ""))
     for old in a.replaced if a is not None else ():  # a group's standing action it replaces
         echo("  " + say("l_replaces", g.lang, text=old))
     for name, lines in fb.items():  # an immediate answer
@@ -616,16 +677,24 @@ def resolve(game: str = GameArg, phase: str = Option(None, "--phase", help="h_re
 
     def close(g):
         _seen(g)
-        resolve_guard(g, phase, yes)
-        labels[:] = [g.label, (g.phase, g.window)]
+        if window and not g.phase.windows:  # --window on a phase without windows would close it whole
+            from .messages import extend
+            from .model import GameError
+
+            extend({"rs_no_windows": ("--window：{label} 没有行动时间段，不能只结算一个时间段（要结算整个阶段，不写 --window）",
+                                      "--window: {label} has no windows to close one of (leave --window out to resolve the phase)")})
+            raise GameError(say("rs_no_windows", g.lang, label=g.named()))
+        resolve_guard(g, phase, yes, whole=not window)
+        labels[:] = [g.label, (g.phase, g.window), g.lapsing_last_words(whole=not window), len(g.ahead_refused)]
         return ResolveEvent(phase=g.label, window=window)
 
     g, mark = store.append(game, close)
     label = labels[0]
-    _print_results(g, mark, label, as_json, labels[1])
+    lapsed = [n for n in labels[2] if n not in g.last_words]
+    _print_results(g, mark, label, as_json, labels[1], lapsed, g.ahead_refused[labels[3]:])
 
 
-def resolve_guard(g, phase: str | None, yes: bool) -> None:
+def resolve_guard(g, phase: str | None, yes: bool, whole: bool = True) -> None:
     """What ``bansha resolve`` asks before it closes a phase (the simulator, the demo and the
     scenario runner resolve without it): the phase is the one named (``--phase``); unless
     ``yes``, no 【强制】 skill is owed (``choices.owed``) and something was recorded in the phase
@@ -644,6 +713,9 @@ def resolve_guard(g, phase: str | None, yes: bool) -> None:
     if due:
         items = say("lv_sep", g.lang).join(f"{c.player} {c.skill}" for c in due)
         raise GameError(say("rs_owed", g.lang, label=g.named(), items=items))
+    lapsing = g.lapsing_last_words(whole)
+    if lapsing:  # a 遗言 owed that this close would end, as an unsent 【强制】 skill blocks it
+        raise GameError(say("rs_last_words", g.lang, label=g.named(), names=say("lv_sep", g.lang).join(lapsing)))
     since = next((i for i in range(len(g.applied) - 1, -1, -1) if isinstance(g.applied[i], ResolveEvent)), -1)
     recorded = any(isinstance(e, (ActEvent, UnactEvent, VoteEvent, RulingEvent)) for e in g.applied[since + 1:])
     if recorded or g.actions or g.ballots:
@@ -689,10 +761,17 @@ def status(game: str = GameArg, as_player: str = Option(None, "--as", help="h_st
     """The director's view, or with --as one player's view."""
     from .views import director_view, player_view
 
-    g = _seen(_store(db).load(game))
+    g = _seen(_store(db, read=True).load(game))
     lang = g.lang
-    view = player_view(g, g.find_name(_name(as_player))) if as_player else director_view(g)
-    if not as_player:  # the director's to-do list: skills not used, votes, deadline (cli_loop)
+    if as_player is not None and not _name(as_player):
+        # an empty --as is no player: never the director's whole view by mistake
+        from .messages import extend
+        from .model import GameError
+
+        extend({"as_empty": ("--as：玩家名为空（看主持人视图时不写 --as）", "--as: the player's name is empty (leave --as out for the director's view)")})
+        raise GameError(say("as_empty", lang))
+    view = player_view(g, g.find_name(_name(as_player))) if as_player is not None else director_view(g)
+    if as_player is None:  # the director's to-do list: skills not used, votes, deadline (cli_loop)
         from .cli_loop import echo_loop_view, loop_view
 
         view["loop"] = loop_view(g)
@@ -705,7 +784,7 @@ def status(game: str = GameArg, as_player: str = Option(None, "--as", help="h_st
     for k, v in view["facts"].items():
         echo(f"{k}: {_text(v, lang)}")
     out_mark = say("l_out_mark", lang)
-    if as_player:
+    if as_player is not None:
         you = view["you"]
         echo(say("l_you", lang, text=f"{you['name']} {you['role']}{you['setup'].get('number', '') or ''} {you['camp']}")
                    + ("" if you["alive"] else out_mark))
@@ -766,7 +845,7 @@ def log_(game: str = GameArg, explain: bool = Option(False, "--explain", help="h
     """The game's events, and with --explain the ruling trace of every resolution step."""
     import msgspec
 
-    store = _store(db)
+    store = _store(db, read=True)
     events = store.events(game)
     g = _seen(store.load(game))
     if as_json:
@@ -807,7 +886,7 @@ def undo(game: str = GameArg, to: str = Option(None, "--to", help="h_undo_to"),
 
 @commands.command(help="h_export")
 @guarded
-def export(game: str = GameArg, fmt: str = Option("md", "--format", help="h_export_format"), db: str = DbOpt,
+def export(game: str = GameArg, fmt: str = Option(None, "--format", help="h_export_format"), db: str = DbOpt,
            as_json: bool = Option(False, "--json", help="h_export_json")) -> None:
     """Forum-ready announcements (Markdown or Discuz! BBCode), or the whole game as JSON."""
     import msgspec
@@ -815,8 +894,14 @@ def export(game: str = GameArg, fmt: str = Option("md", "--format", help="h_expo
     from .model import GameError
     from .views import export_text
 
-    store = _store(db)
+    store = _store(db, read=True)
     g = _seen(store.load(game))
+    if as_json and fmt not in (None, "json"):  # two formats asked for: one would be ignored
+        from .messages import extend
+
+        extend({"export_two": ("--json 与 --format {fmt} 不能同时使用：只写一种格式", "--json and --format {fmt} cannot be used together: one format only")})
+        raise GameError(say("export_two", g.lang, fmt=fmt))
+    fmt = fmt or "md"
     if fmt == "json" or as_json:
         return _json({"setup": store.setup(game), "events": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in store.events(game)],
                       "announcements": g.announcements, "winner": g.winner, "scores": g.scores})
@@ -831,7 +916,7 @@ def export(game: str = GameArg, fmt: str = Option("md", "--format", help="h_expo
 @guarded
 def games(db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """List stored games."""
-    names = _store(db).names()
+    names = _store(db, read=True).names()
     if as_json:
         return _json(names)
     for name in names:
@@ -892,10 +977,9 @@ def scenario_run(
 ) -> None:
     """Run scenario files: exit 0 when all pass, 1 on a mismatch, 2 on an invalid file."""
     from .files import os_why
+    from .messages import extend
     from .model import GameError
     from .scenario import Mismatch, run_file
-
-    from .messages import extend
 
     extend({"sc_plugin_fault": ("规则插件出错：{why}", "a rule plugin failed: {why}")})
     files: list[Path] = []
@@ -1114,6 +1198,16 @@ def usage_message(exc: Exception) -> str:
             value = f"{m.group(1)}：{say(kind, None)}"
         elif re.fullmatch(r"'(.*)' is not (?:one of|in the range) .*", value):
             value = say("usage_bad_choice", None, value=value.split("'")[1])
+        elif m := re.fullmatch(r"(\S+) is not in the range (-?\d+(?:\.\d+)?)?(<=?)?x(<=?)?(-?\d+(?:\.\d+)?)?\.?", value):
+            # click's IntRange: "0 is not in the range 1<=x<=64."
+            from .messages import extend
+
+            extend({"usage_range": ("{value}：应在 {lo} 到 {hi} 之间", "{value}: expected {lo} to {hi}"),
+                    "usage_range_lo": ("{value}：应至少为 {lo}", "{value}: expected at least {lo}"),
+                    "usage_range_hi": ("{value}：应至多为 {hi}", "{value}: expected at most {hi}")})
+            got, lo, _, _, hi = m.groups()
+            key = "usage_range" if lo and hi else "usage_range_lo" if lo else "usage_range_hi"
+            value = say(key, None, value=got, lo=lo, hi=hi)
         return say("usage_bad_value", None, param=pname or exc.param_hint or "", value=value)
     message = " ".join(exc.format_message().split())
     m = re.match(r"No such command '([^']*)'\.?(?: Did you mean '([^']*)'\?)?", message)

@@ -52,7 +52,7 @@ def read_actions(path: Path, lang: str | None = None) -> list[tuple[int, dict]]:
 
 def actions_of_text(text: str, path, toml: bool, lang: str | None = None) -> list[tuple[int, dict]]:
     """``read_actions`` of a text already read (``path`` names it in a refusal): the one reader
-    of actions, ``act --file``'s and the forum's PMs' (bansha_forum.door.pull)."""
+    of actions, ``act --file``'s and the forum layer's (a player's PM read as an action)."""
     import csv
     import io
     import re
@@ -397,7 +397,8 @@ def echo_loop_view(view: dict, lang: str | None = None) -> None:
              + (" " + say("lv_targets", lang, count=want, names=shown) if hi else "") + (f"  {args}" if args else ""))
     v = view["vote"]
     if v is not None:
-        echo(say("lv_not_voted", lang, names=sep.join(v["not_voted"]) or say("lv_none", lang)))
+        # nobody left: said in words, never "无", which is a board's abstain word (七杀·侠: 投票对象：无)
+        echo(say("lv_not_voted", lang, names=sep.join(v["not_voted"])) if v["not_voted"] else say("lv_all_voted", lang))
         label = say("lv_tally" if v["public_counts"] else "lv_tally_hidden", lang)
         tally = say("lv_comma", lang).join(f"{t['player']} {t['votes']:g}" for t in v["tally"]) or say("lv_no_votes", lang)
         echo(f"{label}{tally}" + (say("lv_abstained", lang, count=len(v["abstained"])) if v["abstained"] else "")

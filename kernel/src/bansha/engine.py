@@ -39,7 +39,6 @@ from .options import check_options
 from .registry import Ruleset, ruleset_for
 
 
-
 class PluginFault(GameError):
     """A rule plugin raised while the game resolved: the event is refused (a GameError: one
     line, exit 2, nothing stored), and a scenario that meets it is invalid, not a mismatch."""
@@ -116,6 +115,10 @@ class Game:
         self.trace: list[TraceLine] = []
         #: phase label -> names that left the game in it
         self.out: dict[str, list[str]] = {}
+        #: every exit as data, in order: (phase label, name, the kill's kind). History, like the
+        #: trace (a rewind keeps it): what a simulation counts as causes of exit, read without
+        #: parsing the trace's text
+        self.exits: list[tuple[str, str, str]] = []
         self.winner: list[str] | None = None
         self.draw = False
         self.scores: dict[str, float] = {}
@@ -143,12 +146,23 @@ class Game:
         #: players owed last words: name -> {"out": phase label, "until": the label of the
         #: phase whose close publishes them (None until the exit's event is over), "text"}
         self.last_words: dict[str, dict[str, Any]] = {}
+        #: players whose last words lapsed unrecorded: name -> the label of the phase that ended them
+        self.lapsed_words: dict[str, str] = {}
         #: the current window of a phase with ``windows`` (0: the first, or the only one)
         self.window = 0
         #: what a resolved window leaves to the next ones of the phase: the kills queued and
         #: not yet landed, the resolution's data and the exits so far (``resolve``)
         self.carried: tuple[list[Kill], dict[str, Any], list[str]] | None = None
+        #: actions sent ahead in a phase with windows for a skill the actor gains in an earlier
+        #: window of it (狼鸦之爪's 夜之锋刃 gives [群内] at 早夜, its 杀人 is 深夜's): (the event,
+        #: the window it waits for, its submission number); checked again when that window opens
+        self.ahead: list[tuple[ActEvent, int, int]] = []
+        #: what was sent ahead and refused when its window opened: (phase label, actor, skill, why)
+        self.ahead_refused: list[tuple[str, str, str, str]] = []
         self.hook.bansha_setup_game(game=self)
+        #: each player's role as the game began (the deal, after the rules' set-up: mafia-basic's
+        #: ``mafia`` option re-deals): what a role's count is of (发牌次数), whoever holds it later
+        self.dealt: dict[str, str] = {p.name: p.role for p in self.players.values()}
         self._open_phase()
 
     # ------------------------------------------------------------------ clock and names
@@ -202,9 +216,18 @@ class Game:
         label, None: until removed) in the board's words, for every line that tells it."""
         return self.msg("lasting_ever") if until is None else self.msg("lasting_until", label=self.named(until))
 
+    #: (phase, day, its label): the label made once a phase (read ~40,000 times a simulated game)
+    _label_memo: tuple = (None, None, "")
+
     @property
     def label(self) -> str:
-        return self.phase.name if self.phase.opening else f"{self.phase.name} {self.day}"
+        phase, day = self.phase, self.day
+        memo = self._label_memo
+        if memo[0] is phase and memo[1] == day:
+            return memo[2]
+        label = phase.name if phase.opening else f"{phase.name} {day}"
+        self._label_memo = (phase, day, label)
+        return label
 
     def parse_phase(self, text: str) -> tuple[int, str]:
         """"day 3" / "白天 3" / "第3天 白天" (the board's name) / "opening" -> a sortable position
@@ -302,6 +325,28 @@ class Game:
         table = self.ruleset._skills_memo.get(key)
         return table if table is not None else self.ruleset.skills_for(*key)
 
+    def sendable_skills(self, player: Player) -> tuple[tuple[Skill, bool], ...]:
+        """The skills of ``player`` (``skills_of``, in its order) that ``skill_refused`` may
+        accept now: left out are those it refuses whatever else holds (a standing skill; one of
+        another phase, unless a rule may open it (``bansha_skill_window``); one of a window
+        already resolved; any skill but a ``while_out`` one of a player out). The index of
+        what may be sent, built once per ruleset for each set of skills, phase, window and
+        life: ``choices.skill_tests`` asks ``skill_refused`` of these only, so a seat with none
+        (a night without a night skill, the dead) is asked nothing."""
+        acquired = player.acquired
+        phase = self.phase
+        key = (player.role, tuple(player.groups), tuple(acquired.items()) if acquired else (),
+               phase.name, self.window, player.alive)
+        memo = self.ruleset._sendable_memo
+        found = memo.get(key)
+        if found is None:
+            opened = self.hook.implemented("bansha_skill_window")
+            found = memo[key] = tuple(
+                (s, a) for s, a in self.skills_of(player).values()
+                if s.phases and (player.alive or s.while_out)
+                and (opened if not self.in_phase(s) else (s.immediate or self.window_of(s.step) >= self.window)))
+        return found
+
     def find_skill(self, player: Player, name: str) -> tuple[Skill, bool]:
         for s, acquired in self.skills_of(player).values():
             if name in (s.name, s.alias):
@@ -311,13 +356,22 @@ class Game:
 
     # -------------------------------------------------------------------- the event log
 
-    def apply(self, event: Event) -> None:
-        """Apply one event; raises GameError (and leaves the game as it was) when refused."""
+    def apply(self, event: Event, checked: Action | Ballot | Player | None = None) -> None:
+        """Apply one event; raises GameError (and leaves the game as it was) when refused.
+
+        ``checked`` (a trusted apply): what the one listing (``choices.py``) already asked of
+        this very event, with nothing applied since: for an ``ActEvent`` the ``Action`` its
+        ``check`` accepted (``SkillTest._accepted``, or ``check`` itself), for a ``VoteEvent`` the
+        ballot ``check_vote`` accepted, or the voter whose ``check_voter`` and
+        ``check_vote_change`` the listing accepted and whose target it allowed (``VoteTest._voter``;
+        the rules' ``bansha_validate_vote`` is then asked of the ballot sent). Those checks are
+        not asked a second time (the simulator sends what it drew from the listing, or checked
+        just before, this way); everything else is as without it."""
         if isinstance(event, AmendEvent):
             return self._amend(event)
         self._in_event = True
         try:
-            self._apply(event)
+            self._apply(event, checked)
         except GameError:
             raise
         except Exception as exc:  # a rule's hook that raised outside a resolution (a check of an action or a vote)
@@ -329,10 +383,11 @@ class Game:
         finally:
             self._in_event = False
         self.applied.append(event)
-        # last words owed by an exit of this event are published by the phase current now
+        # last words owed by an exit of this event are published by the phase current now, or
+        # by the next phase of the name the board gives (``LastWordsRule.until``)
         for owed in self.last_words.values():
             if owed["until"] is None:
-                owed["until"] = self.label
+                owed["until"] = self.next_label_named(owed.get("until_phase") or "")
 
     def _amend(self, ev: AmendEvent) -> None:
         """Replay the game with ``ev.event`` just before the resolution of the closed phase
@@ -347,7 +402,7 @@ class Game:
             raise GameError(self.msg("amend_not_closed", label=name))
         if ev.play < 0 or ev.play > len(plays):
             raise GameError(self.msg("amend_no_play", label=name, play=ev.play, count=len(plays)))
-        at = plays[ev.play - 1] if ev.play else plays[-1]
+        at = self._amend_at(label, plays[ev.play - 1] if ev.play else plays[-1], ev.event)
         events = [*self.applied[:at], ev.event, *self.applied[at:]]
         fresh = Game(self.setup, self.ruleset)
         for i, e in enumerate(events):
@@ -363,11 +418,49 @@ class Game:
         self.log = log
 
     def plays(self, label: str) -> list[int]:
-        """Where each play of the closed phase ``label`` was resolved (indexes into ``applied``):
-        more than one when a rewind played it again."""
-        return [i for i, e in enumerate(self.applied) if isinstance(e, ResolveEvent) and self.canonical(e.phase) == label]
+        """Where each play of the closed phase ``label`` began to be resolved (indexes into
+        ``applied``): more than one when a rewind played it again. A phase closed window by
+        window is one play of several resolutions (``_resolutions``)."""
+        out: list[int] = []
+        prev = None  # the resolution before, of any phase
+        for i, e in enumerate(self.applied):
+            if isinstance(e, ResolveEvent):
+                if self.canonical(e.phase) == label and not (
+                        prev is not None and prev.window and self.canonical(prev.phase) == label):
+                    out.append(i)
+                prev = e
+        return out
 
-    def _apply(self, event: Event) -> None:
+    def _resolutions(self, label: str, start: int) -> list[int]:
+        """The resolutions of the play of ``label`` that began at ``start``: one, or a window's
+        each for a phase closed window by window (``resolve --window``)."""
+        out = [start]
+        for i in range(start + 1, len(self.applied)):
+            e = self.applied[i]
+            if isinstance(e, ResolveEvent):
+                if not (self.applied[out[-1]].window and self.canonical(e.phase) == label):
+                    break
+                out.append(i)
+        return out
+
+    def _amend_at(self, label: str, start: int, event: Event) -> int:
+        """Where an amendment's input goes: just before the resolution that closed the phase;
+        in a phase closed window by window, an action (or its withdrawal) just before the
+        resolution of the skill's own window, so that it is judged as it would have been then."""
+        done = self._resolutions(label, start)
+        if len(done) == 1 or not isinstance(event, ActEvent | UnactEvent):
+            return done[-1]
+        spec = self.ruleset.phase(label.partition(" ")[0])
+        skill = next((s for r in self.ruleset.roles.values() for s in r.skills if event.skill in (s.name, s.alias)), None)
+        if event.actor in self.players:
+            try:
+                skill = self.find_skill(self.players[event.actor], event.skill)[0]
+            except GameError:
+                pass
+        window = next((i for i, steps in enumerate(spec.windows) if skill is not None and skill.step in steps), None)
+        return done[min(window, len(done) - 1)] if window is not None else done[-1]
+
+    def _apply(self, event: Event, checked: Action | Ballot | Player | None = None) -> None:
         if isinstance(event, RulingEvent):
             self._check_phase(event.phase)
             return self._ruling(event)
@@ -375,11 +468,11 @@ class Game:
             raise GameError(self.msg("game_over", result=self.msg("draw") if self.draw else self.msg("won", camps=join(self.winner, self.lang))))
         self._check_phase(event.phase)
         if isinstance(event, ActEvent):
-            self.submit(event)
+            self.submit(event, checked)
         elif isinstance(event, UnactEvent):
             self.withdraw(event)
         elif isinstance(event, VoteEvent):
-            self.cast(event)
+            self.cast(event, checked)
         elif isinstance(event, ResolveEvent):
             label = self.label
             try:
@@ -522,10 +615,25 @@ class Game:
             return set(last[2])
         return set()
 
-    def submit(self, ev: ActEvent) -> Action:
+    def submit(self, ev: ActEvent, checked: Action | None = None) -> Action | None:
         """Record ``ev`` if ``check`` accepts it (a group's new action replaces its standing
-        one); an immediate skill, or one opened outside its phases, is answered at once."""
-        action = self.check(ev)
+        one); an immediate skill, or one opened outside its phases, is answered at once. In a
+        phase with windows, an action ``check`` refuses now that it accepts once the earlier
+        windows are resolved on the inputs so far (a skill the actor gains in one of them) waits
+        for its window (``ahead``; None is returned). ``checked``: the action ``check`` gave for
+        ``ev`` with nothing applied since (``apply``)."""
+        if checked is not None:
+            action = checked
+        else:
+            try:
+                action = self.check(ev)
+            except GameError:
+                window = self.ahead_window(ev)
+                if window is None:
+                    raise
+                self.seq += 1
+                self.ahead = [*self.ahead, (ev, window, self.seq)]
+                return None
         actor = self.players[action.actor]
         skill, _ = self.find_skill(actor, action.skill)
         self.seq = action.seq
@@ -539,6 +647,63 @@ class Game:
         if self.answered_at_once(skill):
             self._resolve_now(action, skill)
         return action
+
+    def ahead_window(self, ev: ActEvent) -> int | None:
+        """The later window of the current phase at whose opening ``check`` accepts ``ev``, the
+        earlier ones resolved (on a private copy) with the inputs so far; None: none does, or
+        the phase has no window left after this one (a plain ``resolve`` closes every window,
+        so a skill gained at 早夜 may be sent with the rest of the night's PMs)."""
+        windows = self.phase.windows
+        if not windows or self.window >= len(windows) - 1 or self.winner is not None or ev.actor not in self.players:
+            return None
+        import copy
+
+        later = {n for w in windows[self.window + 1:] for n in w}
+        if not any(step in later for step in self.ruleset.skill_steps.get(ev.skill.strip(), ())):
+            return None  # no skill of that name resolves in a later window
+        memo = {id(x): x for x in (self.setup, self.ruleset, self.manifest, self.pm, self.hook, self.log,
+                                   *self.cycle, *self.openings)}
+        trial = copy.deepcopy(self, memo)
+        trial.log = SILENT
+        while trial.window < len(windows) - 1:
+            try:
+                trial.resolve()
+            except GameError:
+                return None
+            if trial.label != self.label or trial.winner is not None or trial.pending_rewind is not None:
+                return None
+            try:
+                trial.check(ev)
+            except GameError:
+                continue
+            return trial.window
+        return None
+
+    def _open_ahead(self, res: Resolution) -> None:
+        """The window just opened: each action sent ahead for it is checked again and recorded
+        (in its submission order: a group's later action stands), or refused and dropped."""
+        due = [x for x in self.ahead if x[1] <= self.window]
+        if not due:
+            return
+        self.ahead = [x for x in self.ahead if x[1] > self.window]
+        for ev, _, seq in due:
+            try:
+                action = self.check(ev)
+            except GameError as exc:
+                res.trace("ahead", f"{ev.actor}'s {ev.skill} sent ahead is refused: {exc}")
+                self.ahead_refused = [*self.ahead_refused, (self.label, ev.actor, ev.skill, str(exc))]
+                continue
+            action.seq = seq
+            skill, _ = self.find_skill(self.players[action.actor], action.skill)
+            if skill.group:
+                _, mine = self._used_in_phase(self.players[action.actor], skill)
+                if any(a.seq > seq for a in mine):
+                    res.trace("ahead", f"{ev.actor}'s {ev.skill} sent ahead is replaced by the group's later action")
+                    continue
+                action.replaced = [a.describe() for a in mine]
+                self.actions = [a for a in self.actions if a not in mine]
+            self.actions.append(action)
+            res.trace("ahead", f"{ev.actor}'s {ev.skill} sent ahead is recorded")
 
     def answered_at_once(self, skill: Skill) -> bool:
         """A use of ``skill`` now is resolved when sent (an immediate skill, or one opened outside
@@ -617,7 +782,16 @@ class Game:
         raise GameError(self.msg("nothing_to_withdraw", name=actor.name, skill=skill.name, label=self.named()))
 
     def withdraw(self, ev: UnactEvent) -> None:
-        action = self.standing(ev.actor, ev.skill)
+        try:
+            action = self.standing(ev.actor, ev.skill)
+        except GameError:
+            # an action sent ahead for a later window is withdrawn like a standing one
+            actor = self.find_name(ev.actor)
+            waiting = [x for x in self.ahead if x[0].actor == actor and x[0].skill.strip() == ev.skill.strip()]
+            if not waiting:
+                raise
+            self.ahead = [x for x in self.ahead if x is not waiting[-1]]
+            return
         skill, _ = self.skills_of(self.player(action.actor)).get(action.skill, (None, False))
         if skill is not None and self.window_of(skill.step) < self.window:
             raise GameError(self.msg("window_withdraw", skill=skill.name))
@@ -643,8 +817,17 @@ class Game:
 
     # ----------------------------------------------------------------------------- votes
 
-    def cast(self, ev: VoteEvent) -> None:
-        ballot = self.check_vote(ev)
+    def cast(self, ev: VoteEvent, checked: Ballot | Player | None = None) -> None:
+        """Record ``ev`` if ``check_vote`` accepts it. ``checked`` (``apply``), with nothing
+        applied since: the ballot ``check_vote`` gave for ``ev``, recorded as it is; or the
+        voter whose own checks and target the listing accepted: only the rules' check of the
+        ballot is asked."""
+        if checked is None:
+            ballot = self.check_vote(ev)
+        elif isinstance(checked, Ballot):
+            ballot = checked
+        else:
+            ballot = self.check_ballot(checked, ev)
         self.seq = ballot.seq
         self.ballots.append(ballot)
 
@@ -782,6 +965,7 @@ class Game:
             self.carried = (res.kills, res.data, res.out)
             self.window += 1
             res.trace("window", self.msg("window_done", window=self.window_named(self.window - 1, label)))
+            self._open_ahead(res)
             return res
         for a in self.actions:
             self._remember_use(a)
@@ -792,6 +976,7 @@ class Game:
         for name in [n for n, owed in self.last_words.items() if owed["until"] == label]:
             # "死者未在规定时间内遗言视为放弃遗言": published if recorded, lapsed if not
             if self.last_words.pop(name)["text"] is None:
+                self.lapsed_words[name] = label
                 res.trace("遗言", f"{name}'s last words lapse")
         self.resolved.append(label)
         self.log.info("resolved", phase=label, out=res.out)
@@ -807,6 +992,7 @@ class Game:
         self.actions = []
         self.ballots = []
         self.window, self.carried = 0, None
+        self.ahead = []
         while True:
             if self.phase.opening:
                 i = self.openings.index(self.phase)
@@ -855,7 +1041,7 @@ class Game:
 
     #: the live state a rewind restores; history (feedback, announcements, trace, out) stays
     _REWOUND = ("players", "actions", "ballots", "scheduled", "last_use", "data", "winner", "draw", "scores", "out",
-                "last_words", "window", "carried")
+                "last_words", "lapsed_words", "window", "carried", "ahead")
 
     def _snapshot(self, point: str) -> None:
         # A moment is remembered as a count of events, not as a copy of the state: a deep copy
@@ -950,15 +1136,49 @@ class Game:
         manifest's ``[last_words] owed`` rules (an exit whose kill forbids them owes none)."""
         owed = self.hook.bansha_last_words(game=self, player=player, kill=kill)
         if owed is None:
-            owed = kill.last_words and any(
-                (not r.phases or self.phase.name in r.phases) and (not r.days or self.day in r.days)
-                and (not r.kinds or kill.kind in r.kinds) for r in self.manifest.last_words.owed)
+            owed = kill.last_words and self._last_words_rule(kill) is not None
         return bool(owed)
+
+    def _last_words_rule(self, kill: Kill):
+        """The first ``[last_words] owed`` rule this exit matches, or None."""
+        return next((r for r in self.manifest.last_words.owed
+                     if (not r.phases or self.phase.name in r.phases) and (not r.days or self.day in r.days)
+                     and (not r.kinds or kill.kind in r.kinds)), None)
+
+    def next_label_named(self, name: str) -> str:
+        """The label of the next phase called ``name`` from the current one (the current one if it
+        is); "" or a name the cycle has not: the current label."""
+        if not name or name == self.phase.name:
+            return self.label
+        if not any(p.name == name for p in self.cycle):
+            return self.label
+        if self.phase.opening:
+            day, i = self.manifest.first_day, 0
+        else:
+            day, i = self.day, self.cycle.index(self.phase)
+        for _ in range(len(self.cycle) + 1):
+            if self.cycle[i].name == name:
+                return f"{name} {day}"
+            i += 1
+            if i == len(self.cycle):
+                i, day = 0, day + 1
+        return self.label
+
+    def lapsing_last_words(self, whole: bool = True) -> list[str]:
+        """Who is owed last words not yet recorded that closing the current phase ends (``whole``:
+        every window left; else the current window only, which ends none but the last)
+        (``bansha resolve`` refuses to close it unless --yes, naming them)."""
+        if not whole and self.phase.windows and self.window < len(self.phase.windows) - 1:
+            return []
+        return [n for n, owed in self.last_words.items() if owed["until"] == self.label and owed["text"] is None]
 
     def _last_words(self, ev: RulingEvent) -> None:
         cfg = self.manifest.last_words
         p = self.player(ev.player)
         owed = self.last_words.get(p.name)
+        if owed is None and p.name in self.lapsed_words:
+            # owed, and the time the board gives is past: say so, not that none were owed
+            raise GameError(self.msg("lw_lapsed", name=p.name, until=self.named(self.lapsed_words[p.name])))
         if owed is None:
             raise GameError(self.refusal(cfg.refuse_not_owed, "lw_not_owed", name=p.name))
         if owed["text"] is not None:
@@ -1042,6 +1262,7 @@ class Game:
         for p in self.players.values():
             p.name = rn(p.name)
         self.players = {p.name: p for p in sorted(self.players.values(), key=lambda p: p.seat)}
+        self.dealt = {rn(n): role for n, role in self.dealt.items()}
         for a in self.actions:
             a.actor, a.chosen, a.targets = rn(a.actor), [*map(rn, a.chosen)], [*map(rn, a.targets)]
         for b in self.ballots:
@@ -1218,12 +1439,15 @@ class Resolution:
         player.alive = False
         self.out.append(player.name)
         self.game.out.setdefault(self.label, []).append(player.name)
+        self.game.exits.append((self.label, player.name, kill.kind))
         texts = self.game.manifest.texts
         tmpl = texts.voted_out if kill.kind == "vote" else texts.out
         self.announce(tmpl.format(name=player.name, identity=self.game.identity(player)))
         self.trace(kill.rule or kill.kind, f"{player.name} is out ({kill.kind})")
         if self.game.owes_last_words(self, player, kill):
-            self.game.last_words[player.name] = {"out": self.label, "until": None, "text": None}
+            rule = self.game._last_words_rule(kill)
+            self.game.last_words[player.name] = {"out": self.label, "until": None, "text": None,
+                                                 "until_phase": rule.until if rule is not None else ""}
             self.trace("遗言", f"{player.name} is owed last words")
         self.game.hook.bansha_on_death(res=self, player=player, kill=kill)
 

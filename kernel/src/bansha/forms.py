@@ -18,6 +18,7 @@ extend({
     "form_int": ("{what} {value}：应为整数", "{what} {value}: expected a whole number"),
     "form_int_range": ("{what} {value}：应在 {lo} 到 {hi} 之间", "{what} {value}: expected {lo} to {hi}"),
     "form_text": ("{what}：应为文字，不是上传的文件", "{what}: expected text, not an uploaded file"),
+    "kv_twice": ("{flag} {key}：给了两次（{first} 与 {second}），只能给一次", "{flag} {key}: given twice ({first} and {second}); give it once"),
     "form_too_long": ("{what}：太长（{count} 个字符，最多 {max} 个）", "{what}: too long ({count} characters, at most {max})"),
 })
 
@@ -67,6 +68,8 @@ def pairs(items: list[str], flag: str = "--arg", lang: str | None = None) -> dic
         key = key.strip()
         if not sep or not key:
             raise GameError(say("kv_expected", lang, flag=flag, pair=excerpt(pair)))
+        if key in out:  # `--arg post=12 --arg post=13`: which one was meant is not ours to guess
+            raise GameError(say("kv_twice", lang, flag=flag, key=excerpt(key), first=excerpt(out[key]), second=excerpt(value)))
         out[key] = value_of(value)
     return out
 
@@ -80,6 +83,8 @@ def roster_names(text: str, source: str, lang: str | None = None) -> tuple[list[
     names, notes = [], []
     for i, line in enumerate(text.splitlines(), start=1):
         line = line.strip().lstrip("\ufeff")
+        if line.startswith("##"):
+            continue  # a note a tool wrote on purpose (``signup``'s substitutes): skipped, not said
         if line.startswith("#"):
             notes.append(say("roster_skipped", lang, file=source, line=i, text=line))
         elif line:

@@ -9,6 +9,14 @@ Order: pluggy has no numeric priorities, so nothing here depends on registration
 rules. The order of resolution is the manifest's steps and each skill's priority, applied by
 the kernel. Hooks that return a value are ``firstresult`` where noted: the first non-None
 answer wins, so at most one plugin should answer for a given case.
+
+Argument types (each signature below carries them; docs/plugins.md "Hooks"): ``game`` is a
+``Game`` and ``res`` a ``Resolution`` (``res.game``); ``player`` a ``Player`` (compare
+``player.name``); ``skill`` the ``Skill`` declaration, not its name — compare ``skill.name ==
+"查看"``, as ``skill == "查看"`` is always False — except in ``bansha_unknown_skill``, where it
+is the name typed (``str``); ``action`` an ``Action`` (``chosen`` as sent, ``targets`` after
+the targeting chain, ``seq`` the order of submission); ``kill`` a ``Kill``; ``ballot`` a
+``Ballot``; ``ruling`` a ``RulingEvent``; ``targets`` a list of player names.
 """
 
 from __future__ import annotations
@@ -60,6 +68,8 @@ def bansha_validate_targets(game: Game, player: Player, skill: Skill, acquired: 
     are, how many, a repeat) and before ``bansha_validate_action``, for a refusal that reads
     the targets alone (not the args): 不得自杀, a teammate. ``choices.py`` asks it once for each
     choice of targets and leaves out the args it would otherwise try with a refused one.
+    ``skill`` is the ``Skill`` declaration (``skill.name`` its name), ``targets`` the chosen
+    players' names, ``acquired`` whether it is used through an acquired skill.
 
     Return a one-line reason to refuse, or None. Must not change the game.
     """
@@ -78,14 +88,16 @@ def bansha_validate_action(game: Game, action: Action) -> str | None:
 @hookspec(firstresult=True)
 def bansha_unknown_skill(game: Game, player: Player, skill: str) -> str | None:
     """Called when ``player`` names a skill they cannot use now (never had it, or an acquired
-    skill that has lapsed). Return the refusal line the rules give (a mimic that has learned
+    skill that has lapsed). ``skill`` is the name as typed (a ``str``: there is no ``Skill``
+    of that name for the player — the only hook whose ``skill`` is a name). Return the refusal line the rules give (a mimic that has learned
     nothing), or None for the kernel's own. Must not change the game."""
 
 
 @hookspec(firstresult=True)
 def bansha_skill_unavailable(game: Game, player: Player, skill: Skill) -> str | None:
     """Called when an action of ``skill`` is submitted (before its targets are checked) and
-    whenever a player's usable skills are listed (a player's view).
+    whenever a player's usable skills are listed (a player's view). ``skill`` is the ``Skill``
+    declaration, not its name: test ``skill.name == "…"`` (``skill == "…"`` never matches).
 
     Return why ``player`` cannot use ``skill`` now (a condition of the rule, such as a skill
     offered only while something holds), or None when it can. Must not change the game.

@@ -288,6 +288,10 @@ class LastWordsRule(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     days: list[int] = []
     #: kill kinds (``vote``, ``杀人`` …; empty: any)
     kinds: list[str] = []
+    #: the phase (by name) whose close ends them: the next one of that name from the exit
+    #: (M217's 黄昏: "直到第二天开门前：…应当留下遗言的角色收到遗言通知，并留下遗言", ``dawn``); empty:
+    #: the phase current once the exit's event is over
+    until: str = ""
 
 
 class Forbidden(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

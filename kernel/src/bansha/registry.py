@@ -476,6 +476,9 @@ class Ruleset:
             self.phase(p.name) is p and p.name == p.name.strip() and " " not in p.name and p.name
             for p in manifest.phases)
         self._skills_memo: dict[tuple, dict[str, tuple[Skill, bool]]] = {}
+        #: the index of what may be sent (``Game.sendable_skills``): (role, groups, acquired,
+        #: phase, window, alive) -> the skills of that set ``Game.skill_refused`` may accept there
+        self._sendable_memo: dict[tuple, tuple[tuple[Skill, bool], ...]] = {}
         self._prefix_memo: dict[str, list[tuple[str, Any]]] = {}
         self._check_manifest()
 
@@ -587,7 +590,7 @@ class Ruleset:
                     if h not in self.handlers:
                         raise GameError(self.msg("m_handler", where=where, phase=p.name, step=step.name, handler=h))
         for rule in m.last_words.owed:
-            for ph in rule.phases:
+            for ph in (*rule.phases, *([rule.until] if rule.until else [])):
                 if ph not in phase_steps:
                     raise GameError(self.msg("m_lw_phase", where=where, phase=ph))
         if m.vote.post not in ("optional", "warn", "required"):

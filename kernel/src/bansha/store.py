@@ -38,7 +38,7 @@ import msgspec
 
 from . import statecache
 from .engine import SILENT, Game
-from .messages import lang_of, say
+from .messages import extend, lang_of, say
 from .model import ActEvent, Event, GameError, ResolveEvent, Setup, UnactEvent, VoteEvent
 
 if TYPE_CHECKING:
@@ -59,6 +59,10 @@ SCHEMA_VERSION = 3
 OUTBOX_STATES = ("pending", "sending", "sent")
 
 _DECODERS: dict[type, msgspec.json.Decoder] = {}
+
+
+extend({"st_gap": ("游戏 {name}：缺少第{seq}条事件（记录已损坏）：不再写入，请从备份恢复",
+                   "game {name}: event {seq} is missing (the log is damaged): nothing more is written; restore it from a backup")})
 
 
 def _os_why(exc: OSError) -> str:
@@ -469,6 +473,17 @@ class Store(abc.ABC):
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
             raise StoreError(say("st_setup_corrupt", None, name=repr(name), why=_decode_why(exc, Setup))) from None
 
+    def _sequence(self, name: str, after: int, last: int, rows) -> None:
+        """The events read are numbered ``after``+1 … ``last`` without a gap: a missing event
+        (a row deleted by hand, a copy cut short) is found on read, before anything is written."""
+        expected = after + 1
+        for seq, _ in rows:
+            if seq != expected:
+                raise StoreError(say("st_gap", None, name=repr(name), seq=expected))
+            expected += 1
+        if expected != last + 1 and last >= after:
+            raise StoreError(say("st_gap", None, name=repr(name), seq=expected))
+
     def _cells(self, name: str, setup_raw: Any, rows) -> None:
         """A damaged cell (no BLOB) is said before the kept states hash the log."""
         if not isinstance(setup_raw, bytes):
@@ -493,7 +508,8 @@ class Store(abc.ABC):
         return [e for _, e in self.numbered_events(name, after)]
 
     def numbered_events(self, name: str, after: int = 0) -> list[tuple[int, Event]]:
-        _, _, _, rows = self._read(name, after, setup=False)
+        _, last, _, rows = self._read(name, after, setup=False)
+        self._sequence(name, after, last, rows)
         return [(seq, self._decode_event(name, seq, raw)) for seq, raw in rows]
 
     def last_seq(self, name: str) -> int:
@@ -521,6 +537,7 @@ class Store(abc.ABC):
             _, last, now_undos, rows = self._read(name, after=seq, setup=False)
             self._cells(name, b"", rows)
             if now_undos == undos and last >= seq:
+                self._sequence(name, seq, last, rows)
                 digest = self._digests.get(name)
                 if digest is not None and digest.count == seq:
                     for _, raw in rows:
@@ -532,6 +549,7 @@ class Store(abc.ABC):
                 return now_undos, last, self._replay(_copy_game(game), name, rows)
         setup_raw, last, undos, rows = self._read(name)
         self._cells(name, setup_raw, rows)
+        self._sequence(name, 0, last, rows)
         if not self.keep_states:
             return undos, last, self._replay(Game(self._decode_setup(name, setup_raw)), name, rows)
         hit, digest = statecache.restore(self.url, name, Game, setup_raw, rows)
@@ -581,6 +599,13 @@ class Store(abc.ABC):
 
     def create(self, name: str, setup: Setup) -> Game:
         game = Game(setup)  # refuses a bad set-up before anything is written
+        from .names import fold
+
+        # game names are compared as player names are: ｌｓ１ beside ls1 is the same name
+        folded = fold(name)
+        for other in self.names():
+            if other != name and fold(other) == folded:
+                raise GameError(say("name_twice", game.lang, what=say("what_game", game.lang), first=other, second=name))
         self._create_raw(name, msgspec.json.encode(setup))
         return game
 
@@ -670,6 +695,7 @@ class Store(abc.ABC):
         the dropped ones, oldest first."""
         gone = []
         with self._write_lock(name):
+            self._current(name)  # nothing writes to a damaged game: a gap or a bad event is said first
             while self._read(name, after=1 << 62, setup=False)[1] > keep:
                 row = self._undo_raw(name)
                 if row is None:
@@ -680,7 +706,9 @@ class Store(abc.ABC):
         return gone[::-1]
 
     def undo(self, name: str) -> Event:
-        self._read(name, after=1 << 62, setup=False)  # an unknown game is named as such
+        # an unknown game is named as such, and a damaged one (a gap, an event that does not
+        # decode or replay) is said before anything is dropped: nothing writes to a damaged game
+        self._current(name)
         row = self._undo_raw(name)
         if row is None:
             raise GameError(say("st_no_undo", None, name=repr(name)))
@@ -834,7 +862,10 @@ class SQLiteStore(Store):
     """One SQLite file (WAL: readers never wait for the writer, the writer's transaction is
     a check and one insert)."""
 
-    def __init__(self, url: str | os.PathLike | None = None, logger=structlog_logger, cache: bool = True):
+    def __init__(self, url: str | os.PathLike | None = None, logger=structlog_logger, cache: bool = True,
+                 create: bool = True):
+        """``create=False``: a read — a file that is not there is an empty store held in memory,
+        and nothing (no folder, no file) is made on disk."""
         super().__init__(url, logger, cache)
         if url is None:
             path = _default_path_text()
@@ -854,6 +885,10 @@ class SQLiteStore(Store):
             st = _stat_or_none(path)
             if st is not None and stat.S_ISDIR(st.st_mode):
                 raise StoreError(say("st_is_dir", None, path=path))
+            if st is None and not create:  # a read never creates a store: nothing to read is no game
+                self.db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+                self._version = self._check(create=True)
+                return
             try:
                 os.makedirs(_path_parent(path), exist_ok=True)
             except OSError as exc:

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from .engine import Game
+from .messages import say
 
 
 def game_facts(game: Game) -> dict[str, Any]:
@@ -32,6 +33,8 @@ def director_view(game: Game) -> dict[str, Any]:
     acted: dict[str, list[str]] = {}
     for a in game.actions:
         acted.setdefault(a.actor, []).append(a.skill + (" " + " ".join(a.chosen) if a.chosen else ""))
+    for ev, window, _ in game.ahead:  # sent ahead for a later window: it waits for it
+        acted.setdefault(ev.actor, []).append(" ".join([ev.skill, *ev.targets]) + say("l_ahead_mark", game.lang, window=game.window_name(window)))
     return {
         "ruleset": game.manifest.id,
         "phase": game.label,

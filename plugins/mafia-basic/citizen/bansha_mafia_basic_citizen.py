@@ -1,6 +1,6 @@
 """平民 (citizen) — mafia-basic, the textbook mafia game.
 
-> 平民没有技能：白天投票。
+> 平民没有技能：白天参与投票。
 """
 
 from bansha import Role, hookimpl

@@ -1,6 +1,6 @@
 """黑手党 (mafioso) — mafia-basic, the textbook mafia game.
 
-> 黑手党互知身份。每晚黑手党共同杀死一名不属于黑手党的玩家。
+> 黑手党彼此知道身份。夜晚，黑手党共同杀死一名不是黑手党的玩家。
 
 (The target's range — not a mafioso — is checked by mafia-basic.rules.)
 """
@@ -17,7 +17,7 @@ def kill(res, a):
 MAFIOSO = Role(
     name="黑手党", alias="mafioso", camp="黑手党", group="黑手党", rule=RULE,
     skills=(Skill(name="杀人", alias="kill", phases=("night",), step="kill", effect=kill, group="黑手党",
-                  does=("harm",), rule="每晚黑手党共同杀死一名不属于黑手党的玩家。"),),
+                  does=("harm",), rule="夜晚，黑手党共同杀死一名不是黑手党的玩家。"),),
 )
 
 

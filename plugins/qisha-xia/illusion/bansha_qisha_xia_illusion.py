@@ -15,6 +15,7 @@ day, leader, targets; ``qisha-xia.幻觉二``: day, player); 幻觉三 puts its 
 """
 
 from bansha import Ballot, Role, Skill, hookimpl
+from bansha.model import MAX_POST
 
 FORCED, IMMUNE, CUTOFF = "qisha-xia.幻觉一", "qisha-xia.幻觉二", "qisha-xia.幻觉三"
 REFLECTED, BLOCKED_ACTIONS = "qisha-xia.reflected", "qisha-xia.blocked-actions"
@@ -88,6 +89,9 @@ def bansha_validate_action(game, action):
         # "当天白天多少楼之后（含此楼）": a post number of the thread, from 1
         if post < 1:
             return f"幻觉三的楼层号必须是正整数（post={post}）。"
+        # a floor the thread can have, as every post number bansha reads (docs/cli.md "Values")
+        if post > MAX_POST:
+            return f"幻觉三的楼层号至多为 {MAX_POST}（post={post}）。"
         return None
     if action.skill not in NIGHT:
         return None

@@ -63,6 +63,11 @@ extend({
     "bal_no_camp": ("没有阵营 {camp}（有：{camps}）", "no camp {camp} (there are: {camps})"),
     "bal_target": ("--target 应在 0 到 1 之间", "--target must be from 0 to 1"),
     "bal_none": ("没有一个候选能发牌：{why}", "no candidate can be dealt: {why}"),
+    "bal_range": ("--knob …={spec}：范围应从小到大，至多 {most} 个值", "--knob …={spec}: a range runs upwards, at most {most} values"),
+    "bal_state_bad": ("--state {file}：不是 bansha balance 写的状态文件", "--state {file}: not a state file bansha balance wrote"),
+    "bal_state_unreadable": ("--state {file}：无法读取：{why}", "--state {file}: cannot read: {why}"),
+    "bal_state_dir": ("--state {file}：是文件夹；应为状态文件的路径", "--state {file}: is a folder; give the state file's path"),
+    "bal_knob_seats": ("--knob {knob}：seats 的值应为整数（如 seats=8..12 或 seats=8,10）", "--knob {knob}: seats takes whole numbers (seats=8..12 or seats=8,10)"),
     "bal_state": ("--state {file}：状态文件属于另一次搜索（参数不同）", "--state {file}: the state file is another search's (other arguments)"),
     "bal_head": ("{ruleset}：{camp} 的胜率，目标 {target}，{n} 个候选（{invalid} 个不能发牌），策略 {policy}",
                  "{ruleset}: {camp}'s win rate, target {target}, {n} candidates ({invalid} cannot be dealt), policy {policy}"),
@@ -77,11 +82,21 @@ extend({
 })
 
 
+#: the most values a ``--knob`` range A..B gives
+MAX_RANGE = 100
+
+
 def parse_values(spec: str) -> list[Any]:
     from .cli import _value
 
-    if re.fullmatch(r"-?\d+\.\.-?\d+", spec):
+    if re.fullmatch(r"-?\d{1,18}\.\.-?\d{1,18}", spec):
         a, b = map(int, spec.split(".."))
+        if not 0 <= b - a < MAX_RANGE:  # a range is a few table sizes, never a list of billions
+            from bansha.messages import say
+
+            from .cli import Refused
+
+            raise Refused(say("bal_range", None, spec=spec, most=MAX_RANGE))
         return list(range(a, b + 1))
     return [_value(v) for v in spec.split(",")]
 
@@ -107,6 +122,30 @@ def candidates(ref: str, seats: int, options: dict, knobs: list[tuple[str, list]
     return out
 
 
+def _read_state(state: Path) -> dict:
+    """A state file as a previous round wrote it; a folder, an unreadable file or one that is
+    not such a file is one line naming it (never the JSON decoder's English)."""
+    from bansha.files import os_why, read_text
+    from bansha.messages import say
+    from bansha.model import GameError
+
+    from .cli import Refused
+
+    try:
+        saved = json.loads(read_text(state))
+    except GameError:
+        raise
+    except (ValueError, UnicodeDecodeError):
+        raise Refused(say("bal_state_bad", None, file=state)) from None
+    except OSError as exc:
+        raise Refused(say("bal_state_unreadable", None, file=state, why=os_why(exc))) from None
+    if not isinstance(saved, dict) or not isinstance(saved.get("candidates"), list) or not all(
+            isinstance(c, dict) and isinstance(c.get("label"), str) and isinstance(c.get("n"), int)
+            and isinstance(c.get("wins"), int) for c in saved["candidates"]):
+        raise Refused(say("bal_state_bad", None, file=state))
+    return saved
+
+
 def decide(c: dict, target: float, tol: float, max_games: int) -> str:
     p, lo, hi = wilson(c["wins"], c["n"], Z99)
     if c["n"] and (hi < target or lo > target):
@@ -126,7 +165,7 @@ def search(cands: list[dict], camp: str, target: float, tol: float, max_games: i
     from .run import run_specs
 
     if state is not None and state.exists():
-        saved = json.loads(state.read_text(encoding="utf-8"))
+        saved = _read_state(state)
         if saved.get("args") != args_key:
             raise ValueError(f"state:{state}")
         done = {c["label"]: c for c in saved["candidates"]}
@@ -205,13 +244,15 @@ def _balance(board, target, camp, knob, seats, option, games, batch, tolerance, 
     from bansha.model import GameError
     from bansha.registry import checked_ruleset
 
-    from .cli import Refused, _kv
+    from .cli import MAX_COUNT, Refused, _kv
     from .play import new_game
     from .policies import load_policy
 
     for flag, n in (("--games", games), ("--batch", batch), ("--days", days), ("--jobs", jobs), ("--top", top)):
         if n is not None and n < 1:
             raise Refused(say("sim_at_least", None, flag=flag))
+        if n is not None and n > MAX_COUNT:
+            raise Refused(say("sim_at_most", None, flag=flag, most=MAX_COUNT))
     if not 0 <= target <= 1:
         raise Refused(say("bal_target", None))
     if not 0 < tolerance < 1:
@@ -223,7 +264,12 @@ def _balance(board, target, camp, knob, seats, option, games, batch, tolerance, 
         key, sep, vals = k.partition("=")
         if not sep or not key:
             raise Refused(say("bal_knob", None, knob=k))
-        knobs.append((key, parse_values(vals)))
+        values = parse_values(vals)
+        if key == "seats" and not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            raise Refused(say("bal_knob_seats", None, knob=k))
+        knobs.append((key, values))
+    if state is not None and state.is_dir():
+        raise Refused(say("bal_state_dir", None, file=state))
     opts = _kv(option, "--option")
     from importlib.metadata import entry_points
 
@@ -231,7 +277,8 @@ def _balance(board, target, camp, knob, seats, option, games, batch, tolerance, 
     if policy not in names:
         raise Refused(say("sim_policy", None, name=policy, known=join(names, None)))
     load_policy(policy)
-    m = checked_ruleset(board).manifest  # the one validator, as `new` checks the board
+    rs = checked_ruleset(board)  # the one validator, as `new` checks the board
+    m = rs.manifest
     lang = seen[0] = m.language
     ref = board if (board.endswith(".toml") or "/" in board) else m.id
     camps = [c.name for c in m.camps]
@@ -267,7 +314,6 @@ def _balance(board, target, camp, knob, seats, option, games, batch, tolerance, 
                for c in ranked]}
     out["best"] = out["candidates"][:top]
     if plot is not None:
-        rs = ruleset_for(m)
         aliases = {r.name: r.alias for r in rs.roles.values() if r.alias}
         aliases.update({c.name: c.alias for c in m.camps if c.alias})
         _plot(plot, ranked[:max(top, 10)], target, m.id, aliases.get(camp, camp), aliases)

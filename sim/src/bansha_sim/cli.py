@@ -45,6 +45,7 @@ extend({
     "h_sim_db": ("游戏数据库文件（用于 --keep）", "game database file (for --keep)"),
     # refusals: said like the kernel's (bansha.cli.fail); those of the command line itself
     # before any board is known (BANSHA_LANG, else Chinese), the others in the board's language
+    "sim_at_most": ("{flag} 至多为 {most}", "{flag} must be at most {most}"),
     "sim_at_least": ("{flag} 至少为 1", "{flag} must be at least 1"),
     "sim_keep": ("--keep 应在 0 到 --games 之间", "--keep must be from 0 to --games"),
     "sim_plot_ext": ("--plot {file}：文件名应以 .png 或 .svg 结尾", "--plot {file}: the file must end in .png or .svg"),
@@ -85,6 +86,10 @@ extend({
 
 class Refused(Exception):
     """A refusal of the command, already in its words (the catalogue's)."""
+
+
+#: the most games (days, jobs) one command asks for
+MAX_COUNT = 10_000_000
 
 
 def _value(v: str) -> Any:
@@ -155,6 +160,8 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
     for flag, n in (("--games", games), ("--days", days), ("--jobs", jobs)):
         if n is not None and n < 1:
             raise Refused(say("sim_at_least", None, flag=flag))
+        if n is not None and n > MAX_COUNT:  # 99999999999 games: a list of seeds no memory holds
+            raise Refused(say("sim_at_most", None, flag=flag, most=MAX_COUNT))
     if not 0 <= seed <= 2**63 - games:  # game i is played with seed S+i: each a game's seed
         raise Refused(say("seed_range", None, seed=seed))
     if keep < 0 or keep > games:

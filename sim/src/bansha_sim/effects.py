@@ -59,10 +59,11 @@ def weighed_roles(board, seats: int) -> list[tuple[str, str]]:
 
 
 def role_effects(board, seats: int, base: list[dict], camps: list[str],
-                 run: Callable[..., list[dict]]) -> list[dict[str, Any]]:
-    """For each of ``weighed_roles``: its effect on each camp (``diff``, ``low``, ``high``: the
-    paired difference, with the role − replaced, 95 %) and its skills' uses in ``base`` (the
-    board's own records). ``run(board)`` plays the replaced board on the same seeds."""
+                 run: Callable[..., list[dict]], only: set[str] | None = None) -> list[dict[str, Any]]:
+    """For each of ``weighed_roles`` (those in ``only``, if given): its effect on each camp
+    (``diff``, ``low``, ``high``: the paired difference, with the role − replaced, 95 %) and its
+    skills' uses in ``base`` (the board's own records). ``run(board)`` plays the replaced board
+    on the same seeds."""
     from bansha.registry import ruleset_for
 
     rs = ruleset_for(manifest_of(board))
@@ -73,6 +74,8 @@ def role_effects(board, seats: int, base: list[dict], camps: list[str],
             seats_dealt[role] = seats_dealt.get(role, 0) + 1
     out = []
     for role, into in weighed_roles(board, seats):
+        if only is not None and role not in only:
+            continue
         spec = rs.roles[role]
         edit = (f"role:{role}", into)
         recs = run((board, (edit,)) if isinstance(board, str) else (board[0], (*board[1], edit)))

@@ -3,7 +3,6 @@ simulation can be played again (``play_game(..., keep=True)`` returns its event 
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any
 
@@ -18,8 +17,6 @@ from bansha.registry import ruleset_for
 from .boards import coupled_deal, manifest_of
 from .policies import Choice, Seat, load_policy
 from .stats import seat_records, skill_counts
-
-_OUT = re.compile(r"^(.+) is out \((.+)\)$")
 
 
 def _manifest(board):
@@ -69,21 +66,26 @@ def choices_for(game: Game, p, kinds: dict | None = None) -> list[Choice]:
     return _choices(game, p, kinds)[0]
 
 
-def _choices(game: Game, p, kinds: dict | None = None, one_pick: bool = False) -> tuple[list[Choice], list]:
+def _choices(game: Game, p, kinds: dict | None = None, one_pick: bool = False,
+             tests_out: dict | None = None) -> tuple[list[Choice], list]:
     """``choices_for``, and the listing's own choices (``SkillChoice``) it was made from.
 
     ``one_pick``: for a policy that needs one allowed target of a skill, not the set
     (``Policy.one_pick``): a skill of one target (and no players-as-keys argument) is handed over unasked, as its
     ``SkillTest`` (``Choice.test``: the listing's own question of a target, asked in the
     policy's order until one is allowed); its ``SkillChoice`` is then not made (the second
-    value holds the test in its place: ``_listing_of`` makes the listing when a view wants it)."""
+    value holds the test in its place: ``_listing_of`` makes the listing when a view wants it).
+    ``tests_out``: given, it receives each skill's ``SkillTest`` (by name), whose accepted
+    actions are sent without a second check (``_send``)."""
     from bansha.choices import skill_tests
 
     kinds = kinds if kinds is not None else arg_kinds(game)
     tests = {t.skill.name: t for t in skill_tests(game, p.name, kinds)}
+    if tests_out is not None:
+        tests_out.update(tests)
     out = []
     listing = []
-    for skill, _ in game.skills_of(p).values():
+    for skill, _ in game.sendable_skills(p):
         test = tests.get(skill.name)
         if test is not None and one_pick and test.lo == test.hi == 1 and not any(k.startswith("<") for k in skill.args):
             listing.append(test)
@@ -144,23 +146,28 @@ def answer_rulings(game: Game, pol, rng, camps, table, memo: dict | None = None)
 
 def _send(game, log: list, events, listed: int, counts: dict) -> bool:
     """Send the first of ``events`` (a policy's picks in its order of preference, each as
-    (whether the listing guarantees it, the event)) the engine accepts, and log it. A pick the listing made just now (``listed``: the game's event count
+    (whether the listing guarantees it, the event, what the listing's check gave for it or None))
+    the engine accepts, and log it. A pick the listing made just now (``listed``: the game's event count
     then) guarantees is sent as it is: one target of the listed ones, or none where the skill
     takes none, of a skill without args (the listing tried exactly that action), or a listed
     vote target. Any other pick (several targets, args, a keyed guess, or after the seat's own
     event changed the game) is asked of the engine's check first (``Game.check``,
     ``Game.check_vote``: what ``act`` and ``vote`` run); a pick it refuses is counted in
     ``counts["ruled_out"]`` and never sent. ``counts["refused"]``: sent and refused (0, or the
-    listing and the engine disagree). False: no pick was accepted."""
-    for sure, ev in events:
+    listing and the engine disagree). A pick goes with what the check gave for it (the
+    listing's or the one just asked: the action, the ballot or the voter, ``Game.apply``'s
+    ``checked``), so it is checked once.
+    False: no pick was accepted."""
+    for sure, ev, checked in events:
         if not (sure and len(game.applied) == listed):
             try:
-                game.check_vote(ev) if isinstance(ev, VoteEvent) else game.check(ev)
+                # what the check gave is sent (nothing is applied between): not checked again
+                checked = game.check_vote(ev) if isinstance(ev, VoteEvent) else game.check(ev)
             except GameError:
                 counts["ruled_out"] += 1
                 continue
         try:
-            game.apply(ev)
+            game.apply(ev, checked)
         except GameError:
             counts["refused"] += 1
             continue
@@ -231,7 +238,10 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
         for p in list(game.players.values()):
             if game.winner is not None or game.label != label:
                 break
-            choices, listing = _choices(game, p, kinds, pol.one_pick)
+            if not (p.alive and voting) and not game.sendable_skills(p):
+                continue  # nothing it may send now (the index of what may be sent), no vote
+            tests: dict = {}
+            choices, listing = _choices(game, p, kinds, pol.one_pick, tests)
             # a seat that has voted (a ballot a rule cast for it) leaves it standing: the listing
             # would offer it a change
             voted = any(b.voter == p.name for b in game.ballots)
@@ -246,7 +256,8 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
                 # a ballot its test allowed is sent as it is
                 sure = ballot.asked.get if ballot is not None else {}.get
             else:
-                vote_listing = vote_choices(game, p.name)
+                ballot = vote_test(game, p.name)  # vote_choices' question, asked of every target
+                vote_listing = ballot.listing() if ballot is not None else None
                 votes = vote_listing if not voted else None
                 if not choices and not votes:
                     continue
@@ -265,13 +276,17 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
                     if held is None or game.skill_refused(p, held[0]) is not None:
                         continue
                 # an option is its targets, or (targets, its own args)
+                test = tests.get(skill)
                 _send(game, log, (
-                    (_listed(c, targets, a), ActEvent(phase=label, actor=p.name, skill=skill, targets=list(targets), args=dict(a)))
-                    for targets, a in (o if isinstance(o, tuple) else (o, args) for o in options_)), listed, counts)
+                    (sure_, ActEvent(phase=label, actor=p.name, skill=skill, targets=list(targets), args=dict(a)),
+                     test._accepted.get(tuple(targets)) if sure_ and test is not None else None)
+                    for targets, a in (o if isinstance(o, tuple) else (o, args) for o in options_)
+                    for sure_ in (_listed(c, targets, a),)), listed, counts)
                 if game.winner is not None or game.label != label:
                     break
             if game.winner is None and game.label == label and d.votes and game.phase.vote and p.alive:
-                if _send(game, log, ((sure(t) is True, VoteEvent(phase=label, voter=p.name, target=t, post=floor + 1))
+                voter = ballot._voter if ballot is not None else None
+                if _send(game, log, ((sure(t) is True, VoteEvent(phase=label, voter=p.name, target=t, post=floor + 1), voter)
                                      for t in d.votes), listed, counts):
                     floor += 1
         if game.winner is None and game.label == label:
@@ -288,10 +303,8 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
         if voting:
             spans[label] = (begin, len(log))
     causes: dict[str, int] = {}
-    for t in game.trace:
-        m = _OUT.match(t.text)
-        if m:
-            causes[m.group(2)] = causes.get(m.group(2), 0) + 1
+    for _, _, kind in game.exits:  # the exits as data (``Game.exits``), not parsed from the trace
+        causes[kind] = causes.get(kind, 0) + 1
     winners = list(game.winner or [])
     out = {
         "seed": seed,

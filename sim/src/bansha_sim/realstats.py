@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from typing import Any
 
 import typer
@@ -40,17 +39,13 @@ extend({
     "st_causes": ("出局原因：{causes}", "causes of exit: {causes}"),
 })
 
-_OUT = re.compile(r"^(.+) is out \((.+)\)$")
-
 
 def record_of(game) -> dict[str, Any]:
     """A stored game as the simulator's record (``play.play_game``)."""
     winners = list(game.winner or [])
     causes: dict[str, int] = {}
-    for t in game.trace:
-        m = _OUT.match(t.text)
-        if m:
-            causes[m.group(2)] = causes.get(m.group(2), 0) + 1
+    for _, _, kind in game.exits:  # as the simulator counts them (``Game.exits``)
+        causes[kind] = causes.get(kind, 0) + 1
     return {"seed": game.setup.seed, "winners": winners, "draw": bool(game.draw),
             "unfinished": game.winner is None and not game.draw, "stuck": False, "days": game.day,
             "players": seat_records(game),

@@ -98,10 +98,11 @@ def _role_rates(s: dict[str, Any]) -> dict[str, Any]:
 
 def seat_records(game) -> list[tuple[str, str, bool, bool]]:
     """Each seat of a game as a record counts it: (the role it was dealt, its camp at the end,
-    alive, won). The role as dealt (``Setup.players``), not the one it holds at the end: a
-    role's count is how often it was dealt (发牌次数), and its win rate that of the seats dealt it."""
+    alive, won). The role as dealt (``Game.dealt``: as the game began), not the one it holds at
+    the end: a role's count is how often it was dealt (发牌次数), and its win rate that of the
+    seats dealt it."""
     winners = game.winner or ()
-    dealt = {ps.name: ps.role for ps in game.setup.players}
+    dealt = game.dealt
     return [(dealt.get(p.name, p.role), p.camp, p.alive, p.camp in winners and not game.draw)
             for p in game.players.values()]
 
@@ -202,7 +203,7 @@ def skill_counts(game, events) -> dict[str, dict[str, int]]:
     dealt: {role: {skill: uses}}."""
     from bansha.model import ActEvent
 
-    dealt = {ps.name: ps.role for ps in game.setup.players}
+    dealt = game.dealt
     out: dict[str, dict[str, int]] = {}
     for ev in events:
         if isinstance(ev, ActEvent):

@@ -20,7 +20,7 @@ from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import Template
 from litestar.template.config import TemplateConfig
 
-from . import activity, director, player, stats
+from . import activity, director, forumdoor, player, stats
 from .messages import ERR
 from .site import Site, Throttle, is_htmx
 
@@ -156,7 +156,7 @@ def create_app(store, tokens, secret: str | None = None, throttle: Throttle | No
                       cookie_name=CSRF_COOKIE, header_name="x-csrftoken")
     app = Litestar(
         route_handlers=[index, static, *director.routes(site), *player.routes(site), *stats.routes(site),
-                        *activity.routes(site)],
+                        *activity.routes(site), *forumdoor.routes(site)],
         template_config=TemplateConfig(directory=HERE / "templates", engine=JinjaTemplateEngine,
                                        engine_callback=no_reload),
         middleware=[DefineMiddleware(StoreCSRF, config=csrf)],

@@ -88,6 +88,14 @@ def serve_command(
 
     from .app import create_app
 
+    # the address as typed, checked before anything is opened: an empty host would listen on
+    # every interface, a port past 65535 on another port (70000 is 4464)
+    if not host.strip() or host != host.strip() or any(c.isspace() or not c.isprintable() for c in host):
+        typer.echo(f"错误：--host {host!r}：应为一个地址（如 127.0.0.1）；空的地址会监听所有网卡", err=True)
+        raise typer.Exit(2)
+    if not 1 <= port <= 65535:
+        typer.echo(f"错误：--port {port}：应在 1 到 65535 之间", err=True)
+        raise typer.Exit(2)
     try:
         store, tokens = _open(db)
     except GameError as exc:

@@ -13,6 +13,8 @@ import html
 import re
 from dataclasses import dataclass, field
 
+from bansha.model import MAX_POST
+
 from ..thread import Post, Quote
 
 
@@ -24,6 +26,7 @@ class Page:
     total: int | None = None      # floors in the whole thread, where the page says so
     title: str = ""
     charset: str = ""             # what the page declares of itself (Discuz!'s "Charset")
+    cut: bool = False             # the page ends before its end (a saved page without </html>)
 
 
 class Adapter:
@@ -146,6 +149,19 @@ def link_quotes(posts: list[Post]) -> None:
         src = next((p for p in reversed(posts[:k]) if p.author == q.author and p.time[:16] == minute), None)
         if src is not None:
             q.floor = src.floor
+
+
+def floor_number(text: str) -> int | None:
+    """A floor as a format writes it (``"12"``, ``12``), or None when it is none (``"-5"``,
+    ``"abc"``, ``"0"``, ``""``). A number past any thread is kept as read: the vote plan refuses
+    it by its range (``fm_floor``)."""
+    text = str(text).strip()
+    if not text.isascii() or not text.isdigit():
+        return None
+    digits = text.lstrip("0")
+    if not digits:
+        return None
+    return int(digits) if len(digits) <= 10 else MAX_POST + 1  # refused by the plan, never parsed whole
 
 
 def floor_label(floor: int) -> str:

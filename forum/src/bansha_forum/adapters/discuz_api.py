@@ -13,7 +13,17 @@ import json
 import re
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
-from .base import Adapter, Page, discuz_message, from_timestamp, link_quotes, make_post, norm_time
+from ..thread import unreadable
+from .base import (
+    Adapter,
+    Page,
+    discuz_message,
+    floor_number,
+    from_timestamp,
+    link_quotes,
+    make_post,
+    norm_time,
+)
 
 API = "api/mobile/index.php"
 
@@ -34,16 +44,22 @@ class DiscuzApi(Adapter):
             raise ValueError("Variables")
         thread = var.get("thread") or {}
         posts = []
-        for item in var.get("postlist") or []:
+        postlist = var.get("postlist") or []
+        if not isinstance(postlist, list):
+            raise ValueError("postlist")
+        for k, item in enumerate(postlist, 1):
             if not isinstance(item, dict):
-                continue
-            floor = int(item.get("number") or item.get("position") or 0)
-            if floor <= 0:
+                posts.append(unreadable(str(k), problem="fm_bad_entry"))
                 continue
             time = from_timestamp(item.get("dbdateline")) if item.get("dbdateline") else norm_time(str(item.get("dateline", "")))
             lines, quote, edited, reply_to = discuz_message(str(item.get("message") or ""))
-            post = make_post(floor, str(item.get("author") or ""), time, lines, quote, edited, reply_to,
-                             pid=str(item.get("pid") or ""))
+            author = str(item.get("author") or "")
+            number = str(item.get("number") or item.get("position") or "").strip()
+            floor = floor_number(number)
+            if floor is None:  # "-5", "abc": kept, and refused by name where it is read
+                posts.append(unreadable(number, author, time, lines=lines))
+                continue
+            post = make_post(floor, author, time, lines, quote, edited, reply_to, pid=str(item.get("pid") or ""))
             uid = str(item.get("authorid") or "")
             post.author_uid = uid if uid.isdigit() and uid != "0" else ""
             posts.append(post)

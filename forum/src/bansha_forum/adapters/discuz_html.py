@@ -10,7 +10,8 @@ import html
 import re
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
-from .base import Adapter, Page, discuz_message, link_quotes, make_post, norm_time
+from ..thread import unreadable
+from .base import Adapter, Page, discuz_message, floor_number, link_quotes, make_post, norm_time
 
 POST = re.compile(r"<div id=\"post_(\d+)\"")
 AUTHOR = re.compile(r"<a [^>]*class=\"xw1\"[^>]*>(.*?)</a>", re.S)
@@ -19,6 +20,8 @@ POSTED = re.compile(r"<em id=\"authorposton\d+\">(.*?)</em>", re.S)
 TITLE = re.compile(r"<span id=\"thread_subject\"[^>]*>(.*?)</span>", re.S)
 MESSAGE = re.compile(r"<td class=\"t_f\" id=\"postmessage_\d+\">")
 TD = re.compile(r"<(/?)td\b", re.I)
+HTML_OPEN = re.compile(r"<html[\s>]", re.I)
+HTML_CLOSE = re.compile(r"</html\s*>", re.I)
 FLOOR_NAMES = {"楼主": 1, "沙发": 2, "板凳": 3, "地板": 4}
 
 
@@ -50,21 +53,25 @@ class DiscuzHtml(Adapter):
         for k, at in enumerate(starts):
             chunk = text[at: starts[k + 1] if k + 1 < len(starts) else len(text)]
             a, f, t, msg = AUTHOR.search(chunk), FLOOR.search(chunk), POSTED.search(chunk), MESSAGE.search(chunk)
-            if not (a and f and t and msg):
+            if not (a and f and t and msg):  # a post_PID block without its parts: said, not dropped
+                posts.append(unreadable(str(k + 1), _text(a.group(1)) if a else "", problem="fm_bad_entry"))
                 continue
             label = _text(f.group(1)).replace(" ", "")
-            num = re.match(r"(\d+)", label)
-            floor = FLOOR_NAMES.get(label) or (int(num.group(1)) if num else 0)
-            if floor <= 0:
-                continue
             title = re.search(r"title=\"([^\"]+)\"", t.group(1))
             time = norm_time(title.group(1) if title else _text(t.group(1)))
             lines, quote, edited, reply_to = discuz_message(_inner_td(chunk, msg.end()))
+            num = re.fullmatch(r"(\d+)[#楼]?", label)
+            floor = FLOOR_NAMES.get(label) or (floor_number(num.group(1)) if num else None)
+            if floor is None:  # "-5#", "abc": kept, and refused by name where it is read
+                posts.append(unreadable(label, _text(a.group(1)), time, lines=lines))
+                continue
             posts.append(make_post(floor, _text(a.group(1)), time, lines, quote, edited, reply_to))
         posts.sort(key=lambda p: p.floor)
         link_quotes(posts)
         m = TITLE.search(text)
-        return Page(posts=posts, title=_text(m.group(1)) if m else "")
+        # a saved page ends with </html>: one without it was cut short (a save or copy broken off)
+        cut = bool(HTML_OPEN.search(text[:4096])) and not HTML_CLOSE.search(text[-4096:])
+        return Page(posts=posts, title=_text(m.group(1)) if m else "", cut=cut)
 
     def page_url(self, url: str, page: int) -> str | None:
         parts = urlsplit(url)

@@ -11,8 +11,8 @@ import json
 import re
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
-from ..thread import Quote
-from .base import Adapter, Page, from_timestamp, link_quotes, make_post, norm_time
+from ..thread import Quote, unreadable
+from .base import Adapter, Page, floor_number, from_timestamp, link_quotes, make_post, norm_time
 
 QUOTE = re.compile(r"\[quote\](.*?)\[/quote\]", re.S | re.I)
 REPLY = re.compile(r"\[b\]\s*Reply to\s*\[pid=(\d+)[^\]]*\].*?\[/pid\].*?\[/b\]", re.S | re.I)
@@ -45,8 +45,11 @@ class Nga(Adapter):
         if isinstance(rows, dict):  # NGA numbers the rows as an object's keys
             rows = [rows[k] for k in sorted(rows, key=lambda k: int(k) if str(k).isdigit() else 0)]
         posts = []
-        for item in rows:
-            if not isinstance(item, dict) or not str(item.get("lou", "")).lstrip("-").isdigit():
+        if not isinstance(rows, list):
+            raise ValueError("__R")
+        for k, item in enumerate(rows, 1):
+            if not isinstance(item, dict):
+                posts.append(unreadable(str(k), problem="fm_bad_entry"))
                 continue
             user = users.get(str(item.get("authorid"))) or {}
             author = str(user.get("username") or item.get("author") or item.get("authorid") or "")
@@ -70,7 +73,14 @@ class Nga(Adapter):
                 content = content[:r.start()] + content[r.end():]
             e = EDITED.search(str(item.get("alterinfo") or ""))
             edited = from_timestamp(e.group(1)) if e else ""
-            posts.append(make_post(int(item["lou"]) + 1, author, time, _lines(content), quote, edited,
+            lou = str(item.get("lou", "")).strip()
+            # lou 0 is the opening post (floor 1); "-5", "abc" are no floor: kept and refused by name
+            floor = 0 if lou.isascii() and lou.isdigit() and not lou.strip("0") else floor_number(lou)
+            floor = None if floor is None else floor + 1
+            if floor is None:
+                posts.append(unreadable(lou, author, time, lines=_lines(content)))
+                continue
+            posts.append(make_post(floor, author, time, _lines(content), quote, edited,
                                    pid=str(item.get("pid") or ""), reply_pid=reply_pid))
         posts.sort(key=lambda p: p.floor)
         link_quotes(posts)

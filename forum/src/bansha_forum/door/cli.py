@@ -19,6 +19,15 @@ extend({
     "h_fl_cookies": ("导演登录论坛后的 cookie 文件（只保存路径，不保存内容）", "the director's logged-in cookies file (its path is kept, never its content)"),
     "h_fl_thread": ("游戏主帖的 tid 或地址", "the game's main thread: tid or address"),
     "h_fl_interval": ("两次发送之间至少间隔的秒数（论坛的发帖间隔；默认 15）", "seconds between two sends at least (the forum's flood control; default 15)"),
+    "h_forum_login": ("用论坛接口登录，把登录后的 cookie 写入文件（密码从 BANSHA_FORUM_PASSWORD 或提示输入读取，不保存）",
+                      "log in through the forum's API and write the session's cookies to a file (the password from BANSHA_FORUM_PASSWORD or a prompt, never kept)"),
+    "h_fl_username": ("导演在论坛上的用户名", "the director's forum username"),
+    "h_fl_cookies_out": ("写入登录后 cookie 的文件（仅本人可读）", "the file to write the session's cookies to (readable by you only)"),
+    "fl_password": ("论坛密码（不显示、不保存）：", "forum password (not shown, not kept): "),
+    "fl_no_password": ("没有密码：设置 BANSHA_FORUM_PASSWORD，或在终端中运行以便输入", "no password: set BANSHA_FORUM_PASSWORD, or run it in a terminal to type it"),
+    "fl_logged_in": ("已登录 {site}：{username}（uid {uid}）；cookie 已写入 {file}（只有你能读）；密码没有保存",
+                     "logged in to {site}: {username} (uid {uid}); cookies written to {file} (readable by you only); the password was not kept"),
+    "fl_cannot_write": ("{file}：无法写入：{why}", "{file}: cannot write: {why}"),
     "h_fp_phase": ("阶段；默认：最近结算的阶段", "phase; default: the last resolved"),
     "h_fp_yes": ("确认：发送（push）或记录（pull）", "confirm: send (push) or record (pull)"),
     "h_fp_thread": ("投票帖的 tid 或地址；默认：连接的主帖", "the vote thread's tid or address; default: the linked thread"),
@@ -45,7 +54,7 @@ def link(
     site: str = Option(..., "--site", help="h_fl_site"),
     cookies: str = Option(..., "--cookies", help="h_fl_cookies"),
     thread: str = Option(..., "--thread", help="h_fl_thread"),
-    interval: float = Option(None, "--interval", help="h_fl_interval"),
+    interval: str = Option(None, "--interval", help="h_fl_interval"),
     db: str = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
@@ -64,8 +73,14 @@ def link(
         store = cli._store(db)
         g = store.load(game)
         lang = g.lang
-        if interval is not None and not 0 <= interval <= 600:
-            raise GameError(say("dl_interval", lang, value=interval))
+        seconds = DEFAULT_INTERVAL
+        if interval is not None:
+            try:
+                seconds = float(interval.strip())
+            except ValueError:
+                seconds = -1.0
+            if not 0 <= seconds <= 600:  # nan and inf too
+                raise GameError(say("dl_interval", lang, value=interval))
         base = check_site(site, lang)
         tid = thread_id(thread, lang)
         forum = Discuz(base, cookies, lang)
@@ -75,13 +90,62 @@ def link(
         finally:
             forum.close()
         lk = Link(site=base, cookies=os.path.abspath(cookies), thread=tid, uid=me.uid, username=me.username,
-                  interval=DEFAULT_INTERVAL if interval is None else float(interval))
+                  interval=seconds)
         save_link(store, game, lk)
         if as_json:
             return cli._json({"game": game, "site": lk.site, "thread": tid, "uid": me.uid, "username": me.username,
                               "interval": lk.interval})
         echo(say("fl_linked", lang, game=game, site=lk.site, thread=tid, username=me.username, uid=me.uid,
                  interval=f"{lk.interval:g}"))
+    except GameError as exc:
+        cli.fail(str(exc), as_json, lang)
+
+
+@forum_app.command("login", help="h_forum_login")
+def login(
+    site: str = Option(..., "--site", help="h_fl_site"),
+    username: str = Option(..., "--username", help="h_fl_username"),
+    cookies: str = Option(..., "--cookies", help="h_fl_cookies_out"),
+    as_json: bool = JsonOpt,
+) -> None:
+    """Log in through the API; the session's cookies go to the file the director names."""
+    import os
+    import sys
+
+    from bansha.files import os_why
+    from bansha.messages import say
+    from bansha.model import GameError
+
+    from .discuz import Discuz
+    from .link import check_site
+
+    cli = _cli()
+    lang = "zh"
+    try:
+        base = check_site(site, lang)
+        password = os.environ.get("BANSHA_FORUM_PASSWORD", "")
+        if not password:
+            if not sys.stdin.isatty():
+                raise GameError(say("fl_no_password", lang))
+            import getpass
+
+            password = getpass.getpass(say("fl_password", lang))
+        forum = Discuz(base, None, lang)
+        try:
+            me, jar = forum.password_login(username, password)
+        finally:
+            forum.close()
+        line = "; ".join(f"{k}={v}" for k, v in jar.items()) + "\n"
+        try:  # created readable by its owner only, before anything is written into it
+            fd = os.open(cookies, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(line)
+            os.chmod(cookies, 0o600)
+        except OSError as exc:
+            raise GameError(say("fl_cannot_write", lang, file=cookies, why=os_why(exc, lang))) from None
+        if as_json:
+            return cli._json({"site": base, "uid": me.uid, "username": me.username, "cookies": cookies})
+        echo(say("fl_logged_in", lang, site=base, username=me.username, uid=me.uid, file=cookies))
     except GameError as exc:
         cli.fail(str(exc), as_json, lang)
 

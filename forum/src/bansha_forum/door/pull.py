@@ -24,7 +24,7 @@ from bansha.model import GameError
 
 extend({
     "du_head": ("{phase}：收到的短消息（{n} 条未处理）", "{phase}: PMs received ({n} not yet pulled)"),
-    "du_row": ("PM {pmid}  {seat}号 {name}（uid {uid}）  {time}{late}  「{text}」", "PM {pmid}  seat {seat} {name} (uid {uid})  {time}{late}  “{text}”"),
+    "du_row": ("短消息 {pmid}  {seat}号 {name}（uid {uid}）  {time}{late}  「{text}」", "PM {pmid}  seat {seat} {name} (uid {uid})  {time}{late}  “{text}”"),
     "du_late": ("  【迟到】", "  [late]"),
     "du_parsed": ("    → {act}", "    → {act}"),
     "du_refused": ("    → 不接受：{why}", "    → refused: {why}"),
@@ -171,22 +171,25 @@ def propose(store, game: str, pms: list[dict], lang):
     return rows
 
 
-def run(cli, store, game, thread, yes, template, db, as_json, lang, only: list[str] = ()) -> None:
-    from bansha.board import load_board, phase_namer
-    from bansha.cli_table import echo
-
+def collect(store, game: str, yes: bool, lang, only=(), forum=None) -> dict:
+    """The PMs not yet pulled, proposed; with ``yes`` those that can be recorded recorded (all
+    not late, or the pmids of ``only``) and every listed PM kept as pulled. What ``forum pull``
+    prints and the console shows: ``rows`` (each PM: sender, time, late, lines, what it parses
+    to or why not), ``recorded``, ``strangers``, ``to_record``."""
     from .discuz import Discuz
-    from .link import load_link, thread_id
+    from .link import load_link
 
     link = load_link(store, game, lang)
     g = store.load(game)
-    forum = Discuz(link.site, link.cookies, lang)
+    own = forum is None
+    forum = forum or Discuz(link.site, link.cookies, lang)
     try:
         pms, strangers = read_pms(store, game, link, forum, g)
     finally:
-        forum.close()
+        if own:
+            forum.close()
     rows = propose(store, game, pms, lang)
-    chosen = set(only)
+    chosen = {str(x) for x in only}
     take = [r for r in rows if r["event"] is not None and ((r["pmid"] in chosen) if chosen else not r["late"])]
     recorded = 0
     if yes and take:
@@ -197,11 +200,25 @@ def run(cli, store, game, thread, yes, template, db, as_json, lang, only: list[s
         decided = [r["pmid"] for r in rows if not chosen or r["pmid"] in chosen]
         old = json.loads(store.get_meta([_key(game)]).get(_key(game)) or "[]")
         store.set_meta({_key(game): json.dumps(sorted(set(old) | set(decided)))})
+    for r in rows:
+        r["to_record"] = r in take
+    return {"link": link, "game": g, "rows": rows, "recorded": recorded, "strangers": strangers, "to_record": len(take)}
+
+
+def run(cli, store, game, thread, yes, template, db, as_json, lang, only: list[str] = ()) -> None:
+    from bansha.board import load_board, phase_namer
+    from bansha.cli_table import echo
+
+    from .link import thread_id
+
+    got = collect(store, game, yes, lang, only)
+    link, g, rows, recorded, strangers = got["link"], got["game"], got["rows"], got["recorded"], got["strangers"]
+    take = [r for r in rows if r["to_record"]]
     phase = phase_namer(g, load_board(g.manifest.id, template, lang=lang))(g.label)
     if as_json:
         out = {"phase": g.label, "phase_name": phase, "recorded": recorded, "strangers": strangers,
                "pms": [{k: r[k] for k in ("pmid", "uid", "name", "seat", "time", "late", "lines", "already", "why", "unparsed")}
-                       | {"action": r.get("act"), "to_record": r in take} for r in rows]}
+                       | {"action": r.get("act"), "to_record": r["to_record"]} for r in rows]}
         votes = None
         if g.phase.vote:
             votes = _votes(cli, store, game, link, thread, yes, template, db, lang, capture=True)

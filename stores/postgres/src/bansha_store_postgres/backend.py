@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import psycopg
-from bansha.messages import lang_of, say
+from bansha.messages import extend, lang_of, say
 from bansha.model import GameError
 from bansha.store import (
     SCHEMA_VERSION,
@@ -83,8 +83,14 @@ _LIBPQ = [
     ("", r"timeout expired|timed out|couldn't get a connection after", "pg_timeout"),
     ("57P01", r"terminating connection|server closed the connection|connection is closed|the connection is lost", "pg_closed"),
     ("53300", r"too many clients|remaining connection slots", "pg_too_many"),
+    # libpq's "FATAL:  the database system is shutting down" (or starting up, or in recovery)
+    ("57P03", r"the database system is (?:shutting down|starting up|in recovery mode|not yet accepting connections)",
+     "pg_not_ready"),
     ("42501", r"permission denied", "pg_permission"),
 ]
+
+
+extend({"pg_not_ready": ("服务器正在关闭或启动，暂不接受连接；稍后再试", "the server is shutting down or starting up and takes no connections; try again later")})
 
 
 def _reason(exc: Exception, conninfo: str) -> str:
