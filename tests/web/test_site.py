@@ -36,6 +36,16 @@ def test_each_game_belongs_to_its_director(web):
     r = b.post("/d/g/甲局/resolve", data={"_csrf_token": csrf_of(b.get("/d").text), "phase": "day 1"})
     assert r.status_code == 404 and "黑侠" not in r.text and web.store.last_seq("甲局") == before
     assert b.get("/d/g/g1").status_code == 404
+    # 乙 creating a game under 甲's game's name learns only that the name is unavailable: the
+    # refusal is the one of a name nobody may take, not "游戏 甲局 已存在"
+    page_b = b.get("/d").text
+    r = b.post("/d/new", data={"_csrf_token": csrf_of(page_b), "name": "甲局", "ruleset": "qisha-xia",
+                               "roster": "\n".join(n for n, _ in SEATS), "seed": "2"})
+    assert r.status_code == 422 and "不可用" in r.text and "已存在" not in r.text, r.text
+    # 甲, its director, is told plainly
+    r = a.post("/d/new", data={"_csrf_token": csrf_of(a.get("/d").text), "name": "甲局", "ruleset": "qisha-xia",
+                               "roster": "\n".join(n for n, _ in SEATS), "seed": "2"})
+    assert r.status_code == 422 and "已存在" in r.text
     # the store's owner opens every game
     owner = web.client(login=True)
     assert owner.get("/d/g/甲局").status_code == 200 and "甲局" in owner.get("/d").text

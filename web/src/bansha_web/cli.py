@@ -88,6 +88,9 @@ def serve_command(
 
     from .app import create_app
 
+    given = host is not None or port is not None  # an address typed: a director's link names it
+    host = "127.0.0.1" if host is None else host
+    port = 8000 if port is None else port
     # the address as typed, checked before anything is opened: an empty host would listen on
     # every interface, a port past 65535 on another port (70000 is 4464)
     if not host.strip() or host != host.strip() or any(c.isspace() or not c.isprintable() for c in host):
@@ -101,9 +104,6 @@ def serve_command(
     except GameError as exc:
         typer.echo(f"错误：{exc}", err=True)
         raise typer.Exit(2) from None
-    given = host is not None or port is not None  # an address typed: the link names it
-    host = "127.0.0.1" if host is None else host
-    port = 8000 if port is None else port
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     address = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}"
     if new_director is not None or revoke_director is not None:
