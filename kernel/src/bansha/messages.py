@@ -298,10 +298,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "kind_time": ("时间", "a time"),
     "kind_or": ("或", " or "),
     # ------------------------------------------------------- the kernel's rulings (bansha rulings)
-    "ruling_remove": ("PLAYER [--text 理由]：取消玩家参赛资格（出局）", "PLAYER [--text reason]: take a player out of the game (disqualification)"),
+    "ruling_remove": ("玩家 [--text 理由]：取消玩家参赛资格（出局）", "PLAYER [--text reason]: take a player out of the game (disqualification)"),
     "ruling_announce": ("--text 内容：发布公告", "--text TEXT: announce free text"),
-    "ruling_answer": ("PLAYER --text 回答：导演对玩家提问的回答", "PLAYER --text ANSWER: the director's answer to a player's question"),
-    "ruling_substitute": ("PLAYER --text 新名字：替补接手该座位", "PLAYER --text NEW_NAME: a substitute takes over the seat"),
+    "ruling_answer": ("玩家 --text 回答：导演对玩家提问的回答", "PLAYER --text ANSWER: the director's answer to a player's question"),
+    "ruling_substitute": ("玩家 --text 新名字：替补接手该座位", "PLAYER --text NEW_NAME: a substitute takes over the seat"),
     "ruling_draw": ("以平局结束游戏", "end the game as a draw"),
     "rn_remove": ("取消资格", "remove"),
     "rn_announce": ("公告", "announce"),
