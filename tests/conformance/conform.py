@@ -53,7 +53,7 @@ from pathlib import Path
 import msgspec
 from bansha.board import parse_phase_arg
 from bansha.engine import Game
-from bansha.model import ActEvent, Event, GameError, ResolveEvent, VoteEvent
+from bansha.model import ActEvent, Event, GameError, ResolveEvent, RulingEvent, VoteEvent
 from bansha.views import player_view
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -175,7 +175,8 @@ class Walk:
         """Store ``ev`` as a director types it (``bansha act``, ``vote``, ``resolve --yes
         [--window]``, ``ruling``): what the command printed, as (the command, its text). A
         command that refuses what the engine took is a finding, and the event is then stored
-        as it is; None: the store refused it too (the walk cannot go on)."""
+        as it is (a proxy, late or changed vote too: the simulator sends none); None: the store
+        refused it too (the walk cannot go on)."""
         argv: list[str] = []
         now = self.store.peek(GAME)
         # the phase named as the surfaces print it: act and resolve take it (one label per phase)
@@ -187,10 +188,16 @@ class Walk:
             argv = ["vote", GAME, ev.voter, ev.target, *(("--post", str(ev.post)) if ev.post else ())]
         elif isinstance(ev, ResolveEvent):
             argv = ["resolve", GAME, "--yes", "--phase", shown, *(("--window",) if ev.window else ())]
+        elif isinstance(ev, RulingEvent) and not ev.data:
+            argv = ["ruling", GAME, ev.kind, *((ev.player,) if ev.player else ()), *(("--text", ev.text) if ev.text else ())]
         before = len(self.store.events(GAME))
         if argv:
             code, out, err = self.cli(*argv, at=at, ok=False)
-            if code == 0 and len(self.store.events(GAME)) == before + 1:
+            stored = self.store.events(GAME)
+            if code == 0 and len(stored) == before + 1:
+                if getattr(stored[-1], "phase", None) != getattr(ev, "phase", None):
+                    self.find("labels", f"bansha {' '.join(argv)} {at}",
+                              f"stored with the phase {stored[-1].phase!r}, the log's name for it is {ev.phase!r}")
                 return " ".join(argv[:2] + ["…"]), out
             self.find("raises", f"bansha {' '.join(argv)} {at}", f"the command refuses what the engine took: {(err or out).strip()[:400]}")
         try:
@@ -204,6 +211,10 @@ class Walk:
         surfaces: list[tuple[str, str, str]] = []  # (surface, reader: None director / "" public / a seat, text)
         if said and said[0]:
             surfaces.append((said[0], None, said[1]))
+        stored = self.store.peek(GAME)
+        if [outcome(stored)[k] for k in ("label", "announcements", "feedback", "winner")] != \
+                [outcome(game)[k] for k in ("label", "announcements", "feedback", "winner")]:
+            self.find("raises", at, "the game stored through the commands is not the game the engine played")
         surfaces += self.status(game, at)
         if self.web:
             surfaces += self.pages(game, at)
@@ -270,7 +281,7 @@ class Walk:
                     # and who their group's members are (``you.group``: members know each other)
                     view = player_view(game, to)
                     told = {f["text"] for f in view["feedback"]}
-                    mates = set(json.dumps(view["you"].get("group", ""), ensure_ascii=False).split('"'))
+                    mates = {n for n in game.players for e in view["you"].get("group", []) if n in e}
                     for line in block["lines"]:
                         named = {n for n in game.players if n in line and n != to}
                         if line not in told and not (named and named <= mates):
@@ -283,9 +294,13 @@ class Walk:
 
     def undo(self, game: Game, ev: Event, at: str) -> list:
         out = []
+        count = len(self.store.events(GAME))
         code, text, err = self.cli("undo", GAME, at=at)
         out.append(("undo", None, text + err))
-        if code == 0:
+        if code == 0 and isinstance(ev, ResolveEvent):  # that was the preview: undoing a resolution takes --yes
+            code, text, err = self.cli("undo", GAME, "--yes", at=at)
+            out.append(("undo --yes", None, text + err))
+        if code == 0 and len(self.store.events(GAME)) == count - 1:
             self.store.append(GAME, ev)
         done = [lb for lb in dict.fromkeys(game.resolved)]
         if len(done) >= 2 and isinstance(ev, ResolveEvent):
@@ -293,6 +308,9 @@ class Walk:
             shown = game.named(done[-2])
             code, text, err = self.cli("undo", GAME, "--to", shown, at=at)
             out.append((f"undo --to {shown}", None, text + err))
+            if code == 0:  # that was the preview; then undone, and the events stored again
+                code, text, err = self.cli("undo", GAME, "--to", shown, "--yes", at=at)
+                out.append((f"undo --to {shown} --yes", None, text + err))
             if code == 0:
                 for e in before[len(self.store.events(GAME)):]:
                     self.store.append(GAME, e)

@@ -134,3 +134,83 @@ def test_the_apis_login_writes_a_cookies_file_only_the_director_reads_and_keeps_
         assert cookies.stat().st_mode & 0o777 == 0o600 and "cdb_auth=" in cookies.read_text()
         bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies), "--thread", str(TID), db=db)
     assert b"s3cret-pw" not in db.read_bytes() and "s3cret-pw" not in cookies.read_text()
+
+
+def test_one_push_at_a_time_and_a_killed_ones_lease_is_taken_over(tmp_path):
+    import json as _json
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    from bansha.store import open_store
+
+    db = new_game(tmp_path)
+    play(db, 3)
+    site = site_with_players()
+    with discuz_site(site) as base:
+        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID),
+               "--interval", "0", db=db)
+        store = open_store(db)
+        # a push running in a live process of this machine (this test's own): refused, nothing sent
+        store.set_meta({"forum.pushing.g": _json.dumps({"host": socket.gethostname(), "pid": os.getpid(), "since": 0})})
+        code, out, err = run_main(["forum", "push", "g", "--yes", "--db", str(db)])
+        assert code == 2 and "另一个推送正在发送这局游戏的消息" in err and site.pms == []
+        # its process gone (a kill -9): the next push takes the lease over and sends
+        dead = subprocess.Popen([sys.executable, "-c", "pass"])
+        dead.wait()
+        store.set_meta({"forum.pushing.g": _json.dumps({"host": socket.gethostname(), "pid": dead.pid, "since": 0})})
+        out = bansha("forum", "push", "g", "--yes", db=db)
+        assert "发送完毕" in out and site.pms
+        assert store.get_meta(["forum.pushing.g"]) == {}  # released when done
+
+
+def test_a_connection_lost_mid_push_stops_it_saying_what_went_out_and_the_next_push_finishes(tmp_path):
+    db = new_game(tmp_path)
+    play(db, 3)
+    site = site_with_players()
+    with discuz_site(site) as base:
+        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID),
+               "--interval", "0", db=db)
+        writes = []
+
+        def drop(n, module, when):  # the forum goes away at the third write, after taking it
+            if module in ("sendreply", "sendpm") and when == "before":
+                writes.append(n)
+            return len(writes) == 3 and when == "before"
+
+        site.hook = drop
+        code, out, err = run_main(["forum", "push", "g", "--yes", "--json", "--db", str(db)])
+        site.hook = None
+        assert code == 2 and "无法连接论坛（sendpm）" in out + err, (out, err)
+        assert '"error"' in out + err  # --json: the refusal as a JSON object
+        assert "Traceback" not in err and len(site.pms) == 1  # the reply and one PM went out
+        states = sqlite3.connect(db).execute("SELECT state FROM outbox ORDER BY n").fetchall()
+        assert [s for (s,) in states][:3] == ["sent", "sent", "sending"]
+        out = bansha("forum", "push", "g", "--yes", db=db)
+    assert "发送完毕" in out
+    tokens = [p["message"].rsplit("〔编号 ", 1)[1] for p in site.pms]
+    assert len(tokens) == len(set(tokens))
+
+
+def test_an_amendment_sends_its_correction_as_new_messages_and_resends_nothing(tmp_path):
+    db = new_game(tmp_path)
+    play(db, 3)  # night 1 resolved: 赤 checked 黑二
+    site = site_with_players()
+    with discuz_site(site) as base:
+        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID),
+               "--interval", "0", db=db)
+        bansha("forum", "push", "g", "--yes", db=db)
+        first = list(site.pms)
+        replies = len(site.threads[TID]["posts"])
+        bansha("amend", "g", "act", "赤", "验人", "青一", "--phase", "第1天 夜晚", "--yes", db=db)
+        preview = bansha("forum", "push", "g", "--phase", "第1天 夜晚", db=db)
+        assert "7号 赤（uid 1007）  待发送" in preview
+        out = bansha("forum", "push", "g", "--phase", "第1天 夜晚", "--yes", db=db)
+    new = [p for p in site.pms if p not in first]
+    assert new and all("【更正】" in p["message"] for p in new)
+    fix = next(p for p in new if p["msgtoid"] == uid_of(7))
+    assert "撤回：" in fix["message"] and "更正为：" in fix["message"] and "青一" in fix["message"]
+    assert site.pms[:len(first)] == first  # what went out is never sent again nor edited
+    assert len(site.threads[TID]["posts"]) in (replies, replies + 1)
+    assert "发送完毕" in out

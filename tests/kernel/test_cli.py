@@ -55,7 +55,10 @@ def test_undo_and_amend_gives_the_corrected_result(cli, game):
     cli("act", "g", killer, "刀", first)
     cli("resolve", "g", "--yes")
     assert not Store(cli.db).load("g").players[first].alive
-    assert cli("undo", "g").exit_code == 0  # the resolution
+    preview = cli("undo", "g")  # the resolution: previewed, nothing written without --yes
+    assert preview.exit_code == 0 and "--yes" in preview.output.splitlines()[-1]
+    assert not Store(cli.db).load("g").players[first].alive
+    assert cli("undo", "g", "--yes").exit_code == 0
     assert cli("unact", "g", killer, "刀").exit_code == 0
     assert cli("act", "g", killer, "刀", second).exit_code == 0
     cli("resolve", "g", "--yes")
@@ -258,3 +261,18 @@ def test_usage_errors_are_one_line_and_exit_2(monkeypatch, capsys, tmp_path, arg
     err = capsys.readouterr().err
     assert exit_.value.code == 2
     assert err.startswith(("error:", "错误：")) and err.count("\n") == 1 and message in err, err
+
+
+def test_act_with_the_phase_as_the_board_names_it_keeps_the_phase_id(cli, game):
+    """``act --phase "第1天 夜晚"`` is stored as the log names the phase ("night 1"), as ``act``
+    without --phase is (the conformance walk found the typed label in the log: plain ``undo``
+    and whatever reads an event's phase saw two names for one phase)."""
+    killer = role_holder(game, "刀手")
+    victim = role_holder(game, "平民")
+    assert cli("resolve", "g", "--yes").exit_code == 0
+    named = Store(cli.db).load("g").named()
+    assert named != "night 1"  # the board's own name for it
+    r = cli("act", "g", killer, "kill", victim, "--phase", named)
+    assert r.exit_code == 0, r.output
+    (ev,) = [e for _, e in snapshot(cli) if type(e).__name__ == "ActEvent"]
+    assert ev.phase == "night 1"

@@ -89,3 +89,64 @@ def test_amend_in_a_real_process(tmp_path):
     assert r.returncode == 0 and "存活：馄饨 出局 → 存活" in r.stdout
     r = run("amend", "g", "--phase", "night 9", "unact", "包子", "杀人")
     assert r.returncode == 2 and r.stderr.startswith("错误：") and len(r.stderr.splitlines()) == 1
+
+
+def test_undo_of_a_resolution_previews_and_asks(bansha_cli):
+    """Issue 31: `undo` of a resolve shows what it withdraws and writes nothing without --yes,
+    as `amend` does; `undo --to` names the corrections of earlier phases it would drop."""
+    cli = bansha_cli
+    killed_at_night(cli)
+    before = cli.events()
+    r = cli.ok("undo", "g")
+    lines = r.output.splitlines()
+    assert lines[0] == "撤销第1天 夜晚的结算，回到第1天 夜晚结算之前；撤销后："
+    assert "  （公开） - 第1天 夜晚：馄饨出局，身份是侠士。" in lines                # the exit's lines are withdrawn
+    assert "  存活：馄饨 出局 → 存活" in lines and lines[-1] == "未写入：确认撤销请加 --yes"
+    assert cli.events() == before
+    cli.ok("undo", "g", "--yes")
+    assert cli.events() == before[:-1] and cli.load().label == "night 1"
+    cli.ok("resolve", "g", "--yes")
+    cli.ok("undo", "g", "--yes")                                   # a resolution, written at once with --yes
+    cli.ok("resolve", "g", "--yes")
+    # a correction of night 1 written in day 2: `undo --to 第1天 夜晚` would drop it
+    cli.ok("amend", "g", "--phase", "第1天 夜晚", "act", "花卷", "验人", "包子", "--yes")
+    events = cli.events()
+    r = cli.ok("undo", "g", "--to", "第1天 夜晚")
+    assert "将丢弃对第1天 夜晚的更正：" in r.output and "花卷" in r.output and "未写入：确认撤销请加 --yes" in r.output
+    assert cli.events() == events
+    r = cli.ok("undo", "g", "--to", "第1天 夜晚", "--yes")
+    assert cli.events() == events[:-1]
+
+
+def test_amend_act_replaces_the_earlier_action_on_every_board(bansha_cli):
+    """Issue 31: `amend act` of a skill already sent in the phase replaces that action (not only a
+    group's, as on 七杀·侠): 光影传说's one skill a day, 新日暮里's night skill."""
+    cli = bansha_cli
+    cli.ok("new", "g", "--ruleset", "light-shadow", "--players", ",".join(f"P{i:02}" for i in range(1, 13)), "--seed", "5")
+    assert cli.load().players["P08"].role == "国王"
+    cli.ok("act", "g", "P08", "辨别", "P02")
+    cli.ok("resolve", "g", "--yes")
+    r = cli.ok("amend", "g", "--phase", "第0天", "act", "P08", "辨别", "P03", "--yes")
+    assert "[P08] - 第0天：P02是影之国的。" in r.output and "[P08] + 第0天：P03是影之国的。" in r.output
+    told = [t for ph, t in cli.load().feedback["P08"] if ph == "day 0"]
+    assert "P03是影之国的。" in told and "P02是影之国的。" not in told
+
+
+def test_amend_act_replaces_on_m217(bansha_cli):
+    from test_votes_import import M217
+
+    cli = bansha_cli
+    cli.ok("new", "g", "--ruleset", "m217", "--players", M217, "--seed", "3")
+    cli.ok("resolve", "g", "--yes")
+    cli.ok("resolve", "g", "--yes")
+    g = cli.load()
+    hunter = next((p.name for p in g.players.values() if p.role == "猎魔人"), None)
+    seer = next((p.name for p in g.players.values() if p.role == "预言家"), None)
+    actor, skill = (hunter, "猎杀") if hunter else (seer, "预言")
+    assert actor, "the table dealt with seed 3 has a 猎魔人 or a 预言家"
+    others = [p.name for p in g.players.values() if p.name != actor]
+    cli.ok("act", "g", actor, skill, others[0])
+    cli.ok("resolve", "g", "--yes")
+    cli.ok("amend", "g", "--phase", "第1天 夜晚", "act", actor, skill, others[1], "--yes")
+    acted = [e for e in cli.load().applied if type(e).__name__ == "ActEvent" and e.actor == actor and e.phase == "night 1"]
+    assert [e.targets for e in acted][-1] == [others[1]]

@@ -54,3 +54,20 @@ def test_not_voted_never_prints_the_abstain_word(bansha_cli):
         cli.ok("vote", "g", name, "弃权")
     out = cli.ok("status", "g").output
     assert "未投票：（所有可投票的人都已投票）" in out and "未投票：无" not in out
+
+
+def test_the_two_faced_deal_notice_is_in_the_opening_pm_once(bansha_cli, tmp_path):
+    """> 双面[开局]…游戏开始前随机获得未出场的一狼一神作为底牌，并选择其中一张置顶: the notice the deal gives
+    is in the 开局 PM (it was told before any event, and no PM carried it), and choosing the card the
+    notice named on top does not say it a second time."""
+    roles = ["双面人", "白猫", "狼巫", "狼巫", "预言家", "通灵师", "女巫", "骑士", "通灵师", "魔术师", "灵鹿", "猎魔人", "企鹅", "狐狸"]
+    deal = tmp_path / "deal.toml"
+    deal.write_text("".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n\n' for n, r in zip("甲乙丙丁戊己庚辛壬癸子丑寅卯", roles)),
+                    encoding="utf-8")
+    cli = bansha_cli
+    cli.ok("new", "g", "--ruleset", "m217", "--deal", deal, "--seed", "1")
+    cli.ok("act", "g", "甲", "双面", "--arg", "top=神")
+    cli.ok("resolve", "g", "--yes")
+    lines = cli.ok("pm", "g", "--phase", "开局", "--player", "甲").output.splitlines()
+    assert lines[0] == "【新日暮里】开局 私信" and lines[1] == "致 甲（1号）："
+    assert len(lines) == 3 and lines[2].startswith("双面：你的底牌是") and lines[2].endswith("。")

@@ -58,3 +58,15 @@ def test_recorded_in_the_night_they_are_in_one_post(tmp_path):
              for p in ("第1天 正午", "第1天 黄昏", "第2天 晨曦")}
     assert [p for p, text in posts.items() if "子鼠的遗言：我是好人" in text] == ["第2天 晨曦"]
     assert posts["第2天 晨曦"].count("我是好人") == 1
+
+
+def test_the_dusk_post_gives_its_exits_once_as_the_split_list(tmp_path):
+    """> 在黄昏阶段（包括正常的被投票出局）的角色出局信息…公示[投票出局]和[其他原因]出局的名单分别有哪些:
+    the 黄昏's post has its exits once, the split list, in its 出局 section."""
+    run = runner(tmp_path)
+    at_dusk_with_a_vote_out(run)
+    run("resolve", "g", "--yes")
+    post = run("post", "g", "--phase", "第1天 黄昏", "--format", "text").stdout
+    exits = post.split("【出局】", 1)[1].split("【", 1)[0]
+    assert exits.strip().splitlines() == ["投票出局：子鼠；其他原因出局：无。"]
+    assert "子鼠被投票出局" not in post

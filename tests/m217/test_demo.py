@@ -24,7 +24,7 @@ def test_the_demo_plays_as_a_scenario():
     assert [p.name for p in game.players.values() if p.camp == "狼人阵营" and p.alive] == []
     # it reaches the third day and shows the board's signature lines
     lines = [line for _, line in game.announcements]
-    for needed in ("巫被诽谤。", "巫被投票出局。", "投票出局：猎；其他原因出局：鬼。", "骑翻牌，实际身份为骑士。"):
+    for needed in ("巫被诽谤。", "投票出局：巫；其他原因出局：无。", "投票出局：猎；其他原因出局：鬼。", "骑翻牌，实际身份为骑士。"):
         assert needed in lines
 
 

@@ -198,3 +198,9 @@ def test_an_upgrade_that_would_change_what_was_told_is_refused(mafia, upgraded):
     line = refused(mafia, "board", "reload", "m")
     assert "第 1 个事件" in line and "结算" in line, line
     assert Store(mafia).setup("m") == before
+
+
+def test_reload_of_a_board_read_from_a_file_needs_the_file(night):
+    db, _ = night
+    line = refused(db, "board", "reload", "g")
+    assert "--from" in line and "toy-faulty" in line, line

@@ -217,7 +217,7 @@ class Fuzzer:
                 ["games"],
             ]), 0
         if kind == "undo":
-            return ["undo", self.name], None
+            return ["undo", self.name, "--yes"], None
         return ["resolve", self.name], 2 if over else None
 
     def invalid(self, g) -> tuple[list[str], int | None]:

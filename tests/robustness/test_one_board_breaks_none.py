@@ -199,3 +199,28 @@ def test_an_edit_puts_a_role_in_one_pool_and_removes_it_from_where_it_is(tmp_pat
     gone.write_text('extends = "m217"\nid = "m217-gone"\nname = "a"\n[[edits]]\npool = "弱神"\nremove = ["狼王"]\n', encoding="utf-8")
     line = one_line(["board", "show", gone], "弱神", "狼王", "狼人")
     assert "基础规则里没有" not in line
+
+
+class _BrokenBoard:
+    """A board package (``bansha.rulesets``) whose module raises as it is imported."""
+
+    name, value, group, dist = "mafia-lost", "bansha_mafia_lost", registry.RULESET_GROUP, "bansha-mafia-lost"
+
+    def load(self):
+        raise SyntaxError("invalid syntax (bansha_mafia_lost/__init__.py, line 3)")
+
+
+def test_a_board_package_that_fails_to_import_is_marked_not_skipped(monkeypatch, tmp_path):
+    real = registry.entry_points
+    monkeypatch.setattr(registry, "entry_points",
+                        lambda group: (*real(group), *((_BrokenBoard(),) if group == registry.RULESET_GROUP else ())))
+    registry.installed_manifests.cache_clear()
+    try:
+        marked = next(line for line in works(["rulesets"]).splitlines() if line.startswith("mafia-lost"))
+        assert "bansha-mafia-lost" in marked and "SyntaxError" in marked, marked
+        one_line(["new", "g", "--ruleset", "mafia-lost", "--players", SEVEN, "--db", tmp_path / "g.db"], "bansha-mafia-lost")
+        works(["new", "g", "--ruleset", "mafia-basic", "--players", SEVEN, "--db", tmp_path / "g.db"])
+    finally:
+        monkeypatch.undo()
+        registry.UNIMPORTABLE.pop("mafia-lost", None)
+        registry.installed_manifests.cache_clear()

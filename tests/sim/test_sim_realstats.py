@@ -116,8 +116,7 @@ def test_the_simulators_own_games_agree_with_it(tmp_path):
     for i in range(150):
         r = play_game("qisha-xia", seats, 10_000 + i, "random", keep=True)
         store.create(f"q{i}", r["setup"])
-        for ev in r["events"]:
-            store.append(f"q{i}", ev)
+        store.append_all(f"q{i}", lambda game, events=r["events"]: events)  # one write a game
     store.close()
     code, out, err = bansha("stats", "qisha-xia", "--db", url, "--compare-sim", "--sim-games", "600", "--json")
     assert code == 0, err

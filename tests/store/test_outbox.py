@@ -93,3 +93,21 @@ def test_a_schema_2_store_gains_the_outbox_by_upgrade(tmp_path):
     assert old.upgrade() == (2, SCHEMA_VERSION)
     old.outbox_add("g", [("k", "{}")])
     assert [r.key for r in open_store(db, logger=quiet).outbox("g")] == ["k"]
+
+
+def test_a_schema_2_postgresql_store_gains_the_outbox_by_upgrade(pg_url):
+    import psycopg
+
+    store = open_store(pg_url, logger=quiet)
+    store.create("g", toy_setup())
+    store.close()
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("DROP TABLE outbox")
+        conn.execute("UPDATE bansha_meta SET value='2' WHERE key='schema'")
+    old = open_store(pg_url, logger=quiet)
+    assert old.schema_version() == 2
+    with pytest.raises(StoreError):
+        old.outbox("g")  # an old store is refused with the way out, as every use refuses it
+    assert old.upgrade() == (2, SCHEMA_VERSION)
+    old.outbox_add("g", [("k", "{}")])
+    assert [r.key for r in open_store(pg_url, logger=quiet).outbox("g")] == ["k"]

@@ -55,11 +55,16 @@ def test_the_console_pulls_the_night_then_previews_and_pushes_each_message_once(
     r = c.post("/d/g/g/forum/pull", data={"_csrf_token": token})
     assert "赤 验人 黑二" in r.text and "黑二 杀人 士一" in r.text and "记录可记录的 2 条" in r.text
     assert "<script>alert(1)</script>" not in r.text and "&lt;script&gt;" in r.text
-    n = len(open_store(db).events("g"))  # a proposal records nothing: the next pull records
-    r = c.post("/d/g/g/forum/pull", data={"_csrf_token": token, "record": "1"})
+    n = len(open_store(db).events("g"))  # a proposal records nothing: the confirmation records what it listed
+    listed = re.findall(r'name="pm" value="(\d+)"', r.text)
+    assert len(listed) == 2
+    site.pm(uid_of(9), DIRECTOR, "技能：阻止 目标：士二")  # arrived after the proposal: not confirmed, not recorded
+    r = c.post("/d/g/g/forum/pull", data={"_csrf_token": token, "record": "1", "pm": listed})
     assert "已记录 2 条行动" in r.text and len(open_store(db).events("g")) == n + 2
+    r = c.post("/d/g/g/forum/pull", data={"_csrf_token": token})
+    assert "不接受" in r.text or "银" in r.text  # the late arrival is proposed now, alone
     r = c.post("/d/g/g/forum/pull", data={"_csrf_token": token, "record": "1"})
-    assert "没有新的短消息" in r.text and "已记录 0 条行动" in r.text
+    assert r.status_code == 422 and "没有要记录的短消息" in r.text
     bansha("resolve", "g", "--yes", db=db)
     # night 1's outbox, previewed: nothing sent
     before_pms = list(site.pms)

@@ -89,6 +89,8 @@ def build(game, events, board: dict[str, Any], label: str, told: dict[str, dict[
     gone = [n for x in labels for n in game.out.get(x, [])]
     died = "|".join(map(re.escape, gone)) or "(?!)"
     deaths = [_pattern(t, {"name": f"(?:{died})", "identity": ".*?"}) for t in (texts.out, texts.voted_out)]
+    if texts.exits_split:  # a phase's exits in one line, by cause (M217's 黄昏)
+        deaths.append(_pattern(texts.exits_split, {"voted": ".*?", "other": ".*?"}))
     counts = _pattern(texts.counts, {"name": person, "count": r"[\d.]+"})
     # the count is printed only where the rules make it public ([vote] show_counts): a board
     # asking for every count on a board that hides them names the top only

@@ -8,7 +8,6 @@ ballot), so what is listed is what ``act`` and ``vote`` accept. Nothing here cha
 
 from __future__ import annotations
 
-import functools
 import itertools
 import weakref
 from typing import TYPE_CHECKING, Any
@@ -24,6 +23,25 @@ if TYPE_CHECKING:
 
 #: the games whose choices are being made (a ``view:`` kind reads the player's view, which lists them)
 _BUSY: set[int] = set()
+
+class lazy:
+    """``functools.cached_property`` without its lock: Python 3.11's takes an ``RLock`` at each
+    first read, a tenth of a simulated seat's time (a seat's listing and its policy's ``Seat``
+    live in one thread). The value is kept in the instance's ``__dict__``, where later reads
+    find it first (and where it may be given: ``obj.name = value``)."""
+
+    def __init__(self, fn):
+        self.fn, self.name, self.__doc__ = fn, fn.__name__, fn.__doc__
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
 
 #: at most this many combinations of argument values are tried for one choice of targets
 ARG_TRIALS = 24
@@ -213,14 +231,14 @@ class SkillTest:
         #: target lists the check accepted (``arg_values``' samples)
         self._hits: list[list[str]] = []
 
-    @functools.cached_property
+    @lazy
     def pool(self) -> list[str]:
         """Who may be named at all (alive, or the dead where it may; itself where it may), seat order."""
         skill, me = self.skill, self._p.name
         return [q.name for q in self._game.players.values()
                 if (q.alive or skill.may_target_dead) and (q.name != me or skill.may_target_self)]
 
-    @functools.cached_property
+    @lazy
     def _trials(self) -> list[dict[str, Any]]:
         # made when a target is first asked (a seat's skill may never be)
         me = self._p.name
@@ -426,7 +444,7 @@ class PhaseVotes:
     once a target; and whether the rules check ballots (``bansha_validate_vote``), whose
     per-voter exceptions each seat's ``VoteTest`` asks of its own ballot. Kept while only
     ballots are applied (a ballot changes no target's answer): any other event, another phase
-    or another count of the living makes a new one (``phase_votes``)."""
+    or another count of exits makes a new one (``phase_votes``)."""
 
     def __init__(self, game: Game, key: tuple):
         self.key = key
@@ -444,8 +462,7 @@ def phase_votes(game: Game) -> PhaseVotes:
     """The game's ``PhaseVotes`` now: the one kept, if nothing but ballots was applied since
     it was made in this phase, else a new one."""
     applied = game.applied
-    key = (id(applied), game.label, game.window, sum(p.alive for p in game.players.values()),
-           id(game.scheduled.get(game.phase.name)))
+    key = (id(applied), game.label, game.window, len(game.exits), id(game.scheduled.get(game.phase.name)))
     pv = _PHASE_VOTES.get(game)
     if pv is not None and pv.key == key:
         n = len(applied)

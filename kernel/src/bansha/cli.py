@@ -562,7 +562,10 @@ def act(
         args = _kv(arg, "--arg", g.lang)
         # names as stored: normalised, and a player's own spelling where one is meant (names.py)
         who.append(g.find_name(_name(player)))
-        return ActEvent(phase=phase or g.label, actor=who[0], skill=skill.strip(),
+        from .board import parse_phase_arg
+
+        # the phase as the log keeps it ("night 1"), however it was typed ("第1天 夜晚")
+        return ActEvent(phase=parse_phase_arg(g, phase) if phase else g.label, actor=who[0], skill=skill.strip(),
                         targets=[g.find_name(_name(t)) for t in targets or []], args=args)
 
     g, mark = _store(db).append(game, event)
@@ -866,12 +869,21 @@ def log_(game: str = GameArg, explain: bool = Option(False, "--explain", help="h
 @commands.command(help="h_undo")
 @guarded
 def undo(game: str = GameArg, to: str = Option(None, "--to", help="h_undo_to"),
+         yes: bool = Option(False, "--yes", help="h_undo_yes"),
          db: str = DbOpt, as_json: bool = JsonOpt) -> None:
-    """Drop the game's last event (or with --to PHASE every event after that phase)."""
+    """Drop the game's last event (or with --to PHASE every event after that phase). A
+    resolution is undone with --yes only: without it, what undoing it withdraws is printed
+    (as amend previews); --to without --yes names the corrections of earlier phases it would
+    drop and writes nothing."""
     if to is not None:
         from .cli_loop import undo_to
 
-        return undo_to(game, to, db, as_json)
+        return undo_to(game, to, db, as_json, yes)
+    if not yes:
+        from .cli_loop import undo_preview
+
+        if undo_preview(game, db, as_json):
+            return
 
     from .explain import event_text
 

@@ -275,30 +275,66 @@ def _amend(obj, make, yes: bool, as_json: bool) -> None:
             which = say("l_amend_play", lang, play=ev.play, count=plays,
                         standing=say("l_amend_standing", lang) if ev.play == plays else "")
         echo(say("l_amend", lang, label=named + which, what=input_line(ev.event, lang)))
-        from .history import named_diff
-
-        diff = named_diff(diff, g.named)  # "night 1：text" -> "第1天 夜晚：text"
-        for name, d in diff["feedback"].items():
-            for line in d["removed"]:
-                echo(f"  [{name}] - {line}")
-            for line in d["added"]:
-                echo(f"  [{name}] + {line}")
-        public = say("l_public", lang)
-        for line in diff["announcement"]["removed"]:
-            echo(f"  {public} - {line}")
-        for line in diff["announcement"]["added"]:
-            echo(f"  {public} + {line}")
-        state = {True: say("l_alive", lang), False: say("l_out", lang)}
-        for name, a in diff["alive"].items():
-            echo(say("l_amend_alive", lang, name=name, was=state[bool(a["was"])], now=state[bool(a["now"])]))
-        if not diff["feedback"] and not diff["announcement"]["removed"] and not diff["announcement"]["added"] and not diff["alive"]:
-            echo(say("l_amend_nothing", lang))
+        echo_diff(g, diff, lang)
         echo(say("l_amend_written" if yes else "l_amend_dry", lang))
     except GameError as exc:
         cli.fail(str(exc), as_json, lang)
 
 
-def undo_to(game: str, phase: str, db, as_json: bool) -> None:
+def echo_diff(g, diff, lang) -> None:
+    """What a correction changes (``history.amend_diff``), per player and in the thread, as
+    ``amend`` and the preview of ``undo`` print it."""
+    from .history import named_diff
+    from .messages import say
+
+    diff = named_diff(diff, g.named)  # "night 1：text" -> "第1天 夜晚：text", as the web console shows it
+    for name, d in diff["feedback"].items():
+        for line in d["removed"]:
+            echo(f"  [{name}] - {line}")
+        for line in d["added"]:
+            echo(f"  [{name}] + {line}")
+    public = say("l_public", lang)
+    for line in diff["announcement"]["removed"]:
+        echo(f"  {public} - {line}")
+    for line in diff["announcement"]["added"]:
+        echo(f"  {public} + {line}")
+    state = {True: say("l_alive", lang), False: say("l_out", lang)}
+    for name, a in diff["alive"].items():
+        echo(say("l_amend_alive", lang, name=name, was=state[bool(a["was"])], now=state[bool(a["now"])]))
+    if not diff["feedback"] and not diff["announcement"]["removed"] and not diff["announcement"]["added"] and not diff["alive"]:
+        echo(say("l_amend_nothing", lang))
+
+
+def undo_preview(game: str, db, as_json: bool) -> bool:
+    """``bansha undo`` without --yes when the last event is a resolution: print what undoing it
+    withdraws (as ``amend`` previews a correction) and write nothing; True when it did."""
+    cli = _cli()
+    from .engine import Game
+    from .history import amend_diff, snapshot
+    from .messages import say
+    from .model import ResolveEvent
+
+    store = cli._store(db)
+    events = store.events(game)
+    if not events or not isinstance(events[-1], ResolveEvent):
+        return False
+    now = store.load(game)
+    before = Game(store.setup(game))
+    for ev in events[:-1]:
+        before.apply(ev)
+    diff = amend_diff(snapshot(now), snapshot(before))
+    label = now.canonical(events[-1].phase)
+    if as_json:
+        cli._json({"undo": "resolve", "phase": label, "phase_name": now.named(label), "changes": diff, "written": False,
+                   "back_to": before.label})
+        return True
+    echo(say("l_undo_resolve", now.lang, label=now.named(label), back=before.named()))
+    echo_diff(now, diff, now.lang)
+    echo(say("l_undo_dry", now.lang))
+    return True
+
+
+def undo_to(game: str, phase: str, db, as_json: bool, yes: bool = True) -> None:
     """``bansha undo GAME --to PHASE``: drop every event after the resolution that closed PHASE."""
     cli = _cli()
     import msgspec
@@ -322,6 +358,21 @@ def undo_to(game: str, phase: str, db, as_json: bool) -> None:
                 keep = i + 1
         if keep is None:
             raise GameError(say("lp_not_resolved", lang, phase=phase, label=g.named(label)))
+        # the corrections of phases up to PHASE written after it closed: they go with the events
+        from .model import AmendEvent
+
+        upto = g.parse_phase(label)
+        fixes = [e for e in events[keep:] if isinstance(e, AmendEvent) and g.parse_phase(g.canonical(e.phase)) <= upto]
+        if fixes and not yes:
+            from .explain import input_line  # the correction's input, as `amend` says it
+
+            for e in fixes:
+                echo(say("l_undo_drops_fix", lang, phase=g.named(g.canonical(e.phase)), what=input_line(e.event, lang)))
+            if as_json:
+                return cli._json({"kept": keep, "written": False,
+                                  "drops_corrections": [msgspec.to_builtins(e) for e in fixes]})
+            echo(say("l_undo_dry", lang))
+            return
         gone = store.undo_to(game, keep)
         now = store.load(game).label
         if as_json:

@@ -407,7 +407,14 @@ class Game:
         fresh = Game(self.setup, self.ruleset)
         for i, e in enumerate(events):
             try:
-                fresh.apply(e)
+                try:
+                    fresh.apply(e)
+                except GameError:
+                    # ``amend act`` of a skill the actor had sent in that phase replaces that action
+                    # (on every board: not only where a group's new action replaces its standing one)
+                    if i != at or not isinstance(e, ActEvent) or not fresh._withdraw_for_amend(e):
+                        raise
+                    fresh.apply(e)
             except GameError as exc:
                 if i == at:
                     raise GameError(self.msg("amend_refused", label=name, why=exc)) from None
@@ -416,6 +423,16 @@ class Game:
         log = self.log
         self.__dict__.update(fresh.__dict__)
         self.log = log
+
+    def _withdraw_for_amend(self, ev: ActEvent) -> bool:
+        """Withdraw the actor's standing action of ``ev``'s skill (an amendment's act replaces
+        it); False when there is none to withdraw."""
+        try:
+            self.standing(ev.actor, ev.skill)
+        except GameError:
+            return False
+        self.apply(UnactEvent(phase=ev.phase, actor=ev.actor, skill=ev.skill))
+        return True
 
     def plays(self, label: str) -> list[int]:
         """Where each play of the closed phase ``label`` began to be resolved (indexes into
@@ -929,14 +946,14 @@ class Game:
             if (skill is not None and skill.uses is not None and not skill.immediate and not a.answered
                     and (now is None or skill.step in now)):
                 self.player(a.actor).uses[skill.name] -= 1
-        doing: list[str] = ["", ""]  # (actor, skill) or ("", handler): what a fault is in
+        actor, doing = "", ""  # the action's actor and skill, or ("", a handler): what a fault is in
         try:
             for step in self.phase.steps:
                 if step.start or (now is not None and step.name not in now):
                     continue  # resolved when the phase began (``_start_steps``), or in another window
                 res.step = step.name
                 for h in step.handlers:
-                    doing[:] = "", h
+                    actor, doing = "", h
                     self.ruleset.handlers[h](res)
                 for a in res.actions_in(step.name):
                     if a.void:
@@ -947,15 +964,15 @@ class Game:
                     if skill is None:
                         res.void(a, f"{a.actor} no longer has {a.skill}", rule="skills")
                     elif skill.effect is not None:
-                        doing[:] = a.actor, a.skill
+                        actor, doing = a.actor, a.skill
                         skill.effect(res, a)
                 for h in step.after:
-                    doing[:] = "", h
+                    actor, doing = "", h
                     self.ruleset.handlers[h](res)
         except GameError:
             raise
         except Exception as exc:  # a plugin's fault: this resolve is refused, nothing is stored
-            raise self.fault(exc, res.step, *doing) from None
+            raise self.fault(exc, res.step, actor, doing) from None
         if not last:
             # > 夜晚阶段，则需要等待当前行动时间段结束之后再通知 (M217): the window's feedback is told
             # now, its public lines wait for the phase to close; the next window's actions follow

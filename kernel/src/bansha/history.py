@@ -63,6 +63,10 @@ def replay(setup, events) -> tuple[Any, dict[str, dict[str, Any]]]:
 
     game = Game(setup)
     told: dict[str, dict[str, Any]] = {}
+    # what the deal itself told (双面人's cards, given as the game is created): the first phase's
+    start = {n: [t for _, t in lines] for n, lines in game.feedback.items() if lines}
+    if start or game.announcements:
+        told[game.label] = {"feedback": start, "announcement": [t for _, t in game.announcements]}
     corrections: dict[str, dict[str, Any]] = {}
     amends: dict[str, dict[str, Any]] = {}  # the amended phase -> name -> its corrections
     for ev in events:

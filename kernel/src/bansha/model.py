@@ -257,6 +257,10 @@ class Texts(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     out: str = "{name}出局，身份是{identity}。"
     voted_out: str = "{name}被投票出局，身份是{identity}。"
     nobody_out: str = "今日无人出局。"
+    #: a phase's exits listed by cause in one line (M217's 黄昏 (3): "公示[投票出局]和[其他原因]出局的名单
+    #: 分开列出"), ``{voted}`` and ``{other}``: where a rule publishes it, it is the exits' one line
+    #: (the thread post reads it as the phase's exits); "" : none
+    exits_split: str = ""
     #: ``{names}`` (all, joined by 、), ``{first}`` and ``{second}``
     runoff: str = "{names}平票，进入高票对决。"
     win: str = "游戏结束，{camps}胜利。"

@@ -23,6 +23,8 @@ extend({
     "board_id_taken": ("{file}：键 id：{id} 是已安装的规则 {installed} 的 id；变体须有自己的 id",
                        "{file}: key id: {id} is the id of the installed ruleset {installed}; a variant needs an id of its own"),
     "m_role_twice": ("{where}：{seats} 人桌：{role} 在两个牌池（或 fixed 与牌池）里", "{where}: the table for {seats}: {role} is in two pools (or in fixed and a pool)"),
+    "board_import": ("规则包 {name}（发行包 {dist}）无法导入：{why}；请修复或重新安装该发行包",
+                     "the board package {name} (distribution {dist}) cannot be imported: {why}; fix or reinstall the distribution"),
     "plugin_import": ("规则 {ruleset}：插件 {plugin}（发行包 {dist}）无法导入：{why}；请修复或重新安装该发行包",
                       "ruleset {ruleset}: plugin {plugin} (distribution {dist}) cannot be imported: {why}; fix or reinstall the distribution"),
     "m_negative": ("{where}：键 {key}：{value} 不能是负数", "{where}: key {key}: {value} cannot be negative"),
@@ -66,6 +68,10 @@ def convert(raw: Any, type_: Any, source: str, lang: str | None = None) -> Any:
 # ------------------------------------------------------------------------------ rulesets
 
 
+#: board packages (``bansha.rulesets`` entry points) that failed to import: name -> why
+UNIMPORTABLE: dict[str, str] = {}
+
+
 def ruleset_files() -> dict[str, Path]:
     """Installed manifests by file stem: every ``*.toml`` in each ``bansha.rulesets`` package."""
     from pathlib import Path  # here: a command on a stored game reads no manifest file
@@ -74,8 +80,15 @@ def ruleset_files() -> dict[str, Path]:
     for ep in entry_points(RULESET_GROUP):
         try:
             root = Path(ep.load().__file__).parent
-        except (ImportError, AttributeError, TypeError):
+        except (AttributeError, TypeError):
             continue  # a package without files of its own cannot hold manifests
+        except Exception as exc:  # a board's package that fails to import: marked, never silent
+            from .messages import excerpt
+
+            why = f"{type(exc).__name__}: {excerpt(exc, 80)}" if str(exc) else type(exc).__name__
+            UNIMPORTABLE[ep.name] = say("board_import", None, name=ep.name, dist=ep.dist or "?", why=why)
+            continue
+        UNIMPORTABLE.pop(ep.name, None)
         for entry in sorted(root.glob("*.toml")):
             found.setdefault(entry.stem, entry)
     return found
@@ -95,6 +108,8 @@ def _installed() -> tuple[dict[str, Manifest], dict[str, str]]:
             broken[stem] = str(exc)
             continue
         manifests[m.id] = m
+    for name, why in UNIMPORTABLE.items():
+        broken.setdefault(name, why)
     return manifests, broken
 
 
@@ -154,7 +169,7 @@ def check_board_id(board_id: str, path: Path, lang: str | None = None) -> None:
 #: the fields each manifest text may name (the kernel formats them with ``str.format``, which
 #: would follow ``{name.__class__}`` into Python and raise on ``{nosuch}`` mid-game)
 TEXT_FIELDS = {
-    "texts.out": ("name", "identity"), "texts.voted_out": ("name", "identity"), "texts.nobody_out": (),
+    "texts.out": ("name", "identity"), "texts.voted_out": ("name", "identity"), "texts.nobody_out": (), "texts.exits_split": ("voted", "other"),
     "texts.runoff": ("names", "first", "second"), "texts.win": ("camps",), "texts.joint_win": ("camps",),
     "texts.draw": ("camps",), "texts.counts": ("name", "count"), "texts.refuse_no_uses": ("actor", "skill"),
     "texts.refuse_repeat_target": ("skill", "target", "phase"), "texts.refuse_voter_out": ("name",),

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 extend({
     "reload_other_id": ("{ref} 是规则 {new}，本局的规则是 {old}：只能重新读入同一规则（同一 id）",
                         "{ref} is ruleset {new}, the game's is {old}: only the same ruleset (the same id) can be read again"),
+    "reload_needs_from": ("本局的规则 {ruleset} 不是已安装的规则：用 --from 给出修正后的规则文件",
+                          "the game's board {ruleset} is not installed: give the corrected file with --from"),
     "reload_setup": ("本局的座位在新规则下不成立：{why}", "the game's seats do not hold under the new board: {why}"),
     "reload_refused": ("第 {seq} 个事件（{what}，{phase}）在新规则下被拒绝：{why}；本局未改变",
                        "event {seq} ({what}, {phase}) is refused under the new board: {why}; the game is unchanged"),
@@ -59,6 +61,12 @@ def reloaded_setup(name: str, old: Setup, events: list[tuple[int, object]], sour
     from .registry import checked_ruleset
 
     ref = source if source is not None else old.manifest.id
+    if source is None:
+        from .registry import broken_manifests, installed_manifests
+
+        if ref not in installed_manifests() and ref not in broken_manifests():
+            # a board read from a file when the game was made: only that file, corrected, can say
+            raise GameError(say("reload_needs_from", old.manifest.language, ruleset=ref))
     rs = checked_ruleset(ref)
     lang = rs.lang
     if rs.manifest.id != old.manifest.id:

@@ -115,6 +115,10 @@ def bansha_validate_action(game, action):
         # > 选择范围：[无私] — read as "除自己外"
         if action.actor in action.chosen:
             return "馈赠是[无私]技能：不能对自己发动"
+    if p.acquired.get(action.skill) == PSEUDO and (p.data.get("m217.gained") or {}).get(action.skill, [None])[0] == game.label:
+        # > 则结算目标在夜晚结束时会得到通知，获得对应的临时技能: not his in the night it is given,
+        # even once its window is resolved (a night resolved window by window)
+        return f"{p.name}（{p.role}）没有技能{action.skill}"
     if action.skill == "最后一枪" and p.acquired.get("最后一枪") == PSEUDO:
         gone = exit_of(game, p.name) if not p.alive else None
         # > 选择范围：出局后下一个可发动技能的时点

@@ -302,7 +302,11 @@ def acquire(res, target: str, skill: str, role: str, *, temporary: bool = False,
         if trigger is not None:
             trigger(res)
     elif refreshed and "opening" in s.phases:
-        p.data.setdefault(OPENING, {})[s.name] = [res.label, "open" if res.step == "immediate" else "gained"]
+        # answered now, or in a step resolved as the phase begins (黄昏 (1): the vote-out), the gain is
+        # in the phase the player acts in now: it opens at once ("在获取技能的那个时段需要立刻决定");
+        # in a phase's resolution, in the phase that follows
+        begun = res.step == "immediate" or any(st.start and st.name == res.step for st in game.phase.steps)
+        p.data.setdefault(OPENING, {})[s.name] = [res.label, "open" if begun else "gained"]
         res.feedback(target, f"你获得了[开局]技能[{s.name}]，须在获取技能的时段立刻决定是否发动。")
     # > 刷新至初始 / 继承得到的技能为初始状态: a skill with a state of its own (九尾's tails) starts it again
     refresh = game.ruleset.handlers.get(f"m217.refresh.{s.name}")
@@ -818,7 +822,15 @@ def dusk_lists(res) -> None:
     voted = [e[1] for e in exits if e[2] == "vote" and (e[0] == res.label or (e[0].endswith(day) and not e[0].startswith("dusk")))]
     other = [e[1] for e in exits if e[0] == res.label and e[2] != "vote"]
     if voted or other:
-        res.announce(f"投票出局：{'、'.join(voted) or '无'}；其他原因出局：{'、'.join(other) or '无'}。")
+        game = res.game
+        texts = game.manifest.texts
+        # announced once, as the split list: each exit's own line of this dusk is not published besides
+        one_by_one = {t.format(name=n, identity=game.identity(game.player(n)))
+                      for n in (*voted, *other) for t in (texts.out, texts.voted_out)}
+        game.held = [line for line in game.held if line not in one_by_one]
+        res.public = [line for line in res.public if line not in one_by_one]
+        template = texts.exits_split or "投票出局：{voted}；其他原因出局：{other}。"
+        res.announce(template.format(voted="、".join(voted) or "无", other="、".join(other) or "无"))
 
 
 # ---------------------------------------------------------------------------------- wins

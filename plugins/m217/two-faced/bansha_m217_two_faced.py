@@ -142,8 +142,10 @@ def pick(res, a):
     st = state(p)
     top = a.args.get("top", "神")
     side = top if top in ("狼", "神") else next(k for k, v in st["cards"].items() if v == top)
+    told = st["top"] == side  # the deal's notice said it already ("置顶：…"): not said twice
     show(res.game, p, side, res.trace)
-    res.feedback(p.name, f"双面：置顶{st['cards'][side]}。")
+    if not told:
+        res.feedback(p.name, f"双面：置顶{st['cards'][side]}。")
 
 
 def switch(res) -> None:

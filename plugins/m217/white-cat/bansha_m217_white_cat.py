@@ -12,7 +12,7 @@ next dusk's step (4) (handler ``m217.at.黄昏4.白猫``). Readings: docs/ruling
 """
 
 from bansha import Action, Role, Skill, hookimpl
-from bansha_m217_rules import ends, flip, forced_on, phase_zh, window
+from bansha_m217_rules import flip, forced_on, phase_zh, window
 
 NINE = "猫有九命"
 DUE = "白猫.due"
@@ -34,7 +34,9 @@ def next_dusk(game) -> str:
 def spare(res, p) -> None:
     # > 若白猫出局，白猫立刻翻牌并免于此次出局
     p.data[DUE] = next_dusk(res.game)
-    res.feedback(p.name, f"猫有九命：你翻牌并免于此次出局，{ends(res.game, p.data[DUE])}后受到[致死伤害]。")
+    # > 触发后的下一个黄昏结束后，白猫受到[致死伤害] — that dusk by the board's name, said once
+    # (not "持续至黄昏N结束后": a duration's words around a moment)
+    res.feedback(p.name, f"猫有九命：你翻牌并免于此次出局，{res.game.named(p.data[DUE])}结束后受到[致死伤害]。")
     res.trace(NINE, f"{p.name}暂免一死；{phase_zh(res.game, p.data[DUE])}之后受到致死伤害")
 
 

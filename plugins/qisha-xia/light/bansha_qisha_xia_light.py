@@ -38,6 +38,10 @@ def receiver(res):
             return False
         if action.targets[slot] != reception.targets[0]:
             return False
+        if action.actor == reception.targets[0]:
+            # "被其他人使用的特权": a privilege the received player uses on himself (a 白侠's heal, a
+            # received 银侠's learned heal) is his own, not another's: it stays on him
+            return False
         targets = list(action.targets)
         targets[slot] = reception.actor
         res.redirect(action, targets, rule="1.6 接收")

@@ -173,8 +173,8 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
 
         if importlib.util.find_spec("matplotlib") is None:
             raise Refused(say("sim_needs", None, flag="--plot", what="matplotlib", extra="bansha-sim[plot]"))
-    refs0 = list(ruleset) if isinstance(ruleset, (list, tuple)) else [ruleset]
-    if role_effects and (vary or len(refs0) > 1):
+    refs = list(ruleset) if isinstance(ruleset, (list, tuple)) else [ruleset]
+    if role_effects and (vary or len(refs) > 1):
         raise Refused(say("sim_effects_alone", None))
     opts = _kv(option, "--option")
     vkey, values = None, []
@@ -199,7 +199,6 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
             raise Refused(say("sim_needs", None, flag="--ray", what="Ray", extra="bansha-sim[ray]")) from None
     from .boards import is_edit, manifest_of
 
-    refs = list(ruleset) if isinstance(ruleset, (list, tuple)) else [ruleset]
     # a board: an installed ruleset's id, or a manifest file (kept as a path for the workers)
     boards = [r if (r.endswith(".toml") or "/" in r) else find_manifest(r).id for r in refs]
     m = find_manifest(refs[0])

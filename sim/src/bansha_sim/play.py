@@ -8,7 +8,15 @@ from typing import Any
 
 # what a skill's ``arg_values`` stand for: the kernel's one reading, which the CLI's status and
 # the web forms read too
-from bansha.choices import arg_kinds, expand, expand_kind, vote_choices, vote_test  # noqa: F401 (the sim's tests import them here)
+from bansha.choices import (  # noqa: F401 (the sim's tests import them here)
+    SkillTest,
+    arg_kinds,
+    expand,
+    expand_kind,
+    skill_tests,
+    vote_choices,
+    vote_test,
+)
 from bansha.engine import Game
 from bansha.history import final_votes
 from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, Setup, VoteEvent
@@ -77,8 +85,6 @@ def _choices(game: Game, p, kinds: dict | None = None, one_pick: bool = False,
     value holds the test in its place: ``_listing_of`` makes the listing when a view wants it).
     ``tests_out``: given, it receives each skill's ``SkillTest`` (by name), whose accepted
     actions are sent without a second check (``_send``)."""
-    from bansha.choices import skill_tests
-
     kinds = kinds if kinds is not None else arg_kinds(game)
     tests = {t.skill.name: t for t in skill_tests(game, p.name, kinds)}
     if tests_out is not None:
@@ -116,8 +122,6 @@ def _listing_of(game: Game, name: str, listing: list, ballot, voted: bool):
     """For a seat of a policy of one pick: its listing (``seat_choices``, ``vote_choices``) made
     when its view is first read, from the questions already asked (``SkillTest.choice``,
     ``VoteTest.listing``: each target is asked once). The view is read before anything is sent."""
-    from bansha.choices import SkillTest
-
     def made():
         skills = [c for c in (x.choice() if isinstance(x, SkillTest) else x for x in listing) if c is not None]
         if voted:  # the listing offers a change, which the seat does not send

@@ -11,8 +11,10 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
+
+# functools.cached_property without its lock (a Seat's every first read took it)
+from bansha.choices import lazy as cached_property
 
 
 @dataclass(frozen=True)

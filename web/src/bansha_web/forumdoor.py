@@ -50,16 +50,20 @@ def _push(store, game: str) -> dict:
     return {"said": said, "error": error}
 
 
-def _pull(store, game: str, record: bool) -> dict:
+def _pull(store, game: str, record: bool, only: list[str]) -> dict:
     from bansha_forum.door.pull import collect
 
     g = store.load(game)
-    got = collect(store, game, record, g.lang)
+    if record and not only:  # nothing proposed was confirmed
+        raise GameError("没有要记录的短消息：请先读取短消息，再确认提议")
+    got = collect(store, game, record, g.lang, only)
     return {"rows": got["rows"], "recorded": got["recorded"], "strangers": got["strangers"], "to_record": got["to_record"],
             "record": record}
 
 
 def routes(site) -> list:
+    from .director import fields
+
     store = site.store
 
     async def page(game: str, **extra) -> Template:
@@ -91,7 +95,9 @@ def routes(site) -> list:
         form = await request.form()
         record = form.get("record") == "1"
         try:
-            got = await asyncio.to_thread(_pull, store, game, record)
+            # what the director confirmed: the PMs the proposal listed (one that arrived since waits)
+            only = fields(form, "pm", "短消息", 20)[:500]
+            got = await asyncio.to_thread(_pull, store, game, record, only)
         except GameError as exc:
             return await page(game, error=str(exc))
         return await page(game, pulled=got)

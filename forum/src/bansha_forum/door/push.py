@@ -49,6 +49,8 @@ extend({
     "dp_done": ("发送完毕：本次发出 {sent} 条，共 {total} 条都已发送", "done: {sent} sent now, all {total} sent"),
     "dp_stopped": ("已停止：已发出 {done}；未发出 {left}", "stopped: sent {done}; not sent {left}"),
     "dp_none": ("无", "none"),
+    "dp_busy": ("另一个推送正在发送这局游戏的消息（{host} 上的进程 {pid}，{since} 开始）：等它结束再推送",
+                "another push is sending this game's messages (process {pid} on {host}, since {since}): push when it is done"),
     "dp_self": ("{seat}号 {name} 绑定的 uid {uid} 是导演自己的账号：不发送", "seat {seat} {name}'s uid {uid} is the director's own: not sent"),
 })
 
@@ -120,11 +122,14 @@ def plan(store, game: str, link, phase: str | None = None, template=None):
         tok = token_of(game, key)
         out.append(Message(key=key, kind=kind, body=stamped(body, tok), token=tok, label=label, **kw))
 
-    post = posts.render_post(posts.build(g, events, board, label, told), "bbcode", g.lang)
-    key = f"post:{label}"
-    if key in have and have[key].body != stamped(post, have[key].token):
-        add(f"{key}:更正:{_digest(post)}", "reply", "[b]【更正】[/b]\n" + post, tid=link.thread)
-    add(key, "reply", post, tid=link.thread)
+    # a phase the board publishes in a later phase's post (M217's night, in the dawn's: [post.carry])
+    # has no post of its own: its PMs go now, its lines with that phase's post
+    if posts.carried_into(g, board, label) is None:
+        post = posts.render_post(posts.build(g, events, board, label, told), "bbcode", g.lang)
+        key = f"post:{label}"
+        if key in have and have[key].body != stamped(post, have[key].token):
+            add(f"{key}:更正:{_digest(post)}", "reply", "[b]【更正】[/b]\n" + post, tid=link.thread)
+        add(key, "reply", post, tid=link.thread)
     uids = bound_uids(store, game, g)
     fix = _corrections(told, g, label, phase is None)
     for b in posts.pms(g, board, label, told, corrections=fix):
@@ -148,6 +153,8 @@ def plan(store, game: str, link, phase: str | None = None, template=None):
                               *[f"更正为：{x}" for x in c["added"]]])
             add(f"{key}:更正:{_digest(text)}", "pm", text, **to)
         add(key, "pm", posts.render_pms([base], "text", g.lang), **to)
+    # a message recorded before is shown and sent as recorded (a key's text is never rewritten)
+    out = [have.get(m.key, m) for m in out]
     # the outbox's order: what was planned before first, new messages after, the post before the PMs
     order = {k: i for i, k in enumerate(have)}
     out.sort(key=lambda m: (order.get(m.key, len(order)), 0 if m.kind == "reply" else 1))
@@ -204,9 +211,65 @@ def _on_forum(forum, m: Message, me_uid: str, cache: dict) -> str:
     return ""
 
 
+def _lease_key(game: str) -> str:
+    return f"forum.pushing.{game}"
+
+
+def _alive(holder: dict) -> bool:
+    """Whether the push that holds the lease may still be running: a process of this machine
+    that is gone is not; another machine's is, for an hour."""
+    import os
+    import socket
+
+    if holder.get("host") != socket.gethostname():
+        return time.time() - float(holder.get("since", 0)) < 3600
+    try:
+        os.kill(int(holder.get("pid", 0)), 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, ValueError):
+        return True
+    return True
+
+
+def take_lease(store, game: str, lang) -> str:
+    """One push of a game at a time: the store's record ``forum.pushing.GAME`` names the
+    process that sends (host, pid, since); a push finding another one alive is refused; one
+    killed (its process gone) is taken over. Returns this push's mark, for ``drop_lease``."""
+    import os
+    import secrets
+    import socket
+
+    mine = json.dumps({"host": socket.gethostname(), "pid": os.getpid(), "since": time.time(), "mark": secrets.token_hex(8)})
+    key = _lease_key(game)
+    held = store.add_meta({key: mine})[key]
+    if held != mine:
+        holder = json.loads(held)
+        if _alive(holder):
+            raise GameError(say("dp_busy", lang, pid=holder.get("pid"), host=holder.get("host"),
+                                since=time.strftime("%H:%M:%S", time.localtime(float(holder.get("since", 0))))))
+        store.set_meta({key: mine})  # the holder is gone: its messages are reconciled below
+    return mine
+
+
+def drop_lease(store, game: str, mine: str) -> None:
+    key = _lease_key(game)
+    if store.get_meta([key]).get(key) == mine:
+        store.set_meta({key: None})
+
+
 def send(store, game: str, link, forum, msgs: list[Message], lang, echo, sleep=time.sleep, tries: int = 3) -> dict:
-    """Record, reconcile and send (the module's steps 2-4). Returns what happened; raises the
-    forum's refusal (after echoing which went out) when it stops."""
+    """Record, reconcile and send (the module's steps 2-4), holding the game's push lease.
+    Returns what happened; raises the forum's refusal (after echoing which went out) when it
+    stops."""
+    mine = take_lease(store, game, lang)
+    try:
+        return _send(store, game, link, forum, msgs, lang, echo, sleep, tries)
+    finally:
+        drop_lease(store, game, mine)
+
+
+def _send(store, game: str, link, forum, msgs: list[Message], lang, echo, sleep, tries: int) -> dict:
     from .discuz import ForumRefused, check_encodable
 
     me = forum.login()
