@@ -121,7 +121,7 @@ def test_act_file_amend_and_undo_to_speak_the_board_language(xia):
     chinese(out)
     b("resolve", "g", "--yes")  # night 1: 馄饨 out
     preview = b("amend", "g", "--phase", "night 1", "unact", "包子", "杀人").stdout
-    assert preview.startswith("更正 第1天 夜晚：unact 包子 杀人\n") and "存活：馄饨 出局 → 存活" in preview, preview
+    assert preview.startswith("更正 第1天 夜晚：撤回 包子 杀人\n") and "存活：馄饨 出局 → 存活" in preview, preview
     assert preview.splitlines()[-1] == "未写入：加 --yes 才写入"
     chinese(preview)
     written = b("amend", "g", "--phase", "night 1", "unact", "包子", "杀人", "--yes").stdout
@@ -154,7 +154,7 @@ def test_votes_import_post_pm_and_the_board_template_speak_the_board_language(xi
     clock = b.file("clock.toml", shipped.replace('close = "次日 22:00"', 'close = "次日 晚上"', 1))
     b.refused("votes", "import", "g", THREAD, "--template", clock, says="clock.toml：键 clock.day.close：次日 晚上 应为 HH:MM 或 次日 HH:MM")
     b("resolve", "g", "--yes")
-    b.refused("post", "g", "--phase", "night 7", says="--phase night 7：night 7 尚未进行（已进行：day 1、night 1）")
+    b.refused("post", "g", "--phase", "night 7", says="--phase night 7：第7天 夜晚 尚未进行（已进行：第1天 白天、第1天 夜晚）")
     b.refused("post", "g", "--format", "x", says="--format x：应为 bbcode、md 或 text")
     b.refused("pm", "g", "--all", "--format", "x", says="--format x：应为 text、bbcode 或 json")
     b.refused("post", "g", "--template", b.file("bad.toml", "[names\n"), says="bad.toml：不是有效的 TOML：第1行第7列：表头缺少 ]")
@@ -199,9 +199,10 @@ def test_scenario_run_lines_are_said_before_any_board(tmp_path):
     wrong.write_text(text.replace("验人失败", "验人成功"), encoding="utf-8")
     r = zh("scenario", "run", wrong, code=1)
     # the runner's label before any board; the mismatch itself in the scenario's board's language
-    assert r.stdout.startswith(f"失败  {wrong}\nnight 1：\n- 赤的反馈：应有一行包含“验人成功”，实际 “验人失败”\nnight 1 的裁定记录：\n"), r.stdout
+    assert r.stdout.startswith(f"失败  {wrong}\n第1天 夜晚：\n- 赤的反馈：应有一行包含“验人成功”，实际 “验人失败”\n第1天 夜晚 的裁定记录：\n"), r.stdout
+    assert not re.search(r"'s |\[\'| -> | is | on ", r.stdout), r.stdout  # the trace in the board's words
     assert r.stdout.splitlines()[-1] == "0个通过，1个失败"
-    assert en("scenario", "run", wrong, code=1).stdout.startswith(f"FAILED  {wrong}\nnight 1：\n- 赤的反馈：")
+    assert en("scenario", "run", wrong, code=1).stdout.startswith(f"FAILED  {wrong}\n第1天 夜晚：\n- 赤的反馈：")
     r = en("scenario", "run", "-v", good)
     assert r.stdout.splitlines() == [f"ok      {good}", "1 passed, 0 failed"], r.stdout
     assert en("scenario", "run", broken, code=2).stderr.startswith(f"INVALID {broken}: ")

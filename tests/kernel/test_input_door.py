@@ -103,7 +103,7 @@ def test_roster_files_utf8_bom_gb18030_comments_and_bad_bytes(bansha_cli, tmp_pa
 
 @pytest.mark.parametrize(("ruleset", "players", "option", "message"), [
     ("qisha-xia", XIA20, "start_time=tomorrow", "start_time=tomorrow：应为 YYYY-MM-DD HH:MM"),
-    ("qisha-xia", XIA20, "block_order=random", "block_order=random：可选：暗侠-first、submission"),
+    ("qisha-xia", XIA20, "block_order=random", "block_order=random：可选：暗侠优先、按提交顺序"),
     ("qisha-xia", XIA20, "weekend_extension=2", "weekend_extension=2：应为 true 或 false"),
     ("qisha-xia", XIA20, "kill_teammate_allowed=1", "应为 true 或 false"),  # a bool given as an int
     ("light-shadow", LS12, "double_questions_day=abc", "double_questions_day=abc：应为 0 到 ∞ 之间的整数"),

@@ -24,7 +24,7 @@ def test_amend_prints_then_writes_and_pm_gives_the_correction(bansha_cli):
     killed_at_night(cli)
     before = cli.events()
     r = cli.ok("amend", "g", "--phase", "night 1", "act", "花卷", "验人", "包子")
-    assert "更正 第1天 夜晚：act 花卷 验人 包子" in r.output             # the board's name of the phase
+    assert "更正 第1天 夜晚：花卷 验人 包子" in r.output             # the board's name of the phase
     assert "[花卷] + 第1天 夜晚：" in r.output and "night" not in r.output and "未写入：加 --yes 才写入" in r.output
     assert cli.events() == before                               # a preview writes nothing
     r = cli.ok("amend", "g", "--phase", "第1天 夜晚", "act", "花卷", "验人", "包子", "--yes")
@@ -68,7 +68,7 @@ def test_undo_to_a_phase(bansha_cli):
     killed_at_night(cli)
     cli.ok("vote", "g", "水饺", "包子")
     r = cli.ok("undo", "g", "--to", "第1天 白天")
-    assert "撤销了3条事件；游戏回到 第1天 夜晚" in r.output and "已撤销：投票 " in r.output
+    assert "撤销了3条事件；游戏回到 第1天 夜晚" in r.output and "已撤销：第2天 白天：水饺 投 包子\n" in r.output and "已撤销：结算 第1天 夜晚\n" in r.output
     events = cli.events()
     assert isinstance(events[-1], ResolveEvent) and events[-1].phase == "day 1"
     assert cli.load().players["馄饨"].alive

@@ -30,7 +30,7 @@ def test_amend_corrects_the_play_that_stands_and_says_so(tmp_path):
     store = rewound(tmp_path)
     run = runner(tmp_path)
     r = run("amend", "g", "--phase", "第2天 夜晚", "act", "庚", "救药", "戊")
-    assert r.stdout.startswith("更正 第2天 夜晚（第2次进行，共2次，现行的一次）：act 庚 救药 戊")
+    assert r.stdout.startswith("更正 第2天 夜晚（第2次进行，共2次，现行的一次）：庚 救药 戊")
     assert "存活：戊 出局 → 存活" in r.stdout
     data = json.loads(run("amend", "g", "--phase", "第2天 夜晚", "act", "庚", "救药", "戊", "--json").stdout)
     assert data["play"] == 2 and data["plays"] == 2 and data["phase_name"] == "第2天 夜晚"
@@ -45,7 +45,7 @@ def test_the_other_play_only_when_named(tmp_path):
     rewound(tmp_path)
     run = runner(tmp_path)
     r = run("amend", "g", "--phase", "第2天 夜晚", "--play", "1", "act", "庚", "救药", "戊")
-    assert r.stdout.startswith("更正 第2天 夜晚（第1次进行，共2次）：act 庚 救药 戊"), r.stdout
+    assert r.stdout.startswith("更正 第2天 夜晚（第1次进行，共2次）：庚 救药 戊"), r.stdout
     assert "告知的内容没有变化" in r.stdout                           # 戊 was not attacked in play 1
     # healing the 钟 in the play the rewind undid would undo its own death: named, and refused
     # in one line because the 钟's 时光倒流 at dawn 2 no longer applies

@@ -43,7 +43,7 @@ def test_m217_noon_post_after_the_imported_thread(bansha_cli):
     assert "【座位表】" in text and "[" not in text.replace("【", "")
     data = json.loads(cli.ok("post", "g", "--json").output)
     assert data["phase"] == "noon 1" and [s["key"] for s in data["sections"]][0] == "deaths"
-    cli.refused("post", "g", "--phase", "noon 7", message="--phase noon 7：noon 7 尚未进行")
+    cli.refused("post", "g", "--phase", "noon 7", message="--phase noon 7：第7天 正午 尚未进行")
     cli.refused("post", "g", "--format", "pdf", message="--format")
 
 

@@ -46,12 +46,12 @@ def test_two_statuses_of_one_name_are_told_and_end_apart():
     23: 丙 is told a [沉默] until night 3 and another until night 4; his view lists what is left."""
     game = played(STANDINS / "23-same-status-twice-elevator.toml", 1)  # night 2 resolved
     mine = player_view(game, "丙")["you"]["statuses"]
-    assert mine == ["沉默（持续至夜晚3结束）", "缴械（持续至夜晚3结束）", "迷魂（持续至夜晚3结束）"]
+    assert mine == ["沉默（持续至第3天 夜晚结束）", "缴械（持续至第3天 夜晚结束）", "迷魂（持续至第3天 夜晚结束）"]
     game = played(STANDINS / "23-same-status-twice-elevator.toml", 2)  # night 3 resolved
     assert player_view(game, "丙")["you"]["statuses"] == [
-        "沉默（持续至夜晚4结束）", "缴械（持续至夜晚4结束）", "迷魂（持续至夜晚4结束）"]
+        "沉默（持续至第4天 夜晚结束）", "缴械（持续至第4天 夜晚结束）", "迷魂（持续至第4天 夜晚结束）"]
     told = [t for ph, t in game.feedback["丙"] if "沉默" in t]
-    assert told == ["你获得了[沉默]状态，持续至夜晚3结束。", "你获得了[沉默]状态，持续至夜晚4结束。"]
+    assert told == ["你获得了[沉默]状态，持续至第3天 夜晚结束。", "你获得了[沉默]状态，持续至第4天 夜晚结束。"]
 
 
 def test_statuses_not_told_are_not_in_the_holders_view():

@@ -9,7 +9,13 @@ before each action and vote is sent, the seat's listing is read, and
 - every listed target stands on an action the engine accepts: the listing's example with
   that target is sent (``Game.apply``) on a copy of the game;
 - every ballot the engine accepts names a listed vote target, and every listed vote target is
-  accepted on a copy.
+  accepted on a copy;
+- the listed counts are exact: an action with ``min_targets`` targets and one with
+  ``max_targets`` are accepted (异端's "exactly half" is not listed as 1-99);
+- every listed --arg value is taken by some accepted action (窥探 lists no 国王, and a mage
+  number only where the other side has two mages);
+- the web's forms (``bansha_web.logic.usable_skills``) offer exactly the listing: its skills,
+  targets, counts and argument values.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 from bansha.choices import examples, seat_choices, vote_choices
 from bansha.model import ActEvent, GameError, VoteEvent
 from bansha.store import _copy_game
+from bansha_web.logic import usable_skills
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -70,6 +77,42 @@ class CheckedGame(RandomGame):
                 copy = _copy_game(g)
                 copy.apply(ActEvent(phase=g.label, actor=actor, skill=skill, targets=targets, args=args))
                 self.checked["listed"] += 1
+            self.check_counts_and_args(actor, c, found)
+        forms = {f["name"]: f for f in usable_skills(g, actor, director=True, choices=None)}
+        assert set(forms) == set(listing), (self.ref, self.seed, g.label, actor, set(forms), set(listing))
+        for skill, c in listing.items():
+            f = forms[skill]
+            assert (f["min"], f["max"]) == (c.min_targets, c.max_targets) and set(f["targets"]) == set(c.targets)
+            assert {k: a["choices"] for k, a in f["arg_fields"].items()} == c.args, (skill, f["arg_fields"], c.args)
+
+    def accepts(self, actor: str, skill: str, targets: list[str], args: dict) -> bool:
+        try:
+            self.game.check(ActEvent(phase=self.game.label, actor=actor, skill=skill, targets=targets, args=args))
+        except GameError:
+            return False
+        return True
+
+    def check_counts_and_args(self, actor: str, c, found: dict) -> None:
+        """The listed counts are the least and the most ``act`` takes, and each listed --arg
+        value is one ``act`` takes (with the targets and other args of a listed example)."""
+        shapes = [(targets, args) for targets, args in found.values()]
+        for n in {c.min_targets, c.max_targets}:
+            ok = any(len(t) == n for t, _ in shapes)
+            if not ok and n:
+                args = shapes[0][1]
+                ok = any(self.accepts(actor, c.skill, (c.targets[i:] + c.targets[:i])[:n], args)
+                         for i in range(len(c.targets))) if len(c.targets) >= n else False
+            assert ok, (self.ref, self.seed, self.game.label, actor, c.skill, "count", n, c.min_targets, c.max_targets)
+        for k, values in c.args.items():
+            if values is None or k.startswith("<"):
+                continue
+            others = [(k2, v2) for k2, vs in c.args.items() if k2 != k and vs for v2 in vs]
+            for v in values:
+                tries = [{k: v}] + [{k: v, k2: v2} for k2, v2 in others]
+                assert any(self.accepts(actor, c.skill, t, {**a, **x}) for t, a in shapes for x in tries) \
+                    or any(self.accepts(actor, c.skill, t, x) for t, _ in shapes for x in tries), \
+                    (self.ref, self.seed, self.game.label, actor, c.skill, k, v)
+            self.checked["args"] = self.checked.get("args", 0) + len(values)
 
     def check_vote(self, ev: VoteEvent) -> None:
         g = self.game

@@ -294,7 +294,8 @@ def test_informed_knowledge_carried_between_phases_equals_a_fresh_reading(monkey
     for seats, seed in ((12, 0), (12, 7), (14, 1), (14, 8)):
         won += bool(play_game("light-shadow", seats, seed, "informed", day_limit=40)["winners"])
     # the comparison ran on long feedback, and the knowledge settled a winning guess
-    assert len(checked) > 1000 and max(checked) >= 30 and won == 3
+    # (2 of the 4 since the listing offers only the --arg values act accepts: the draws differ)
+    assert len(checked) > 1000 and max(checked) >= 30 and won >= 2
 
 
 def test_the_policies_choose_from_the_one_listing_and_nothing_sent_is_refused():

@@ -69,7 +69,7 @@ def test_a_seed_gives_the_same_games_in_any_process(board):
     (["mafia-basic", "--seats", "3"], "没有 3 人的桌型"),
     (["mafia-basic", "--seats", "7", "--option", "colour=red"], "没有房规 colour"),
     (["mafia-basic", "--seats", "7", "--option", "mafia"], "--option mafia：应为 键=值"),
-    (["mafia-basic", "--seats", "7", "--option", "mafia=9"], "option mafia"),  # the plugin's own words
+    (["mafia-basic", "--seats", "7", "--option", "mafia=9"], "房规 黑手党人数"),  # the plugin's own words, in the board's language
     (["mafia-basic", "--seats", "7", "--policy", "clever"], "没有策略 clever"),
     (["mafia-basic", "--seats", "7", "--games", "0"], "--games 至少为 1"),
     (["mafia-basic", "--seats", "7", "--vary", "mafia=1"], "--vary mafia=1：应为"),

@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 
+from bansha.history import named_diff
 from bansha.model import ActEvent, AmendEvent, ResolveEvent, RulingEvent, VoteEvent
 from webhelpers import SEATS, csrf_of, to_night
 
@@ -66,12 +67,15 @@ def test_amend_shows_the_clis_diff_then_writes_it_on_confirm(web):
     diff = cli["changes"]
     assert cli["written"] is False and diff["alive"] == {"士一": {"was": False, "now": True}}
     shown = html.unescape(r.text)
-    for name, d in diff["feedback"].items():
+    # its lines with their phases as the board names them, as `bansha amend` prints them
+    named = named_diff(diff, web.store.load("g1").named)
+    assert named != diff and not re.search(r"\b(night|day) \d", text(r.text))
+    for name, d in named["feedback"].items():
         for line in d["removed"]:
             assert f"[{name}] − {line}" in shown
         for line in d["added"]:
             assert f"[{name}] + {line}" in shown
-    for line in diff["announcement"]["removed"]:
+    for line in named["announcement"]["removed"]:
         assert f"（公告）− {line}" in shown
     assert "存活：士一 出局 → 存活" in text(r.text)
     # confirm: the form the preview offers, posted back
@@ -111,7 +115,7 @@ def test_rulings_offer_the_rulesets_kinds_and_are_stored_escaped(web):
     assert list(json.loads(out.stdout)) == kinds
     evil = "<script>alert(1)</script>"
     r = c.post("/d/g/g1/ruling", data={"_csrf_token": csrf_of(page), "kind": "announce", "text": evil})
-    assert r.status_code == 200 and "已记录裁定 announce" in r.text
+    assert r.status_code == 200 and "已记录裁定 公告" in r.text
     assert evil not in r.text and html.escape(evil) in r.text
     ev = web.store.events("g1")[-1]
     assert isinstance(ev, RulingEvent) and ev.kind == "announce" and ev.text == evil

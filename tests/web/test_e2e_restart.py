@@ -78,9 +78,15 @@ async def _restart(serve: Serve):
             await vote.locator("select[name=target]").select_option("黑一")
             await vote.locator("button").click()
             await expect(pg.locator("#said .error")).to_contain_text("无法连接服务器", timeout=LONG_WAIT)
+            await expect(pg.locator("#said .error")).to_contain_text("没有保存")  # and it was not
+            with open_store(serve.db) as store:
+                assert store.load("r1").ballots == []
 
-            # back, on the same store: the open page's next submission succeeds, no reload
+            # back, on the same store: the notice says so by itself, then the open page's next
+            # submission succeeds, no reload
             serve.start()
+            await expect(pg.locator("#said .notice")).to_contain_text("已重新连接服务器", timeout=LONG_WAIT)
+            await expect(pg.locator("#said .error")).to_have_count(0)
             await vote.locator("button").click()
             await expect(pg.locator("#said .message")).to_contain_text("已投票：黑一", timeout=LONG_WAIT)
             with open_store(serve.db) as store:

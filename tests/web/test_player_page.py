@@ -65,7 +65,7 @@ def test_last_words_are_written_on_the_page_when_owed(tmp_path):
 
 
 def test_a_role_card_carries_the_rule_and_not_the_engines_notes(tmp_path):
-    from bansha_web.site import card_text
+    from bansha.views import card_text
 
     rule = ("占星师 — 新日暮里 (M217), 三方阵营 ①.\n\n> 占星[早夜][指定] ——选择范围：一个任意角色。\n"
             "> 胜利条件：猜对全部。\n\n占星 resolves at night step (2). Readings: docs/rulings/m217.md, --arg 马甲=身份.\n")

@@ -36,6 +36,16 @@ def test_each_game_belongs_to_its_director(web):
     r = b.post("/d/g/甲局/resolve", data={"_csrf_token": csrf_of(b.get("/d").text), "phase": "day 1"})
     assert r.status_code == 404 and "黑侠" not in r.text and web.store.last_seq("甲局") == before
     assert b.get("/d/g/g1").status_code == 404
+    # 乙 creating a game under 甲's game's name learns only that the name is unavailable: the
+    # refusal is the one of a name nobody may take, not "游戏 甲局 已存在"
+    page_b = b.get("/d").text
+    r = b.post("/d/new", data={"_csrf_token": csrf_of(page_b), "name": "甲局", "ruleset": "qisha-xia",
+                               "roster": "\n".join(n for n, _ in SEATS), "seed": "2"})
+    assert r.status_code == 422 and "不可用" in r.text and "已存在" not in r.text, r.text
+    # 甲, its director, is told plainly
+    r = a.post("/d/new", data={"_csrf_token": csrf_of(a.get("/d").text), "name": "甲局", "ruleset": "qisha-xia",
+                               "roster": "\n".join(n for n, _ in SEATS), "seed": "2"})
+    assert r.status_code == 422 and "已存在" in r.text
     # the store's owner opens every game
     owner = web.client(login=True)
     assert owner.get("/d/g/甲局").status_code == 200 and "甲局" in owner.get("/d").text
@@ -64,6 +74,25 @@ def test_serve_issues_and_revokes_directors_links(tmp_path):
     out = subprocess.run([sys.executable, "-m", "bansha.cli", "serve", "--db", db, "--new-director", "-x"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and out.stderr.startswith("错误：") and "Traceback" not in out.stderr
+
+
+def test_a_directors_link_names_the_address_the_server_listens_on(tmp_path):
+    """`serve` records the address it listens on in the store; `--new-director`, run beside
+    it without an address, gives a link to it (not to the default 127.0.0.1:8000); an address
+    typed is the one the link names."""
+    from bansha.store import open_store
+    from bansha_web.cli import ADDRESS
+
+    db = str(tmp_path / "g.db")
+    with open_store(db) as store:
+        store.set_meta({ADDRESS: "http://192.0.2.7:8123"})
+    out = subprocess.run([sys.executable, "-m", "bansha.cli", "serve", "--db", db, "--new-director", "甲"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert re.search(r"^    http://192\.0\.2\.7:8123/login/\S+$", out.stdout, re.M), out.stdout
+    out = subprocess.run([sys.executable, "-m", "bansha.cli", "serve", "--db", db, "--new-director", "乙", "--port", "9001"],
+                         capture_output=True, text=True, timeout=60)
+    assert re.search(r"^    http://127\.0\.0\.1:9001/login/\S+$", out.stdout, re.M), out.stdout
 
 
 def test_two_servers_on_one_store_serve_the_same_games(any_store):

@@ -178,7 +178,7 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
         return cli._json({"phase": g.label, "phase_name": name, "deadline": deadline.isoformat(" ") if deadline else None,
                           "no_change_minutes": late, "recorded": 0 if dry_run else len(events), "dry_run": dry_run,
                           "posts": [r.as_dict() for r in rows]})
-    echo(f"{name}（{g.label}）投票帖：{len(posts)} 楼" + (f"，截止 {deadline:%Y-%m-%d %H:%M}" if deadline else "，截止时间未知")
+    echo(f"{name}投票帖：{len(posts)} 楼" + (f"，截止 {deadline:%Y-%m-%d %H:%M}" if deadline else "，截止时间未知")
                + (f"，截止前 {late} 分钟不得改票" if deadline and late else ""))
     table = [["楼层", "作者", "时间", "类型", "对象", "结果", "原因"]]
     for r in rows:

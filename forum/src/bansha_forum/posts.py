@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bansha.history import final_votes, next_label, out_since, phase_line, played, tally
+from bansha.history import final_votes, next_label, not_counted_as_cast, out_since, phase_line, played, tally
 from bansha.messages import join, say
 from bansha.model import GameError
 
@@ -116,9 +116,12 @@ def build(game, events, board: dict[str, Any], label: str, told: dict[str, dict[
     record = post.get("vote_record", "final")
     votes: list[str] = []
     if record != "none":
+        # a vote the count did not take as posted is marked (the count beside it is the engine's)
+        marks = {"void": "（不计）", "changed": "（被改变）"}
+        counted_as = not_counted_as_cast(game, label)
         for e in final_votes(game, events, label):
             where = f"（{e.post}#）" if e.post else ("（代投）" if e.proxy else "")
-            votes.append(f"{e.voter} → {e.target}{where}")
+            votes.append(f"{e.voter} → {e.target}{where}{marks.get(counted_as.get(e.voter), '')}")
     counted = tally(game, label)
     if mode == "top" and counted:
         # > 每天的投票内容公开，但投票计数隐藏，将只宣布当天谁是最高票 (M217): the top, never its count
@@ -310,5 +313,5 @@ def demo_post(game) -> None:
     label = next((k for k in reversed(told) if told[k]["announcement"] and carried_into(g, board, k) is None), None)
     if label is None:
         return
-    echo(f"\n--- bansha post GAME --phase '{label}' --format text")
+    echo(f"\n--- bansha post GAME --phase '{g.named(label)}' --format text")  # the label every command takes
     echo(render_post(build(g, list(game.applied), board, label, told), "text"), nl=False)

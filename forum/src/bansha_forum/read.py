@@ -81,6 +81,15 @@ def adapters() -> list[tuple[str, Adapter]]:
     return sorted(found, key=lambda kv: (getattr(kv[1], "order", 50), kv[0]))
 
 
+def format_label(name: str) -> str:
+    """A forum format as a person reads it (its adapter's ``label``: "NGA（JSON）"), the name
+    itself when it has none: the one name every surface shows for a format."""
+    for n, adapter in adapters():
+        if n == name:
+            return getattr(adapter, "label", "") or name
+    return name
+
+
 def _known(found) -> str:
     return "、".join(name for name, _ in found) or "—"
 

@@ -69,7 +69,11 @@ def tally_votes(res: Resolution):
     for b in sorted(game.ballots, key=lambda b: b.seq):
         final[b.voter] = b
     ballots = [msgspec.structs.replace(b) for b in final.values() if game.players[b.voter].alive]
+    cast = {b.voter: b.target for b in ballots}
     game.hook.bansha_adjust_ballots(res=res, ballots=ballots)
+    for b in ballots:  # a ballot a rule made count for another (幻觉一): what the post's record marks
+        if not b.void and b.voter in cast and cast[b.voter] != b.target:
+            res.trace("vote", f"{b.voter}'s vote counts for {b.target}")
     tally: Counter[str] = Counter()
     void: dict[str, str] = {}
     for b in ballots:
@@ -92,7 +96,8 @@ def tally_votes(res: Resolution):
     return VoteCount(tally=ordered, ballots={b.voter: b.target for b in ballots if not b.void}, void=void,
                      abstained=[b.voter for b in ballots if not b.void and b.target == v.abstain],
                      needed=whole(v.threshold, living) if v.threshold else None, threshold=v.threshold, living=living,
-                     leaders=[n for n, c in ordered.items() if c == top], public=v.show_counts)
+                     leaders=[n for n, c in ordered.items() if c == top], public=v.show_counts,
+                     tie=v.tie if v.tie != "none" and not game.phase.optional else "none")
 
 
 def count_votes(res: Resolution) -> None:

@@ -228,6 +228,8 @@ class SkillTest:
         #: it: sent with nothing applied since, it needs no second check (``Game.apply``'s
         #: ``checked``)
         self._accepted: dict[tuple, Any] = {}
+        #: target lists the check accepted (``arg_values``' samples)
+        self._hits: list[list[str]] = []
 
     @lazy
     def pool(self) -> list[str]:
@@ -259,6 +261,8 @@ class SkillTest:
             if self._found is not None:
                 for t in targets or [""]:
                     self._found.setdefault(t, (list(targets), args))
+            if targets and len(self._hits) < 4 and list(targets) not in self._hits:
+                self._hits.append(list(targets))  # target lists the check accepted (``arg_values``' samples)
             return True
         return False
 
@@ -267,13 +271,45 @@ class SkillTest:
         return (names[start:] + names[:start])[:k]
 
     def sizes(self) -> list[int]:
-        """The counts of targets the rules accept (a rule may ask more than the declared least:
-        异端's half), asked once."""
+        """The counts of targets the rules accept (a rule may ask more than the declared least,
+        or exactly one count: 异端's half), asked once. One target is asked of every name of the
+        pool where the skill may take more (a rule may refuse one alone); a skill of one target
+        only is asked target by target (``allowed``)."""
         if self._sizes is None:
             pool, ring = self.pool, self._ring
-            self._sizes = [k for k in range(max(self.lo, 1), min(self.hi, len(pool)) + 1)
-                           if k == 1 or any(self._ok(ring(pool, k, i)) for i in range(min(3, len(pool))))]
+            hi = min(self.hi, len(pool))
+            self._sizes = [k for k in range(max(self.lo, 1), hi + 1)
+                           if (k == 1 and hi == 1)
+                           or any(self._ok(ring(pool, k, i)) for i in range(len(pool) if k == 1 else min(3, len(pool))))]
         return self._sizes
+
+    def arg_values(self, samples: list[list[str]]) -> dict[str, list[str] | None]:
+        """--arg name -> the values of its closed set some accepted action takes (with one of
+        ``samples``, target lists the check accepted): a value the rules refuse whatever the
+        targets (窥探's 国王) is not listed; free-text args stay None."""
+        shown = shown_args(self.skill, self.declared)
+        for k, listed in shown.items():
+            if listed is None or k.startswith("<"):
+                continue
+            keep = []
+            for x in self.declared[k]:
+                if x == "":
+                    continue
+                tries = [t for t in self._trials if t.get(k) == x] + [{**self._trials[0], k: x}]
+                if any(self._accepts(targets, args) for targets in samples for args in tries):
+                    keep.append(str(x))
+            shown[k] = keep
+        # an arg that may be left out and takes no value now (窥探's mage number where the other
+        # side has one mage) is not offered at all
+        return {k: v for k, v in shown.items() if v != [] or "" not in self.declared.get(k, ())}
+
+    def _accepts(self, targets: list[str], args: dict[str, Any]) -> bool:
+        game, p, skill = self._game, self._p, self.skill
+        try:
+            game.check_args(p, skill, self._acquired, game.check_targets(p, skill, self._acquired, targets), args)
+        except GameError:
+            return False
+        return True
 
     def allowed(self, t: str) -> bool:
         """Whether the listing lists ``t`` (a name of ``pool``) among the skill's targets."""
@@ -310,9 +346,15 @@ class SkillTest:
         if not (usable or targets):
             return None
         group_acted = bool(skill.group) and any(a.group == skill.group and a.skill == skill.name for a in game.actions)
+        # the counts the check accepts (not the declared range: 异端 takes exactly half)
+        counts = ([0] if usable else []) + (self.sizes() if targets else [])
+        lo, hi = (min(counts), max(counts)) if counts else (lo, hi)
+        # each closed --arg's values that some accepted action takes, with targets it accepted
+        samples = ([[]] if usable else []) + self._hits
+        args = self.arg_values(samples) if self.declared else shown_args(skill, self.declared)
         return SkillChoice(
             player=p.name, skill=skill.name, targets=targets, min_targets=lo, max_targets=hi,
-            args=shown_args(skill, self.declared), forced="强制" in skill.tags, group=skill.group,
+            args=args, forced="强制" in skill.tags, group=skill.group,
             group_acted=group_acted, submitted=any(a.skill == skill.name and a.actor == p.name for a in game.actions),
             uses=p.uses.get(skill.name) if skill.uses is not None else None, immediate=skill.immediate,
             optional_args=[k for k, v in self.declared.items() if "" in v])
@@ -491,6 +533,24 @@ def owed(game: Game, choices: dict[str, list[SkillChoice]] | None = None) -> lis
 
 
 # ------------------------------------------------------------------------------- the count
+
+
+def vote_rule_line(game: Game, count: VoteCount) -> str:
+    """The threshold and tie line of a count, from the rule that made it (``VoteCount``'s
+    ``threshold``, ``needed`` and ``tie``): what ``status`` prints, so that it says what the
+    count does ("出局门槛：最高票出局（平票抽签决定出局者）" where the board draws lots)."""
+    from .messages import say
+
+    lang = game.lang
+    if count.threshold and count.needed is not None:
+        threshold = say("lv_rule_share", lang, pct=f"{count.threshold:.0%}", needed=count.needed)
+    else:
+        threshold = say("lv_rule_plurality", lang)
+    if count.tie in ("none", "draw", "all"):
+        tie = say(f"lv_tie_{count.tie}", lang)
+    else:
+        tie = say("lv_tie_runoff", lang, phase=game.phase_word(count.tie))
+    return say("lv_rule", lang, threshold=threshold, tie=tie)
 
 
 def count_votes(game: Game) -> VoteCount | None:

@@ -336,8 +336,9 @@ def quoted_rule(text: str) -> list[str]:
     """The rule a person reads of a role's ``rule``: its quoted lines (``> …``, the document's
     words) where it has any — a plugin's docstring also holds implementation notes, in
     English, that are no rule — else the text as it is."""
-    quoted = [line.strip()[1:].strip() for line in text.splitlines() if line.strip().startswith(">")]
-    return [q for q in quoted if q] or [line for line in text.splitlines() if line.strip()]
+    from .views import card_text  # the one card text (a player's page shows the same)
+
+    return [line.strip() for line in card_text(text).splitlines() if line.strip()]
 
 
 def _phase_word(rs, name: str) -> str:
@@ -399,16 +400,9 @@ def read_roster(path: Path, lang: str | None = None) -> tuple[list[str], list[st
             text = raw.decode("gb18030")
         except UnicodeDecodeError:
             raise GameError(say("roster_encoding", lang, file=path, byte=exc.start + 1)) from None
-    names, notes = [], []
-    for i, line in enumerate(text.splitlines(), start=1):
-        line = line.strip().lstrip("\ufeff")
-        if line.startswith("##"):
-            continue  # a note a tool wrote on purpose (``signup``'s substitutes): skipped, not said
-        if line.startswith("#"):
-            notes.append(say("roster_skipped", lang, file=path, line=i, text=line))
-        elif line:
-            names.append(line)
-    return names, notes
+    from .forms import roster_names
+
+    return roster_names(text, str(path), lang)
 
 
 def looks_like_path(value: str) -> bool:
@@ -881,8 +875,6 @@ def undo(game: str = GameArg, to: str = Option(None, "--to", help="h_undo_to"),
     resolution is undone with --yes only: without it, what undoing it withdraws is printed
     (as amend previews); --to without --yes names the corrections of earlier phases it would
     drop and writes nothing."""
-    import msgspec
-
     if to is not None:
         from .cli_loop import undo_to
 
@@ -893,13 +885,15 @@ def undo(game: str = GameArg, to: str = Option(None, "--to", help="h_undo_to"),
         if undo_preview(game, db, as_json):
             return
 
-    ev = _store(db).undo(game)
+    from .explain import event_text
+
+    store = _store(db)
+    ev = store.undo(game)
     kind = type(ev).__name__.removesuffix("Event").lower()
     if as_json:
         return _json({"undone": kind, "event": ev})
-    d = msgspec.to_builtins(ev)
-    d.pop("type", None)
-    echo(say("l_undone", None, kind=kind, text=" ".join(f"{k}={_text(v, None)}" for k, v in d.items() if v not in ("", [], {}, None, False))))
+    g = store.load(game)  # the game without it: the board's words for the event
+    echo(say("l_undone", g.lang, what=event_text(g, ev)))
 
 
 @commands.command(help="h_export")
@@ -978,7 +972,7 @@ def demo(ruleset: str = Option("light-shadow", "--ruleset", help="h_ruleset_id")
         if not any(fb.values()) and not ann:
             continue
         echo("")
-        _echo_phase(label, fb, ann, game.lang)
+        _echo_phase(game.named(label), fb, ann, game.lang)
     echo("\n" + say("l_game_over", game.lang, result=_result(game))
                + ("  " + say("l_scores", game.lang, scores=_scores(game.scores, game.lang)) if game.scores else ""))
     from .entrypoints import entry_points

@@ -268,15 +268,13 @@ def _amend(obj, make, yes: bool, as_json: bool) -> None:
         if as_json:
             return cli._json({"phase": label, "phase_name": named, "play": ev.play or plays, "plays": plays,
                               "amendment": ev.event, "changes": diff, "written": yes})
-        inner = ev.event
-        what = {"ActEvent": lambda e: f"act {e.actor} {e.skill} {' '.join(e.targets)}".rstrip(),
-                "UnactEvent": lambda e: f"unact {e.actor} {e.skill}",
-                "VoteEvent": lambda e: f"vote {e.voter} → {e.target}" + (say("l_amend_change", lang) if e.change else "")}
+        from .explain import input_line
+
         which = ""
         if plays > 1:  # a rewind played it again: say which play is corrected
             which = say("l_amend_play", lang, play=ev.play, count=plays,
                         standing=say("l_amend_standing", lang) if ev.play == plays else "")
-        echo(say("l_amend", lang, label=named + which, what=what[type(inner).__name__](inner)))
+        echo(say("l_amend", lang, label=named + which, what=input_line(ev.event, lang)))
         echo_diff(g, diff, lang)
         echo(say("l_amend_written" if yes else "l_amend_dry", lang))
     except GameError as exc:
@@ -286,14 +284,10 @@ def _amend(obj, make, yes: bool, as_json: bool) -> None:
 def echo_diff(g, diff, lang) -> None:
     """What a correction changes (``history.amend_diff``), per player and in the thread, as
     ``amend`` and the preview of ``undo`` print it."""
-    from .history import phase_line
+    from .history import named_diff
     from .messages import say
 
-    def shown(line):  # "night 1：text" -> "第1天 夜晚：text"
-        return phase_line(g.named, line)
-
-    diff = {"feedback": {n: {k: [shown(x) for x in v] for k, v in d.items()} for n, d in diff["feedback"].items()},
-            "announcement": {k: [shown(x) for x in v] for k, v in diff["announcement"].items()}, "alive": diff["alive"]}
+    diff = named_diff(diff, g.named)  # "night 1：text" -> "第1天 夜晚：text", as the web console shows it
     for name, d in diff["feedback"].items():
         for line in d["removed"]:
             echo(f"  [{name}] - {line}")
@@ -370,13 +364,10 @@ def undo_to(game: str, phase: str, db, as_json: bool, yes: bool = True) -> None:
         upto = g.parse_phase(label)
         fixes = [e for e in events[keep:] if isinstance(e, AmendEvent) and g.parse_phase(g.canonical(e.phase)) <= upto]
         if fixes and not yes:
-            from .explain import event_line
+            from .explain import input_line  # the correction's input, as `amend` says it
 
             for e in fixes:
-                d = msgspec.to_builtins(e.event)
-                d.pop("type", None)
-                what = event_line(d, type(e.event).__name__.removesuffix("Event").lower(), lang, g.named)
-                echo(say("l_undo_drops_fix", lang, phase=g.named(g.canonical(e.phase)), what=what))
+                echo(say("l_undo_drops_fix", lang, phase=g.named(g.canonical(e.phase)), what=input_line(e.event, lang)))
             if as_json:
                 return cli._json({"kept": keep, "written": False,
                                   "drops_corrections": [msgspec.to_builtins(e) for e in fixes]})
@@ -386,15 +377,11 @@ def undo_to(game: str, phase: str, db, as_json: bool, yes: bool = True) -> None:
         now = store.load(game).label
         if as_json:
             return cli._json({"kept": keep, "undone": [msgspec.to_builtins(e) | {"type": type(e).__name__} for e in gone], "phase": now})
-        from .explain import event_line  # an event as `log` prints it, in the board's words
+        from .explain import event_text  # an event in the board's words, as plain `undo` says it
 
-        named = g.named
         for e in gone:
-            d = msgspec.to_builtins(e)
-            d.pop("type", None)
-            kind, _, text = event_line(d, type(e).__name__.removesuffix("Event").lower(), lang, named).partition(" ")
-            echo(say("l_undone", lang, kind=kind, text=text.strip()))
-        echo(say("l_undone_to", lang, count=len(gone), label=named(now)))
+            echo(say("l_undone", lang, what=event_text(g, e)))
+        echo(say("l_undone_to", lang, count=len(gone), label=g.named(now)))
     except GameError as exc:
         cli.fail(str(exc), as_json, lang)
 
@@ -410,7 +397,7 @@ def loop_view(g) -> dict:
     import msgspec
 
     from .board import load_board, phase_namer
-    from .choices import all_choices, count_votes
+    from .choices import all_choices, count_votes, vote_rule_line
     from .model import GameError
 
     try:
@@ -428,7 +415,8 @@ def loop_view(g) -> dict:
     if count is not None:
         vote = {"not_voted": count.not_voted, "tally": [{"player": n, "votes": c} for n, c in count.tally.items()],
                 "abstained": count.abstained, "void": count.void, "threshold": count.threshold, "needed": count.needed,
-                "public_counts": count.public, "out": count.out, "runoff": count.runoff, "immune": count.immune}
+                "public_counts": count.public, "out": count.out, "runoff": count.runoff, "immune": count.immune,
+                "rule": vote_rule_line(g, count)}
     clock = board.get("clock", {}).get(g.phase.name, {})
     # a phase with windows (M217's night): the window open and those resolved, as the board names them
     window = None
@@ -466,10 +454,7 @@ def echo_loop_view(view: dict, lang: str | None = None) -> None:
         tally = say("lv_comma", lang).join(f"{t['player']} {t['votes']:g}" for t in v["tally"]) or say("lv_no_votes", lang)
         echo(f"{label}{tally}" + (say("lv_abstained", lang, count=len(v["abstained"])) if v["abstained"] else "")
              + (say("lv_void", lang, count=len(v["void"])) if v["void"] else ""))
-        if v["threshold"]:
-            echo(say("lv_threshold", lang, pct=f"{v['threshold']:.0%}", needed=v["needed"]))
-        else:
-            echo(say("lv_plurality", lang))
+        echo(v["rule"])
         if v["out"]:
             echo(say("lv_would_out", lang, name=v["out"]))
         elif v["runoff"]:

@@ -194,6 +194,28 @@ class Game:
             return label
         return phase_namer(self, {"names": names})(label)
 
+    def phase_word(self, name: str) -> str:
+        """A phase's name without its day ("night" -> "夜晚"), in the board's language: what a
+        line says of "each night", "two nights running"."""
+        try:
+            spec = self.ruleset.phase(name)
+        except GameError:
+            return name
+        return spec.name if self.lang == "en" else (spec.alias or spec.name)
+
+    def window_named(self, window: int, label: str | None = None) -> str:
+        """Action window ``window`` (0-based) of a phase (default the current one) with its
+        phase, as a line names it: "第2天 夜晚·早夜" (``window_name``: the board's name of the
+        window, else "第N个行动时间段")."""
+        label = self.label if label is None else label
+        spec = self.ruleset.phase(label.partition(" ")[0])
+        return self.msg("window_named", phase=self.named(label), window=self.window_name(window, spec))
+
+    def lasting(self, until: str | None) -> str:
+        """How long a status lasts ("持续至第2天 夜晚结束", "永久"): a status's ``until`` (a phase
+        label, None: until removed) in the board's words, for every line that tells it."""
+        return self.msg("lasting_ever") if until is None else self.msg("lasting_until", label=self.named(until))
+
     #: (phase, day, its label): the label made once a phase (read ~40,000 times a simulated game)
     _label_memo: tuple = (None, None, "")
 
@@ -529,7 +551,7 @@ class Game:
             raise GameError(self.msg("target_count", skill=skill.name, want=want, got=len(targets)))
         if skill.no_repeat_target and targets and set(targets) & self.repeat_blocked(actor, skill):
             raise GameError(self.refusal(self.manifest.texts.refuse_repeat_target, "repeat_target",
-                skill=skill.name, target=targets[0], phase=self.phase.name))
+                skill=skill.name, target=targets[0], phase=self.phase_word(self.phase.name)))
         for reason in self.hook.bansha_validate_targets(game=self, player=actor, skill=skill, acquired=acquired,
                                                         targets=targets):
             if reason:
@@ -570,12 +592,10 @@ class Game:
         # a rule may open a skill outside its phases (answered at once: its step is not here)
         out_of_phase = not self.in_phase(skill)
         if out_of_phase and not self.hook.bansha_skill_window(game=self, player=actor, skill=skill):
-            def word(spec):  # the phase as the board's language names it
-                return spec.alias or spec.name if self.lang != "en" else spec.name
-            return lambda: self.msg("skill_phase", skill=skill.name, phase=word(self.phase),
-                                    phases="/".join(word(self.ruleset.phase(n)) for n in skill.phases))
+            return lambda: self.msg("skill_phase", skill=skill.name, phase=self.phase_word(self.phase.name),
+                                    phases="/".join(self.phase_word(n) for n in skill.phases))
         if not skill.immediate and not out_of_phase and self.window_of(skill.step) < self.window:
-            return lambda: self.msg("window_past", skill=skill.name, phase=self.label, window=self.window_of(skill.step) + 1)
+            return lambda: self.msg("window_past", skill=skill.name, window=self.window_named(self.window_of(skill.step)))
         unavailable = self.hook.bansha_skill_unavailable(game=self, player=actor, skill=skill)
         if unavailable:
             return lambda: unavailable
@@ -961,7 +981,7 @@ class Game:
             res.publish_late()
             self.carried = (res.kills, res.data, res.out)
             self.window += 1
-            res.trace("window", self.msg("window_done", window=self.window, label=self.named(label)))
+            res.trace("window", self.msg("window_done", window=self.window_named(self.window - 1, label)))
             self._open_ahead(res)
             return res
         for a in self.actions:

@@ -21,6 +21,7 @@ TRACE_FORMS: list[tuple[re.Pattern, str]] = [(re.compile(p), k) for p, k in [
     (r"^count: no votes$", "tr_count_none"),
     (r"^count: (?P<tally>.+)$", "tr_count"),
     (r"^(?P<voter>.+?)'s vote for (?P<target>.+?) does not count: (?P<why>.+)$", "tr_vote_void"),
+    (r"^(?P<voter>.+?)'s vote counts for (?P<target>.+)$", "tr_vote_counts_for"),
     (r"^(?P<name>.+?) counts (?P<n>[\d.]+) extra vote\(s\)$", "tr_extra_votes"),
     (r"^top count (?P<top>[\d.]+) is below (?P<pct>\d+%) of (?P<living>\d+) living \((?P<need>[\d.]+)\)$", "tr_below"),
     (r"^tie between (?P<names>.+): nobody is out$", "tr_tie"),
@@ -133,6 +134,43 @@ def event_line(ev: dict[str, Any], kind: str, lang: str | None, phase_name: Call
     return f"{say(f'ev_{kind}', lang) if f'ev_{kind}' in _KEYS else kind:<4} " + " ".join(parts)
 
 
+def input_line(ev, lang: str | None, ruling_name: Callable[[str], str] = str) -> str:
+    """An act, unact, vote or ruling (an event, or an amendment's input) in one line of the
+    board's words ("春卷 验人 甲", "撤回 春卷 验人", "花卷 投 包子（2楼）"): what ``undo``,
+    ``amend`` and the web console's undo and amendment say of it."""
+    from .model import ActEvent, RulingEvent, UnactEvent, VoteEvent
+
+    if isinstance(ev, ActEvent):
+        line = say("in_act", lang, actor=ev.actor, skill=ev.skill, targets=" ".join(ev.targets)).rstrip()
+        # the arguments' values (what was chosen), not their keys (what a director types)
+        return line + (say("in_args", lang, args=join((plain(v, lang) for v in ev.args.values()), lang)) if ev.args else "")
+    if isinstance(ev, UnactEvent):
+        return say("in_unact", lang, actor=ev.actor, skill=ev.skill)
+    if isinstance(ev, VoteEvent):
+        return (say("in_vote", lang, voter=ev.voter, target=ev.target)
+                + (say("in_post", lang, post=ev.post) if ev.post else "")
+                + "".join(say(f"in_{k}", lang) for k in ("change", "proxy", "late") if getattr(ev, k)))
+    if isinstance(ev, RulingEvent):
+        return (say("in_ruling", lang, kind=ruling_name(ev.kind)) + (f" {ev.player}" if ev.player else "")
+                + (say("in_text", lang, text=ev.text[:40]) if ev.text else ""))
+    return type(ev).__name__
+
+
+def event_text(game, ev) -> str:
+    """Any stored event in one line of the board's words, its phase as the board names it
+    ("第1天 夜晚：春卷 验人 甲", "结算 第1天 夜晚", "更正 第1天 夜晚：撤回 春卷 验人"): the one
+    description plain ``undo``, ``undo --to`` and the web console's undo give."""
+    from .model import AmendEvent, ResolveEvent
+
+    lang = game.lang
+    where = game.named(ev.phase) if getattr(ev, "phase", "") else ""
+    if isinstance(ev, ResolveEvent):
+        return say("in_resolve_window" if ev.window else "in_resolve", lang, label=where)
+    if isinstance(ev, AmendEvent):
+        return say("in_amend", lang, label=where, what=input_line(ev.event, lang, game.ruleset.ruling_name))
+    return say("in_at", lang, label=where, what=input_line(ev, lang, game.ruleset.ruling_name))
+
+
 def _keys() -> set[str]:
     from .messages import CATALOGUE
 
@@ -147,4 +185,4 @@ def cause(kind: str, lang: str | None) -> str:
     return say(f"tr_cause_{kind}", lang) if kind in KERNEL_WORDS else kind
 
 
-__all__ = ["cause", "event_line", "trace_line", "word"]
+__all__ = ["cause", "event_line", "event_text", "input_line", "trace_line", "word"]

@@ -74,15 +74,27 @@ def pairs(items: list[str], flag: str = "--arg", lang: str | None = None) -> dic
     return out
 
 
-def roster_lines(text: str) -> list[str]:
-    """The names of a pasted roster: one a line (a name may hold spaces), a line starting with
-    ``#`` a comment, blank lines skipped. Each is then checked by ``names.check_names``."""
-    out = []
-    for line in text.splitlines():
+def roster_names(text: str, source: str, lang: str | None = None) -> tuple[list[str], list[str]]:
+    """A roster's names and the notes to say: one name a line (a name may hold spaces), a line
+    starting with ``#`` a comment, skipped and said so (``source``: the file, or the form's
+    field), blank lines skipped. The one reading of a roster: ``bansha new --players FILE``
+    and the console's create form; each name is then checked by ``names.check_names``
+    (``new_setup``)."""
+    names, notes = [], []
+    for i, line in enumerate(text.splitlines(), start=1):
         line = line.strip().lstrip("\ufeff")
-        if line and not line.startswith("#"):
-            out.append(line)
-    return out
+        if line.startswith("##"):
+            continue  # a note a tool wrote on purpose (``signup``'s substitutes): skipped, not said
+        if line.startswith("#"):
+            notes.append(say("roster_skipped", lang, file=source, line=i, text=line))
+        elif line:
+            names.append(line)
+    return names, notes
+
+
+def roster_lines(text: str) -> list[str]:
+    """The names of a pasted roster (``roster_names`` without its notes)."""
+    return roster_names(text, "")[0]
 
 
 UID_SUFFIX = re.compile(r"\s+(?:uid|UID)\s*[=:：]\s*(\d{1,18})\s*$")

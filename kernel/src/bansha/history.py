@@ -8,6 +8,8 @@ all read it here.
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from .messages import join, say
@@ -136,7 +138,8 @@ def pick_phase(game, phase: str | None) -> str:
         return game.resolved[-1]
     label = parse_phase_arg(game, phase)
     if label not in played(game):
-        raise GameError(say("ps_not_played", game.lang, phase=phase, label=label, played=join(played(game), game.lang)))
+        raise GameError(say("ps_not_played", game.lang, phase=phase, label=game.named(label),
+                            played=join((game.named(x) for x in played(game)), game.lang)))
     return label
 
 
@@ -162,6 +165,20 @@ def tally(game, label: str) -> list[tuple[str, str]]:
     return []
 
 
+def not_counted_as_cast(game, label: str) -> dict[str, str]:
+    """voter -> "void" (the ballot did not count) or "changed" (a rule made it count for
+    another: 幻觉一) for the phase's count as the engine made it (its trace): what the thread's
+    vote record marks, so that the record and the counts beside it agree."""
+    out: dict[str, str] = {}
+    for t in game.trace:
+        if t.phase != label or t.rule != "vote":
+            continue
+        m = re.match(r"^(.+?)'s vote (for .+? does not count: |counts for )", t.text)
+        if m:
+            out[m.group(1)] = "void" if m.group(2).startswith("for ") else "changed"
+    return out
+
+
 def out_since(game, upto: str) -> dict[str, str]:
     """name -> the label of the phase they left in, for phases up to ``upto``."""
     pos = game.parse_phase(upto)
@@ -181,6 +198,14 @@ def next_label(game, label: str) -> str | None:
     seq = played(game)
     i = seq.index(label)
     return seq[i + 1] if i + 1 < len(seq) else None
+
+
+def named_diff(diff: dict[str, Any], name) -> dict[str, Any]:
+    """``amend_diff``'s lines with their phases as the board names them ("night 1：…" ->
+    "第1天 夜晚：…"): what ``bansha amend`` prints and the web console's preview shows."""
+    return {"feedback": {n: {k: [phase_line(name, x) for x in v] for k, v in d.items()} for n, d in diff["feedback"].items()},
+            "announcement": {k: [phase_line(name, x) for x in v] for k, v in diff["announcement"].items()},
+            "alive": diff["alive"]}
 
 
 def phase_line(name, text: str) -> str:

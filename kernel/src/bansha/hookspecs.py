@@ -135,11 +135,13 @@ def bansha_validate_vote(game: Game, ballot: Ballot) -> str | None:
 
 
 @hookspec
-def bansha_ruling_kinds() -> dict[str, str] | None:
+def bansha_ruling_kinds() -> dict[str, str | tuple[str, str]] | None:
     """Called once when a ruleset is loaded.
 
     Return the kinds of director's ruling the rules add (or give a meaning of their own), as
-    ``{kind: one line saying what it does and what it takes}``, or None. ``bansha rulings``
+    ``{kind: one line saying what it does and what it takes}`` or ``{kind: (name, line)}``
+    (``name``: what a person reads for the kind, on the web console and in an undone event;
+    without one the kind itself), or None. ``bansha rulings``
     lists them beside the kernel's, and an unknown kind is refused with the whole list.
     """
 

@@ -339,6 +339,12 @@ class OptionType(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     choices: list[Any] = []
     min: int | None = None
     max: int | None = None
+    #: what a person reads for the option (the web's forms and stats, ``bansha new``'s refusals):
+    #: its name and one line saying what it decides, in the board's language; a choice's own
+    #: name where its value is an id (``{"game" = "整局"}``). Every shipped board gives them.
+    label: str = ""
+    help: str = ""
+    choice_labels: dict[str, str] = {}
 
 
 class Manifest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

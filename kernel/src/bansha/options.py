@@ -28,11 +28,12 @@ def type_of(manifest: Manifest, key: str) -> OptionType:
 
 
 def allowed(t: OptionType, lang: str | None) -> str:
-    """What ``t`` allows, in words."""
+    """What ``t`` allows, in words (a choice by its label, where it has one)."""
+    choices = [t.choice_labels.get(str(c), c) for c in t.choices]
     if t.choices and t.type == "list":
-        return say("allowed_list", lang, choices=join(t.choices, lang))
+        return say("allowed_list", lang, choices=join(choices, lang))
     if t.choices:
-        return say("allowed_choice", lang, choices=join(t.choices, lang))
+        return say("allowed_choice", lang, choices=join(choices, lang))
     if t.type == "int" and (t.min is not None or t.max is not None):
         return say("allowed_int_range", lang, min="−∞" if t.min is None else t.min, max="∞" if t.max is None else t.max)
     return say({"bool": "allowed_bool", "int": "allowed_int", "number": "allowed_number", "list": "allowed_list_any",
@@ -88,6 +89,27 @@ def value_of(t: OptionType, value: Any) -> tuple[bool, Any]:
     return not t.choices or value in t.choices, value
 
 
+def label_of(manifest: Manifest, key: str) -> str:
+    """A house rule's name as a person reads it (its ``label``; the key where none is given):
+    the one name every surface prints for it."""
+    t = manifest.option_types.get(key)
+    return t.label if t is not None and t.label else key
+
+
+def value_label(manifest: Manifest, key: str, value: Any) -> str:
+    """A house rule's value as a person reads it: a choice's label, 是/否 for a bool (in the
+    board's language), a list joined, otherwise as typed."""
+    t = type_of(manifest, key)
+    lang = manifest.language
+    if isinstance(value, bool):
+        return say("yes" if value else "no", lang)
+    if isinstance(value, list):
+        return join([t.choice_labels.get(str(v), str(v)) for v in value], lang)
+    if value == "" and t.type == "time":
+        return say("none", lang)
+    return t.choice_labels.get(str(value), shown(value))
+
+
 def shown(value: Any) -> str:
     """A value as the director typed it, never a Python repr."""
     if isinstance(value, bool):
@@ -103,11 +125,17 @@ def check_options(manifest: Manifest, given: dict[str, Any], source: str = "--op
     value and what is allowed."""
     lang = lang or manifest.language
     out = {}
+    by_label = {t.label: k for k, t in manifest.option_types.items() if t.label}
     for key, value in given.items():
+        key = key if key in manifest.options else by_label.get(key, key)  # its label is its name too
         if key not in manifest.options:
             known = join(sorted(manifest.options), lang) or say("none", lang)
             raise GameError(say("option_unknown", lang, key=key, ruleset=manifest.id, known=known).replace("--option", source, 1))
         t = type_of(manifest, key)
+        if isinstance(value, str) and t.choice_labels:  # a choice by its label: 整局 for game
+            names = {v: k for k, v in t.choice_labels.items()}
+            value = ",".join(names.get(v.strip(), v.strip()) for v in re.split(r"[,，、]", value)) if t.type == "list" \
+                else names.get(value.strip(), value)
         fits, converted = value_of(t, value)
         if not fits:
             raise GameError(say("option_bad", lang, source=source, key=key, value=shown(value), allowed=allowed(t, lang)))

@@ -469,10 +469,17 @@ class Ruleset:
             self.handlers.update(handlers or {})
         #: the director's ruling kinds: the kernel's, then those the rules add (bansha rulings)
         self.ruling_kinds: dict[str, str] = {k: self.msg(f"ruling_{k}") for k in KERNEL_RULINGS}
+        #: each kind's name, as a person reads it (the web console's list, an undone ruling):
+        #: ``ruling_name`` says it
+        self.ruling_names: dict[str, str] = {k: self.msg(f"rn_{k}") for k in KERNEL_RULINGS}
         if self.manifest.last_words.owed:
             self.ruling_kinds[self.manifest.last_words.kind] = self.msg("lw_ruling_help")
+            self.ruling_names[self.manifest.last_words.kind] = self.manifest.last_words.kind
         for _, kinds in _by_plugin(self.pm, "bansha_ruling_kinds"):
-            self.ruling_kinds.update(kinds or {})
+            for kind, line in (kinds or {}).items():
+                name, line = line if isinstance(line, tuple | list) else (kind, line)
+                self.ruling_kinds[kind] = line
+                self.ruling_names[kind] = name
         #: the manifest's win rules, compiled: [(camp, [(require_alive, selectors)])]
         #: (``builtins.win_holds``, asked after every resolution)
         self.win_rules = [(camp, [(r.require_alive, builtins.compile_selectors(r.all_out)) for r in rules])
@@ -533,6 +540,11 @@ class Ruleset:
     def msg(self, key: str, /, **fields: Any) -> str:
         """The kernel's message ``key`` in the board's language (messages.py)."""
         return say(key, self.lang, **fields)
+
+    def ruling_name(self, kind: str) -> str:
+        """A ruling kind's name as a person reads it ("remove" -> 取消资格): the one place the
+        web console, an undone or amended event and a log line take it from."""
+        return self.ruling_names.get(kind, kind)
 
     def role(self, name: str) -> Role:
         for role in self.roles.values():

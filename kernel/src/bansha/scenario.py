@@ -175,12 +175,12 @@ def run(sc: Scenario, base: Path | None = None, manifest: Manifest | None = None
             raise  # the board's fault, not the scenario's: the file is invalid
         except GameError as exc:
             if expect_error is None:
-                raise Mismatch(say("sc_refused", lang, label=game.label, what=what, why=exc)) from None
+                raise Mismatch(say("sc_refused", lang, label=game.named(), what=what, why=exc)) from None
             if expect_error not in str(exc):
-                raise Mismatch(say("sc_refused_other", lang, label=game.label, what=what, why=exc, want=expect_error)) from None
+                raise Mismatch(say("sc_refused_other", lang, label=game.named(), what=what, why=exc, want=expect_error)) from None
             return
         if expect_error is not None:
-            raise Mismatch(say("sc_accepted", lang, label=game.label, what=what, want=expect_error))
+            raise Mismatch(say("sc_accepted", lang, label=game.named(), what=what, want=expect_error))
         log.append(ev)
 
     for ph in sc.phases:
@@ -190,14 +190,14 @@ def run(sc: Scenario, base: Path | None = None, manifest: Manifest | None = None
         try:
             while game.position < game.parse_phase(target):
                 if game.winner is not None:
-                    raise GameError(say("sc_ended", lang, label=game.label))
-                apply(ResolveEvent(phase=game.label), None, say("sc_resolving", lang, label=game.label))
+                    raise GameError(say("sc_ended", lang, label=game.named()))
+                apply(ResolveEvent(phase=game.label), None, say("sc_resolving", lang, label=game.named()))
         except PluginFault:
             raise
         except GameError as exc:
             raise Mismatch(say("sc_unreachable", lang, phase=ph.phase, why=exc)) from None
         if game.label != target:
-            raise Mismatch(say("sc_unreachable", lang, phase=ph.phase, why=say("sc_at", lang, label=game.label)))
+            raise Mismatch(say("sc_unreachable", lang, phase=ph.phase, why=say("sc_at", lang, label=game.named())))
         label = game.label
         for a in ph.actions:
             sent_for = a.phase or label
@@ -214,7 +214,7 @@ def run(sc: Scenario, base: Path | None = None, manifest: Manifest | None = None
             apply(RulingEvent(phase=label, kind=kind, player=w.player, text=w.text), w.expect_error, f"{kind} {w.player}")
         if ph.resolve and game.winner is None:
             # every window left of the phase, or (resolve = "window") the current one only
-            apply(ResolveEvent(phase=label, window=ph.resolve == "window"), None, say("sc_resolving", lang, label=label))
+            apply(ResolveEvent(phase=label, window=ph.resolve == "window"), None, say("sc_resolving", lang, label=game.named(label)))
         if ph.expect is not None:
             check(game, label, ph.expect)
     replayed = Game(setup)
@@ -280,9 +280,12 @@ def check(game: Game, label: str, ex: Expect) -> None:
         actual = {n: o["until"] for n, o in game.last_words.items() if o["text"] is None}
         want(actual == ex.last_words_owed, "sc_lw_owed", want=shown(ex.last_words_owed, lang), got=shown(actual, lang))
     if problems:
-        trace = "\n".join(f"  [{t.step}] {t.rule}: {t.text}" for t in game.trace if t.phase == label)
-        raise Mismatch(f"{label}{'：' if lang == 'zh' else ':'}\n- " + "\n- ".join(problems)
-                       + "\n" + say("sc_trace", lang, label=label) + "\n" + (trace or say("sc_trace_empty", lang)))
+        from .explain import trace_lines  # the kernel's trace in the board's words, as `log --explain`
+
+        trace = "\n".join("  " + line for line in trace_lines(game, [t for t in game.trace if t.phase == label]))
+        named = game.named(label)
+        raise Mismatch(f"{named}{'：' if lang == 'zh' else ':'}\n- " + "\n- ".join(problems)
+                       + "\n" + say("sc_trace", lang, label=named) + "\n" + (trace or say("sc_trace_empty", lang)))
 
 
 def run_file(path: Path) -> Game:

@@ -51,7 +51,7 @@ def director_view(game: Game) -> dict[str, Any]:
                 "setup": p.setup,
                 "alive": p.alive,
                 "groups": p.groups,
-                "statuses": [_status(s) for s in p.statuses],
+                "statuses": [_status(game, s) for s in p.statuses],
                 "uses": p.uses,
                 "acted": acted.get(p.name, []),
                 "voted": [b.target for b in game.ballots if b.voter == p.name],
@@ -70,9 +70,19 @@ def last_words_owed(game: Game) -> list[dict[str, Any]]:
             for name, owed in game.last_words.items()]
 
 
-def _status(s) -> str:
+def _status(game: Game, s) -> str:
+    """A status as a view lists it: its name, its count and how long it lasts (``Game.lasting``)."""
     text = s.name + (f":{s.count}" if s.count is not None else "")
-    return text + (f" (until {s.until})" if s.until else "")
+    return text + (game.msg("status_lasting", lasting=game.lasting(s.until)) if s.until else "")
+
+
+def card_text(rule: str) -> str:
+    """A role card as a person reads it: the rule's quoted text (the lines a role module quotes
+    with ``> ``), without the engine's notes beside it (step numbers, ``--arg`` forms, where the
+    readings are written, in the developers' English); a rule without quoted lines is all rule
+    text. The one card a player's page and ``bansha role show`` print."""
+    quoted = [line[1:].strip() for line in (rule or "").splitlines() if line.startswith(">")]
+    return "\n".join(quoted) if quoted else (rule or "").strip()
 
 
 def public_players(game: Game, viewer: str | None = None) -> list[dict[str, Any]]:
@@ -115,7 +125,7 @@ def player_view(game: Game, name: str, choices: list | None = None, votes: Any =
             "camp": p.camp,
             "setup": p.setup,
             "alive": p.alive,
-            "statuses": [_status(s) for s in p.statuses if s.told],
+            "statuses": [_status(game, s) for s in p.statuses if s.told],
             "uses": p.uses,
             "acted": [a.skill for a in game.actions if a.actor == p.name],
         },

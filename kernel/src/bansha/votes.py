@@ -34,6 +34,12 @@ class VoteCount(msgspec.Struct):
     public: bool = True
     #: living seats with no ballot yet
     not_voted: list[str] = []
+    #: what a tie at the top does under the rule that made this count: "none" (nobody is out),
+    #: "draw" (a seeded draw among the tied), "all" (every tied leader is out) or the name of the
+    #: run-off phase a tie of two goes to. Set by whoever decides the count (the kernel's
+    #: ``bansha.vote`` from ``[vote] tie``; a rule that decides otherwise sets its own), so that
+    #: the line ``status`` prints (``choices.vote_rule_line``) is the rule the count uses.
+    tie: str = "none"
 
 
 def whole(threshold: float, living: int) -> int:

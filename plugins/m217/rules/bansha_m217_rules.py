@@ -134,19 +134,15 @@ def step_index(res) -> int:
 
 
 def ends(game, until: str | None) -> str:
-    if until is None:
-        return "永久"
-    name, _, day = until.partition(" ")
-    return f"持续至{game.ruleset.phase(name).alias or name}{day}结束"
+    """How long a status lasts, as every surface says it (``Game.lasting``)."""
+    return game.lasting(until)
 
 
 def phase_zh(game, label: str) -> str:
-    """A phase label in the board's words: "night 2" -> "夜晚2", "dawn" -> "晨曦", "opening" -> "开局"."""
-    name, _, day = label.partition(" ")
-    try:
-        return f"{game.ruleset.phase(name).alias or name}{day}"
-    except Exception:
-        return label
+    """A phase label as the board names it ("night 2" -> "第2天 夜晚"): ``Game.named``, the one
+    label every surface prints and every command takes; a phase without its day ("dusk") is
+    its word (``Game.phase_word``: "黄昏")."""
+    return game.named(label) if " " in label or any(p.name == label for p in game.openings) else game.phase_word(label)
 
 
 #: how a follower's camp is chosen (``follow``'s ``mode``), as the trace says it
@@ -781,6 +777,9 @@ def tie(res) -> None:
     """> “多于一名角色票数最高”称为平票。 The document leaves the tie to the board: option ``tie``
     is 平安日 (nobody out, the default) or 全部出局 (every tied leader is voted out)."""
     game = res.game
+    count = res.data.get("vote_count")
+    if count is not None and game.option("tie") == "全部出局":
+        count.tie = "all"  # the count's rule, as status says it
     tally = res.data.get("tally") or {}
     if game.option("tie") != "全部出局" or not tally:
         return

@@ -58,7 +58,7 @@ def grant(game, who):
 
 @hookimpl
 def bansha_ruling_kinds():
-    return {"proclaim": "玩家 --text 内容：公示摄魂目标要求公示的不超过50字的内容（摄魂之后的晨曦/正午）"}
+    return {"proclaim": ("公示", "玩家 --text 内容：公示摄魂目标要求公示的不超过50字的内容（摄魂之后的晨曦/正午）")}
 
 
 @hookimpl

@@ -51,7 +51,7 @@ def bansha_validate_action(game, action):
 
 @hookimpl
 def bansha_ruling_kinds():
-    return {"reask": "玩家 [--text 理由]：天师的问题并非直观合理，须重新提问（需重新提问）"}
+    return {"reask": ("重新提问", "玩家 [--text 理由]：天师的问题并非直观合理，须重新提问（需重新提问）")}
 
 
 @hookimpl

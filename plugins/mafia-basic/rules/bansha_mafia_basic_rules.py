@@ -29,7 +29,7 @@ def bansha_setup_game(game):
     n = len(game.players)
     if not 1 <= k < n:
         from bansha.model import GameError
-        raise GameError(f"mafia-basic: option mafia must be from 1 to {n - 1} at {n} seats, got {k}")
+        raise GameError(f"房规 黑手党人数：{n}人桌应为 1 到 {n - 1}（0：按桌型），收到 {k}")
     chosen = set(random.Random(f"mafia-basic/{game.setup.seed}").sample(sorted(game.players), k))
     for p in game.players.values():
         if p.name in chosen:
@@ -42,9 +42,9 @@ def bansha_setup_game(game):
 def bansha_validate_vote(game, ballot):
     # "every living player votes for another living player"
     if ballot.target == game.manifest.vote.abstain:
-        return "mafia-basic: every living player votes (no abstention)"
+        return f"{ballot.voter}不能弃权：每名存活玩家都须投给另一名玩家"
     if ballot.target == ballot.voter:
-        return "mafia-basic: a player votes for another player"
+        return f"{ballot.voter}不能投给自己：须投给另一名玩家"
     return None
 
 
@@ -52,7 +52,7 @@ def bansha_validate_vote(game, ballot):
 def bansha_validate_targets(game, player, skill, acquired, targets):
     # "the mafia's group kill removes one non-mafia player"
     if skill.name == "杀人" and any(game.player(t).camp == MAFIA for t in targets):
-        return "mafia-basic: the mafia kill a player who is not of the mafia"
+        return "黑手党只能杀死不属于黑手党的玩家"
     return None
 
 
@@ -64,6 +64,7 @@ def vote(res):
     game = res.game
     # the kernel's count (the live tally `status` shows is this count: choices.count_votes)
     count = res.data["vote_count"] = tally_votes(res)
+    count.tie = "draw"  # "a tie broken by a seeded draw among the tied": what status says of it
     tally = count.tally
     res.trace("vote", "count: " + (", ".join(f"{k} {n:g}" for k, n in tally.items()) or "no votes"))
     if not tally:

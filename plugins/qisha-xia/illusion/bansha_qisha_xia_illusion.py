@@ -133,11 +133,20 @@ def bansha_adjust_ballots(res, ballots):
         return  # R-H2
     led = next((b for b in ballots if b.voter == leader.name and not b.void), None)
     target = led.target if led else abstain
+    # a vote that takes no abstention (高票对决: "不允许弃权"): the 幻侠's missing vote is no vote
+    # for them either, not an abstention the vote forbids
+    no_abstain = game.phase.optional and not game.manifest.vote.runoff_abstain
     for name in forced["targets"]:
         if not game.player(name).alive:
             continue
         own = next((b for b in ballots if b.voter == name), None)
         cast = own.target if own and not own.void else abstain
+        if led is None and no_abstain:
+            if own is not None and not own.void:
+                own.void = f"幻觉一：投票与{leader.name}一致，而{leader.name}尚未投票"
+                res.trace("1.3 幻觉一", f"{name}的投票强制与{leader.name}一致：{leader.name}尚未投票，此票无效")
+                res.announce(f"{name}的投票被改变。")
+            continue
         if own is None:
             own = Ballot(voter=name, target=target)
             ballots.append(own)

@@ -202,6 +202,7 @@ def _pct(p, lo, hi):
 
 
 def _report(groups):
+    from bansha.explain import cause
     from bansha.messages import join, say
     from rich.console import Console
     from rich.table import Table
@@ -242,6 +243,6 @@ def _report(groups):
         con.print(t)
         lengths = join((say("sim_length", lang, days=d, count=n) for d, n in s["days"].items()), lang)
         con.print(say("st_lengths", lang, mean=f"{s['mean_days']:.2f}", lengths=lengths))
-        con.print(say("st_causes", lang, causes=join((f"{k} {n}" for k, n in s["causes"].items()), lang)) + "\n")
+        con.print(say("st_causes", lang, causes=join((f"{cause(k, lang)} {n}" for k, n in s["causes"].items()), lang)) + "\n")
 
 

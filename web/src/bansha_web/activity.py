@@ -23,10 +23,11 @@ from litestar.response import Template
 MAX_THREAD = 400_000
 
 
-def formats() -> list[str]:
-    from bansha_forum.read import adapters
+def formats() -> list[tuple[str, str]]:
+    """The installed forum formats: (name, what a person reads: ``read.format_label``)."""
+    from bansha_forum.read import adapters, format_label
 
-    return [name for name, _ in adapters()]
+    return [(name, format_label(name)) for name, _ in adapters()]
 
 
 def report_of(store, game: str, text: str, url: str, since: str, forum: str) -> dict:
@@ -44,8 +45,8 @@ def report_of(store, game: str, text: str, url: str, since: str, forum: str) -> 
         except ValueError:
             raise GameError(f"起算时间 {excerpt(since)}：应为 YYYY-MM-DD HH:MM（留空：楼主发帖的时间）") from None
     fmt = forum or None
-    if fmt is not None and fmt not in formats():
-        raise GameError(f"论坛格式 {excerpt(forum)}：请从列表中选择（{'、'.join(formats())}）")
+    if fmt is not None and fmt not in dict(formats()):
+        raise GameError(f"论坛格式 {excerpt(forum)}：请从列表中选择（{'、'.join(label for _, label in formats())}）")
     if url:
         if not url.startswith(("http://", "https://")):
             raise GameError(f"帖子地址 {excerpt(url)}：应以 http:// 或 https:// 开头")

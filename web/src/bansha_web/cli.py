@@ -17,7 +17,7 @@ extend({
     "h_serve": ("为数据库中的游戏提供导演控制台和每个玩家的页面。",
                 "Serve the director's console and every player's page for the games of the store."),
     "h_serve_db": ("游戏数据库：SQLite 文件或 postgresql:// 地址", "game database: a SQLite file or a postgresql:// URL"),
-    "h_serve_host": ("监听的地址", "address to listen on"),
+    "h_serve_host": ("监听的地址（默认 127.0.0.1；--new-director 不给时用本库服务器监听的地址）", "address to listen on (default 127.0.0.1; for --new-director, by default the address the server of this store listens on)"),
     "h_serve_port": ("监听的端口", "port to listen on"),
     "h_serve_new_director": ("为导演 NAME 发一个登录链接并退出（站点模式：该导演只能打开自己创建的游戏）",
                              "issue a login link for the director NAME and exit (site mode: that director opens only their own games)"),
@@ -69,11 +69,15 @@ def worker_app():
 serve = App()
 
 
+#: the store's meta key holding the address the last server of the store listens on
+ADDRESS = "web.address"
+
+
 @serve.command(help="h_serve")
 def serve_command(
     db: str = typer.Option(None, "--db", envvar="BANSHA_DB", help="h_serve_db"),
-    host: str = typer.Option("127.0.0.1", "--host", help="h_serve_host"),
-    port: int = typer.Option(8000, "--port", help="h_serve_port"),
+    host: str = typer.Option(None, "--host", help="h_serve_host"),
+    port: int = typer.Option(None, "--port", help="h_serve_port"),
     workers: int = typer.Option(1, "--workers", min=1, max=64, help="h_serve_workers"),
     new_director: str = typer.Option(None, "--new-director", help="h_serve_new_director"),
     revoke_director: str = typer.Option(None, "--revoke-director", help="h_serve_revoke_director"),
@@ -84,6 +88,9 @@ def serve_command(
 
     from .app import create_app
 
+    given = host is not None or port is not None  # an address typed: a director's link names it
+    host = "127.0.0.1" if host is None else host
+    port = 8000 if port is None else port
     # the address as typed, checked before anything is opened: an empty host would listen on
     # every interface, a port past 65535 on another port (70000 is 4464)
     if not host.strip() or host != host.strip() or any(c.isspace() or not c.isprintable() for c in host):
@@ -98,6 +105,7 @@ def serve_command(
         typer.echo(f"错误：{exc}", err=True)
         raise typer.Exit(2) from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    address = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}"
     if new_director is not None or revoke_director is not None:
         from bansha.names import check_name
 
@@ -114,15 +122,20 @@ def serve_command(
             typer.echo(f"bansha serve: 已收回导演 {who} 的 {n} 个登录链接")
         else:
             typer.echo(f"bansha serve: 导演 {who} 的登录链接（请勿外传；只能打开该导演创建的游戏）:")
-            typer.echo(f"    http://{shown}:{port}/login/{tokens.new_director(who)}")
+            # the address the server of this store listens on (it wrote it when it started),
+            # unless one is typed
+            if not given:
+                address = store.get_meta([ADDRESS]).get(ADDRESS) or address
+            typer.echo(f"    {address}/login/{tokens.new_director(who)}")
         store.close()
         return
     token = tokens.new_director()  # the store's owner; in the store: every worker accepts it
     from .app import csrf_secret
 
     csrf_secret(store)  # made now, before any worker starts: they all read this one
+    store.set_meta({ADDRESS: address})  # where --new-director's links point
     typer.echo("bansha serve: 导演登录链接（请勿外传）:")
-    typer.echo(f"    http://{shown}:{port}/login/{token}")
+    typer.echo(f"    {address}/login/{token}")
     # no access log: a player's URL is their token (docs/security.md)
     common = {"host": host, "port": port, "access_log": False, "log_level": "warning", "timeout_graceful_shutdown": 2}
     if workers == 1:

@@ -16,7 +16,8 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from bansha.forms import excerpt, new_setup, pairs, roster_lines, text_of
+from bansha.forms import excerpt, new_setup, pairs, roster_names, text_of
+from bansha.messages import say
 from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, UnactEvent, VoteEvent
 from litestar import Request, Response, get, post
 from litestar.datastructures import Cookie
@@ -113,10 +114,28 @@ def routes(site: Site) -> list:
                 raise GameError(f"规则 {excerpt(ruleset)}：请从列表中选择")
             options = logic.changed_options(manifest, lambda k: field(form, k, k, 2000) if k in form else None)
 
+            def taken(game: str) -> bool:
+                try:
+                    store.setup(game)
+                except GameError:
+                    return False
+                return True
+
+            # the roster read as `bansha new --players FILE` reads one (forms.roster_names)
+            names, _notes = roster_names(roster, "玩家名单", manifest.language)
+            if not names and not deal_raw:
+                raise GameError(say("no_players_in_file", manifest.language, file="玩家名单"))
+
             def create():
-                game, setup, _m, _rs = new_setup(ruleset, name, names=roster_lines(roster), seed=seed,
+                game, setup, _m, _rs = new_setup(ruleset, name, names=names, seed=seed,
                                                  deal=deal_raw or None, deal_source="发牌文件", options=options)
-                store.create(game, setup)
+                try:
+                    store.create(game, setup)
+                except GameError:
+                    if not tokens.may_open(who, game) and taken(game):
+                        # another director's game: the refusal must not confirm that it exists
+                        raise GameError(f"游戏名 {excerpt(game)} 不可用，请换一个名字") from None
+                    raise
                 tokens.set_owner(game, who)
                 return game, tokens.new_players(game, [p.name for p in setup.players])
 
@@ -237,11 +256,11 @@ def routes(site: Site) -> list:
             seq_text = field(form, "seq", "事件号", 30).strip()
             if not seq_text:
                 (_, ev), = store.numbered_events(game, after=last - 1)
-                return {"undo": {"seq": last, "what": logic.describe_event(ev, site.namer(g))}}
+                return {"undo": {"seq": last, "what": logic.describe_event(ev, g)}}
             if seq_text != str(last):
                 raise GameError(ERR["undo_moved"].format(now=last, expected=excerpt(seq_text)))
             gone = store.undo_to(game, last - 1)
-            return "已撤销：" + "；".join(f"#{last} {logic.describe_event(ev, site.namer(g))}" for ev in gone)
+            return "已撤销：" + "；".join(f"#{last} {logic.describe_event(ev, g)}" for ev in gone)
         return await director_write(request, game, make)
 
     @post("/d/g/{game:str}/link")
@@ -278,10 +297,13 @@ def routes(site: Site) -> list:
 
         def make(form):
             phase, make_input = field(form, "phase", "阶段", 100), amend_input(form)
-            name = site.namer(store.peek(game))
+            g = store.peek(game)
+            name = site.namer(g)
             if field(form, "confirm", "确认", 10) != "1":
                 ev, label, diff = amendment(store.load(game), phase, make_input)  # a private copy
-                return {"amend": {"label": name(label), "what": logic.describe_input(ev.event), "diff": diff,
+                from bansha.history import named_diff
+
+                return {"amend": {"label": name(label), "what": logic.describe_input(ev.event, g), "diff": named_diff(diff, name),
                                   "fields": [(k, v) for k, v in form.multi_items() if k != "_csrf_token" and isinstance(v, str)]}}
             written = {}
 
@@ -290,7 +312,7 @@ def routes(site: Site) -> list:
                 return written["ev"]
 
             store.append(game, event, shared=True)
-            return f"已写入修正（{name(written['label'])}）：{logic.describe_input(written['ev'].event)}；受影响的玩家请重发私信"
+            return f"已写入修正（{name(written['label'])}）：{logic.describe_input(written['ev'].event, g)}；受影响的玩家请重发私信"
         return await director_write(request, game, make)
 
     @post("/d/g/{game:str}/ruling")
@@ -302,13 +324,14 @@ def routes(site: Site) -> list:
 
             def event(g):
                 if kind not in g.ruleset.ruling_kinds:
-                    raise GameError(f"裁定 {excerpt(kind)}：本规则的裁定种类为 {'、'.join(g.ruleset.ruling_kinds)}")
+                    names = "、".join(g.ruleset.ruling_name(k) for k in g.ruleset.ruling_kinds)
+                    raise GameError(f"裁定 {excerpt(kind)}：本规则的裁定种类为 {names}")
                 return RulingEvent(phase=g.label, kind=kind, player=g.find_name(player) if player else "",
                                    text=text, data=data)
 
             g, mark = store.append(game, event, shared=True)
             ann = g.since(mark)[1]
-            return f"已记录裁定 {kind}（{site.namer(g)(g.label)}）" + (f"：{'；'.join(ann)}" if ann else "")
+            return f"已记录裁定 {g.ruleset.ruling_name(kind)}（{g.named()}）" + (f"：{'；'.join(ann)}" if ann else "")
         return await director_write(request, game, make)
 
     @post("/d/g/{game:str}/deadline")

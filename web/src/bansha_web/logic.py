@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from bansha.choices import count_votes, seat_choices, vote_choices
+from bansha.choices import count_votes, seat_choices, vote_choices, vote_rule_line
 from bansha.engine import Game
 from bansha.explain import trace_lines
 from bansha.model import GameError, ResolveEvent
@@ -42,7 +42,7 @@ def usable_skills(game: Game, name: str, director: bool = False, choices: list |
             "name": c.skill, "alias": skill.alias, "min": c.min_targets, "max": c.max_targets,
             "uses": c.uses, "args": dict(skill.args), "rule": skill.rule, "tags": list(skill.tags),
             "arg_fields": {k: {"label": meaning, "choices": c.args.get(k), "optional": k in c.optional_args}
-                           for k, meaning in skill.args.items()},
+                           for k, meaning in skill.args.items() if k in c.args},
             "targets": targets, "immediate": c.immediate, "acted": c.submitted, "forced": c.forced,
             "group_acted": c.group_acted,
         })
@@ -95,7 +95,7 @@ def tally(game: Game) -> dict[str, Any] | None:
     rows = [(t, n, by.get(t, [])) for t, n in count.tally.items()]
     return {"rows": rows, "void": count.void, "abstained": count.abstained, "not_voted": count.not_voted,
             "out": count.out, "runoff": count.runoff, "immune": count.immune, "needed": count.needed,
-            "public": count.public}
+            "public": count.public, "rule": vote_rule_line(game, count)}
 
 
 def acted_or_not(game: Game) -> tuple[list[str], list[str]]:
@@ -153,7 +153,9 @@ def amend_choices(game: Game) -> dict[str, Any]:
             "players": [p.name for p in sorted(game.players.values(), key=lambda p: p.seat)],
             # a declared "up to 99" (宗教老爷爷's 异端) is at most the table: no more selects than seats
             "max_targets": min(max([a["max"] for a in acts] or [1]), len(game.players)),
-            "abstain": game.manifest.vote.abstain}
+            "abstain": game.manifest.vote.abstain,
+            # a vote is offered only where the board takes votes (the engine refuses it elsewhere)
+            "votes": any(ph.vote for ph in game.manifest.phases)}
 
 
 def option_fields(manifest) -> list[dict[str, Any]]:
@@ -161,18 +163,20 @@ def option_fields(manifest) -> list[dict[str, Any]]:
     list where the type names its values (bool, str with choices), a number field with the
     declared range (int), text otherwise; ``table`` options are not offered (a TOML table is
     not a form field: ``bansha new --option`` or a deal's manifest)."""
-    from bansha.options import allowed, shown, type_of
+    from bansha.options import allowed, label_of, shown, type_of, value_label
 
     out = []
     for key, default in manifest.options.items():
         t = type_of(manifest, key)
         if t.type == "table":
             continue
-        field = {"key": key, "type": t.type, "default": shown(default), "choices": [str(c) for c in t.choices],
-                 "min": t.min, "max": t.max, "allowed": allowed(t, "zh")}
+        # each choice a (value, what a person reads) pair: the label of options.py
+        choices = [(str(c), value_label(manifest, key, c)) for c in t.choices]
         if t.type == "bool":
-            field["choices"] = ["true", "false"]
-        out.append(field)
+            choices = [("true", value_label(manifest, key, True)), ("false", value_label(manifest, key, False))]
+        out.append({"key": key, "label": label_of(manifest, key), "help": t.help, "type": t.type,
+                    "default": shown(default), "choices": choices, "min": t.min, "max": t.max,
+                    "allowed": allowed(t, manifest.language)})
     return out
 
 
@@ -247,31 +251,17 @@ def post_number(text: str) -> int | None:
     return parse_int(text, "楼层", "zh", lo=1, hi=10**9) if text else None
 
 
-def describe_input(ev) -> str:
-    """An act, unact or vote event in a line of the board's language."""
-    from bansha.model import ActEvent, UnactEvent, VoteEvent
+def describe_input(ev, game: Game) -> str:
+    """An act, unact or vote event in a line of the board's words: the kernel's
+    ``explain.input_line``, as ``bansha amend`` says it."""
+    from bansha.explain import input_line
 
-    if isinstance(ev, ActEvent):
-        return f"{ev.actor} {ev.skill} {' '.join(ev.targets)}".rstrip()
-    if isinstance(ev, UnactEvent):
-        return f"撤回 {ev.actor} {ev.skill}"
-    if isinstance(ev, VoteEvent):
-        return f"{ev.voter} 投 {ev.target}" + (f"（{ev.post} 楼）" if ev.post else "") + ("（代投）" if ev.proxy else "")
-    return type(ev).__name__
+    return input_line(ev, game.lang, game.ruleset.ruling_name)
 
 
-def describe_event(ev, name) -> str:
-    """Any stored event in a line of the board's language (``name``: the board's phase names),
-    as the undo confirmation shows it."""
-    from bansha.model import ActEvent, AmendEvent, ResolveEvent, RulingEvent, UnactEvent, VoteEvent
+def describe_event(ev, game: Game) -> str:
+    """Any stored event in a line of the board's words, as the undo confirmation shows it: the
+    kernel's ``explain.event_text``, as ``bansha undo`` says it."""
+    from bansha.explain import event_text
 
-    where = name(ev.phase) if getattr(ev, "phase", "") else ""
-    if isinstance(ev, ActEvent | UnactEvent | VoteEvent):
-        return f"{where}：{describe_input(ev)}"
-    if isinstance(ev, ResolveEvent):
-        return f"结算{where}"
-    if isinstance(ev, RulingEvent):
-        return f"{where}：裁定 {ev.kind}" + (f" {ev.player}" if ev.player else "") + (f"：{ev.text[:40]}" if ev.text else "")
-    if isinstance(ev, AmendEvent):
-        return f"修正{where}：{describe_input(ev.event)}"
-    return type(ev).__name__
+    return event_text(game, ev)

@@ -16,7 +16,7 @@ import jinja2
 from bansha.explain import trace_lines
 from bansha.forms import excerpt
 from bansha.model import GameError
-from bansha.views import director_view, player_view
+from bansha.views import card_text, director_view, player_view
 from litestar import Request
 from litestar.exceptions import HTTPException, NotFoundException
 from litestar.response import Template
@@ -162,14 +162,6 @@ def addr_of(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
-def card_text(rule: str) -> str:
-    """A role card as a player reads it: the rule's quoted text (the lines a role module quotes
-    with ``> ``), without the engine's notes beside it (step numbers, ``--arg`` forms, where the
-    readings are written); a rule without quoted lines is all rule text."""
-    quoted = [line[1:].strip() for line in (rule or "").splitlines() if line.startswith(">")]
-    return "\n".join(quoted) if quoted else (rule or "").strip()
-
-
 def newest_phase_first(lines: list[dict]) -> list[dict]:
     """History lines, the newest phase first, each phase's lines in the order they were said."""
     groups: list[list[dict]] = []
@@ -192,7 +184,6 @@ class Site:
         # rebuild it and all but one lose the store's optimistic race and rebuild again (50
         # clients: 4× the CPU per request). Other processes still race through the store's check.
         self.write_locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
-        self._boards: dict[str, dict] = {}
         if inline is None:
             inline = runs_inline(store)
         self.inline = inline
@@ -262,17 +253,9 @@ class Site:
     # ------------------------------------------------------------------ the board's words
 
     def namer(self, game):
-        """label ("night 1") -> the board's name of the phase ("第1天 夜晚")."""
-        from bansha.board import load_board, phase_namer
-
-        board = self._boards.get(game.manifest.id)
-        if board is None:
-            try:
-                board = load_board(game.manifest.id)
-            except GameError:
-                board = {"names": {"opening": "{alias}", "phase": "{alias} {day}"}}
-            self._boards[game.manifest.id] = board
-        return phase_namer(game, board)
+        """label ("night 1") -> the board's name of the phase ("第1天 夜晚"): ``Game.named``,
+        the one name every surface prints."""
+        return game.named
 
     # --------------------------------------------------------------------- contexts
 
@@ -368,7 +351,7 @@ class Site:
                 "has_link": self.tokens.links_of(game_name, list(g.players)),
                 "abstain": g.manifest.vote.abstain, "seq": self.store.last_seq(game_name),
                 "phase": name(g.label), "label": g.label,
-                "amend_choices": choices, "amend": amend, "ruling_kinds": g.ruleset.ruling_kinds,
+                "amend_choices": choices, "amend": amend, "ruling_kinds": [(k, g.ruleset.ruling_name(k), line) for k, line in g.ruleset.ruling_kinds.items()],
                 "players": [p.name for p in sorted(g.players.values(), key=lambda p: p.seat)],
                 "deadline": logic.deadline_of(self.deadlines, game_name, g)}
 

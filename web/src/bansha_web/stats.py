@@ -48,8 +48,23 @@ def summaries(store, names: list[str]) -> list[dict[str, Any]]:
         s = summary(key, g)
         s["id"] = group_id(s)
         s["board"] = board_name(s["ruleset"])
+        s["options_shown"] = options_shown(s["ruleset"], s["options"])
         out.append(s)
     return out
+
+
+def options_shown(ruleset: str, options: dict[str, Any]) -> list[tuple[str, str]]:
+    """A table's house rules as a person reads them: (label, value) by ``options.label_of``
+    and ``value_label``, never the option's id."""
+    from bansha.options import label_of, value_label
+    from bansha.registry import find_manifest
+
+    try:
+        manifest = find_manifest(ruleset)
+    except GameError:
+        return [(k, str(v)) for k, v in options.items()]
+    return [(label_of(manifest, k), value_label(manifest, k, v)) if k in manifest.options else (k, str(v))
+            for k, v in options.items()]
 
 
 def causes_zh(causes: dict[str, int]) -> list[tuple[str, int]]:

@@ -7,17 +7,29 @@
 // refresh waits (it would replace the form and lose the choices): #stale says so, and the form's
 // own submission brings the new state with its answer. Nothing fails silently: a refused request
 // shows the server's notice in #said (the server retargets it there), a request that reached no
-// server says so (the words are the page's own: body[data-offline]).
+// server says so (the words are the page's own: body[data-offline]): such a request was not
+// stored (it never reached the server). When the server is back (the live stream says hello
+// again, or a request is answered), that notice is replaced by body[data-online].
 (function () {
-  function notice(text) {
+  var offline = false;  // a notice of a request that reached no server is on the page
+  function notice(text, cls) {
     var said = document.getElementById("said");
     if (!said) return;
     said.textContent = "";
     var p = document.createElement("p");
-    p.className = "error";
+    p.className = cls || "error";
     p.setAttribute("role", "alert");
     p.textContent = text;
     said.appendChild(p);
+  }
+  function back() {
+    if (!offline) return;
+    offline = false;
+    var p = document.querySelector("#said .offline");
+    if (!p) return;
+    p.className = "notice";
+    p.setAttribute("role", "status");
+    p.textContent = document.body.getAttribute("data-online") || "";
   }
   function connect(live) {
     var src = live.getAttribute("data-sse");
@@ -53,6 +65,7 @@
       }
     });
     es.addEventListener("hello", function () {
+      back();
       if (lost) { lost = false; refresh(); }  // back after a restart: what changed meanwhile
     });
     es.addEventListener("gone", function (e) {
@@ -66,7 +79,12 @@
   });
   // a request that reached no server (restarting, offline): said on the page, not dropped
   document.addEventListener("htmx:sendError", function () {
-    notice(document.body.getAttribute("data-offline") || "offline");
+    offline = true;
+    notice(document.body.getAttribute("data-offline") || "offline", "error offline");
+  });
+  // an answered request: the server is back (its answer replaces the notice, or back() does)
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail && e.detail.xhr && e.detail.xhr.status) back();
   });
   document.addEventListener("click", function (e) {
     var b = e.target.closest("[data-copy-button]");
