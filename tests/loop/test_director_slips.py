@@ -62,7 +62,7 @@ def test_the_two_faced_deal_notice_is_in_the_opening_pm_once(bansha_cli, tmp_pat
     notice named on top does not say it a second time."""
     roles = ["双面人", "白猫", "狼巫", "狼巫", "预言家", "通灵师", "女巫", "骑士", "通灵师", "魔术师", "灵鹿", "猎魔人", "企鹅", "狐狸"]
     deal = tmp_path / "deal.toml"
-    deal.write_text("".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n\n' for n, r in zip("甲乙丙丁戊己庚辛壬癸子丑寅卯", roles)),
+    deal.write_text("".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n\n' for n, r in zip("甲乙丙丁戊己庚辛壬癸子丑寅卯", roles, strict=False)),
                     encoding="utf-8")
     cli = bansha_cli
     cli.ok("new", "g", "--ruleset", "m217", "--deal", deal, "--seed", "1")

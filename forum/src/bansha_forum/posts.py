@@ -14,7 +14,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bansha.history import final_votes, next_label, not_counted_as_cast, out_since, phase_line, played, tally
+from bansha.history import (
+    final_votes,
+    next_label,
+    not_counted_as_cast,
+    out_since,
+    phase_line,
+    played,
+    tally,
+)
 from bansha.messages import join, say
 from bansha.model import GameError
 

@@ -9,7 +9,6 @@ all read it here.
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 from .messages import join, say

@@ -280,7 +280,9 @@ def check(game: Game, label: str, ex: Expect) -> None:
         actual = {n: o["until"] for n, o in game.last_words.items() if o["text"] is None}
         want(actual == ex.last_words_owed, "sc_lw_owed", want=shown(ex.last_words_owed, lang), got=shown(actual, lang))
     if problems:
-        from .explain import trace_lines  # the kernel's trace in the board's words, as `log --explain`
+        from .explain import (
+            trace_lines,  # the kernel's trace in the board's words, as `log --explain`
+        )
 
         trace = "\n".join("  " + line for line in trace_lines(game, [t for t in game.trace if t.phase == label]))
         named = game.named(label)

@@ -179,7 +179,7 @@ def bansha_skill_unavailable(game, player, skill):
     # > 下一个游戏日夜晚开始永久生效。
     copy = player.data.get(COPY)
     if copy and skill.name == copy["skill"] and list(game.position) < copy["from"]:
-        night = "night %d" % copy["from"][0]
+        night = f"night {copy['from'][0]}"
         return f"镜像：[{skill.name}]从{game.named(night)}起生效"
     return None
 
