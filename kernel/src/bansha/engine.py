@@ -403,7 +403,14 @@ class Game:
         if ev.play < 0 or ev.play > len(plays):
             raise GameError(self.msg("amend_no_play", label=name, play=ev.play, count=len(plays)))
         at = self._amend_at(label, plays[ev.play - 1] if ev.play else plays[-1], ev.event)
-        events = [*self.applied[:at], ev.event, *self.applied[at:]]
+        sent = self._standing_sent_at(at, ev.event)
+        if sent is not None:
+            # the corrected action takes the place of the one it replaces, so that it is judged as
+            # that one was (光影传说: a 询问 sent before the day's 猜测 stays before it)
+            at = sent
+            events = [*self.applied[:at], ev.event, *self.applied[at + 1:]]
+        else:
+            events = [*self.applied[:at], ev.event, *self.applied[at:]]
         fresh = Game(self.setup, self.ruleset)
         for i, e in enumerate(events):
             try:
@@ -423,6 +430,20 @@ class Game:
         log = self.log
         self.__dict__.update(fresh.__dict__)
         self.log = log
+
+    def _standing_sent_at(self, at: int, event: Event) -> int | None:
+        """Where the action an amendment's ``act`` replaces was sent: the actor's last act of the
+        same skill before the resolution at ``at``, in that play, not withdrawn since; None when
+        there is none (the amendment then goes just before the resolution)."""
+        if not isinstance(event, ActEvent):
+            return None
+        for j in range(at - 1, -1, -1):
+            e = self.applied[j]
+            if isinstance(e, ResolveEvent):
+                return None
+            if isinstance(e, ActEvent | UnactEvent) and e.actor == event.actor and e.skill == event.skill:
+                return j if isinstance(e, ActEvent) else None
+        return None
 
     def _withdraw_for_amend(self, ev: ActEvent) -> bool:
         """Withdraw the actor's standing action of ``ev``'s skill (an amendment's act replaces
