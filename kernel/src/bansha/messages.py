@@ -585,6 +585,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "ef_announcement": ("公告", "announcement"),
     "ef_play": ("第几次进行", "play"),
     "ef_event": ("输入", "event"),
+    "ef_window": ("仅一个时段", "one window"),
     "lw_ruling_help": ("玩家 --text 遗言：该玩家的遗言（若有遗言机会）；在本阶段公告中最先公布",
                        "PLAYER --text TEXT: a player's last words, if owed; announced first in this phase's announcement"),
     "ps_out_mark": ("（出局）", " (out)"),

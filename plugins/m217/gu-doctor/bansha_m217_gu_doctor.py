@@ -39,7 +39,7 @@ def bewitch(res, a):
         mark["until"] = game.day + 1
         p.data[KEY] = mark
         p.data["m217.category"] = cat
-        res.trace(KEY, f"夜晚{game.day + 1}开始前，{t}在胜负判定中计为{cat}")
+        res.trace(KEY, f"{game.named(f'night {game.day + 1}')}开始前，{t}在胜负判定中计为{cat}")
         # > 若被选择的角色本身不属于被选择的身份类别，则蛊医立即收到通知，然后失去该技能。
         if own_category(game, p) != cat:
             res.feedback(a.actor, f"蛊惑：结算目标不属于[{cat}]，你失去了[蛊惑]。")

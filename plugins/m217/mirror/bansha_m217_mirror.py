@@ -110,7 +110,7 @@ def fold(res, a):
     if REFLECT not in game.skills_of(target):
         target.acquired[REFLECT] = ROLE
     target.data[LENT_FROM] = a.actor
-    res.trace("折镜", f"{a.actor}把反射借给{t}，直至黄昏{game.day + 1}开始")
+    res.trace("折镜", f"{a.actor}把反射借给{t}，直至{game.named(f'dusk {game.day + 1}')}开始")
 
 
 def win(game):
