@@ -151,8 +151,8 @@ class DiscuzStandIn:
         self.sessions[auth] = uid
         return f"{self.PRE}saltkey=salt{uid}; {self.PRE}auth={auth}"
 
-    def new_thread(self, tid: int, uid: int, subject: str, message: str, when: float | None = None) -> None:
-        self.threads[tid] = {"subject": subject, "authorid": uid, "posts": []}
+    def new_thread(self, tid: int, uid: int, subject: str, message: str, when: float | None = None, fid: int = 2) -> None:
+        self.threads[tid] = {"subject": subject, "authorid": uid, "fid": fid, "posts": []}
         self.reply(tid, uid, message, when)
 
     def reply(self, tid: int, uid: int, message: str, when: float | None = None) -> int:
@@ -288,7 +288,7 @@ class DiscuzStandIn:
             rows.append({"pid": str(p["pid"]), "tid": query.get("tid"), "first": "1" if i == 1 else "0", "author": self.users[p["authorid"]][0],
                          "authorid": str(p["authorid"]), "dateline": self._shown(p["dbdateline"]), "message": self._html(p["message"]),
                          "number": str(i), "position": str(i), "dbdateline": str(p["dbdateline"])})
-        self._answer(handler, version, uid, {"thread": {"tid": query.get("tid"), "subject": t["subject"], "authorid": str(t["authorid"]),
+        self._answer(handler, version, uid, {"thread": {"tid": query.get("tid"), "fid": str(t.get("fid", 2)), "subject": t["subject"], "authorid": str(t["authorid"]),
                                                         "replies": str(len(posts) - 1), "ppp": str(ppp)}, "postlist": rows})
 
     @staticmethod
@@ -350,6 +350,43 @@ class DiscuzStandIn:
         self._hook("after")
         self._answer(handler, version, uid, {"tid": str(tid), "pid": str(pid)},
                      ("post_reply_succeed", "非常感谢，回复发布成功，现在将转入主题页，请稍候……"))
+
+    def m_newthread(self, handler, version, uid, query, body, method):
+        form = {**query, **body}
+        if method != "POST" or "topicsubmit" not in form:
+            self._answer(handler, version, uid, {})
+            return
+        if not self._write_check(handler, version, uid, form, "reply"):
+            return
+        fid = int(form.get("fid") or 0)
+        if fid not in {t.get("fid", 2) for t in self.threads.values()}:
+            self._answer(handler, version, uid, {}, ("forum_nonexistence", "抱歉，指定的版块不存在"))
+            return
+        if not form.get("subject", "").strip() or not form.get("message", "").strip():
+            self._answer(handler, version, uid, {}, ("post_sm_isnull", "抱歉，您尚未输入标题或内容"))
+            return
+        self.writes += 1
+        with self._lock:
+            tid = max(self.threads, default=0) + 1
+            self.new_thread(tid, uid, form["subject"], form["message"], fid=fid)
+        self.last_write[(uid, "reply")] = self.clock()
+        self._hook("after")
+        self._answer(handler, version, uid, {"tid": str(tid), "pid": str(self.threads[tid]["posts"][0]["pid"])},
+                     ("post_newthread_succeed", "非常感谢，您的主题已发布，现在将转入主题页，请稍候……"))
+
+    def m_forumdisplay(self, handler, version, uid, query, body, method):
+        fid = int(query.get("fid") or 0)
+        mine = sorted((tid for tid, t in self.threads.items() if t.get("fid", 2) == fid), reverse=True)
+        if not mine:
+            self._answer(handler, version, uid, {}, ("forum_nonexistence", "抱歉，指定的版块不存在"))
+            return
+        tpp = self.ppp
+        page = max(1, int(query.get("page") or 1))
+        rows = [{"tid": str(tid), "author": self.users[self.threads[tid]["authorid"]][0],
+                 "authorid": str(self.threads[tid]["authorid"]), "subject": self.threads[tid]["subject"],
+                 "replies": str(len(self.threads[tid]["posts"]) - 1)} for tid in mine[(page - 1) * tpp: page * tpp]]
+        self._answer(handler, version, uid, {"forum": {"fid": str(fid), "threads": str(len(mine))}, "tpp": str(tpp),
+                                             "forum_threadlist": rows})
 
     def m_sendpm(self, handler, version, uid, query, body, method):
         form = query  # the module's $_POST = $_GET: what counts is the query

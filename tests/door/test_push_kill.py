@@ -24,11 +24,11 @@ from .game import TID, bansha, cookies_file, new_game, play, site_with_players
 BANSHA = str(Path(sys.executable).with_name("bansha"))
 
 
-def _push(db: Path, site, kill_at=None) -> subprocess.CompletedProcess | None:
-    """``bansha forum push g --yes`` in a subprocess; ``kill_at`` = (request number or module,
-    when): the forum kills it there with SIGKILL (a module: at its first request). None when
-    it was killed."""
-    proc = subprocess.Popen([BANSHA, "forum", "push", "g", "--yes", "--db", str(db)], stdout=subprocess.PIPE,
+def _push(db: Path, site, kill_at=None, args: tuple[str, ...] = ()) -> subprocess.CompletedProcess | None:
+    """``bansha forum push g --yes [ARGS]`` in a subprocess; ``kill_at`` = (request number or
+    module, when): the forum kills it there with SIGKILL (a module: at its first request). None
+    when it was killed."""
+    proc = subprocess.Popen([BANSHA, "forum", "push", "g", "--yes", *args, "--db", str(db)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     killed = []
 

@@ -40,6 +40,11 @@ class Post(msgspec.Struct, forbid_unknown_fields=True):
     #: <phase> = [<phases>]: the phases whose telling this phase's post carries
     carry: dict[str, list[str]] = {}
     headings: dict[Section, str] = {}
+    #: the phases (by id) whose post opens a thread of its own instead of a reply in the game's
+    #: thread (``["night"]``: the night's post opens the day's vote thread); ``thread_title``
+    #: is that thread's subject
+    new_thread: list[str] = []
+    thread_title: str = ""
 
 
 class PM(msgspec.Struct, forbid_unknown_fields=True):
@@ -60,8 +65,9 @@ POST_TABLE = BoardSection(
     {"title": "【{board}】{phase}公告", "sections": ["last_words", "deaths", "votes", "announcements", "seats", "deadline"],
      "vote_record": "final", "vote_counts": "all",
      "headings": {"last_words": "遗言", "deaths": "出局", "votes": "投票记录", "announcements": "公告",
-                  "seats": "座位表", "deadline": "下一阶段"}},
-    {"title": ("board", "phase", "day")})
+                  "seats": "座位表", "deadline": "下一阶段"},
+     "new_thread": [], "thread_title": "【{board}】{next}投票帖"},
+    {"title": ("board", "phase", "day"), "thread_title": ("board", "phase", "day", "next")})
 PM_TABLE = BoardSection(
     PM,
     {"title": "【{board}】{phase} 私信", "greeting": "致 {name}（{seat}号）：", "empty": "本阶段没有给你的消息。"},

@@ -199,6 +199,15 @@ class Discuz:
                           form={"tid": tid, "message": message, "formhash": me.formhash, "replysubmit": "yes"})
         return self._write("sendreply", data, ("post_reply_succeed",), "pid")
 
+    def send_thread(self, fid: str, subject: str, message: str) -> str:
+        """Open a thread in forum ``fid`` (``newthread``: ``subject``, ``message``, ``formhash``,
+        ``topicsubmit``): the new thread's tid."""
+        me = self._ensure()
+        check_encodable(subject + message, me.charset, self.lang)
+        data = self._call("newthread", {"fid": fid, "topicsubmit": "yes"},
+                          form={"subject": subject, "message": message, "formhash": me.formhash, "topicsubmit": "yes"})
+        return self._write("newthread", data, ("post_newthread_succeed",), "tid")
+
     def send_pm(self, touid: str, message: str) -> str:
         """Send ``message`` to member ``touid``: the PM's pmid."""
         me = self._ensure()
@@ -225,6 +234,33 @@ class Discuz:
                 out[str(r.get("pid"))] = r
             total = str((data["Variables"].get("thread") or {}).get("replies") or "")
             if not new or (total.isdigit() and len(out) >= int(total) + 1):
+                break
+        return list(out.values())
+
+    def forum_of(self, tid: str) -> str:
+        """The fid of the forum thread ``tid`` is in (``viewthread``'s ``thread.fid``)."""
+        self._ensure()
+        data = self._call("viewthread", {"tid": tid, "page": "1", "ppp": "1"})
+        code, text = self._message(data)
+        if code:
+            raise ForumRefused("viewthread", code, text, self.lang)
+        return str((data["Variables"].get("thread") or {}).get("fid") or "")
+
+    def threads(self, fid: str, pages: int = 3) -> list[dict]:
+        """The newest threads of forum ``fid`` (``forumdisplay``'s ``forum_threadlist``: tid,
+        authorid, subject), its first ``pages`` pages."""
+        self._ensure()
+        out: dict[str, dict] = {}
+        for page in range(1, pages + 1):
+            data = self._call("forumdisplay", {"fid": fid, "page": str(page)})
+            code, text = self._message(data)
+            if code:
+                raise ForumRefused("forumdisplay", code, text, self.lang)
+            rows = data["Variables"].get("forum_threadlist") or []
+            new = [r for r in rows if isinstance(r, dict) and str(r.get("tid")) not in out]
+            for r in new:
+                out[str(r.get("tid"))] = r
+            if not new:
                 break
         return list(out.values())
 

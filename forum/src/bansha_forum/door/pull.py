@@ -209,7 +209,6 @@ def run(cli, store, game, thread, yes, template, db, as_json, lang, only: list[s
     from bansha.board import load_board, phase_namer
     from bansha.cli_table import echo
 
-    from .link import thread_id
 
     got = collect(store, game, yes, lang, only)
     link, g, rows, recorded, strangers = got["link"], got["game"], got["rows"], got["recorded"], got["strangers"]
@@ -221,7 +220,7 @@ def run(cli, store, game, thread, yes, template, db, as_json, lang, only: list[s
                        | {"action": r.get("act"), "to_record": r["to_record"]} for r in rows]}
         votes = None
         if g.phase.vote:
-            votes = _votes(cli, store, game, link, thread, yes, template, db, lang, capture=True)
+            votes = _votes(cli, store, game, link, vote_thread(store, game, link, g, thread, lang), yes, template, db, lang, capture=True)
         out["votes"] = votes
         return cli._json(out)
     echo(say("du_head", lang, phase=phase, n=len(rows)))
@@ -243,11 +242,24 @@ def run(cli, store, game, thread, yes, template, db, as_json, lang, only: list[s
         echo(say("du_strangers", lang, uids="、".join(strangers)))
     echo(say("du_recorded", lang, n=recorded) if yes else say("du_preview", lang, n=len(take)))
     if g.phase.vote:
-        tid = thread_id(thread, lang) if thread else link.thread
+        tid = vote_thread(store, game, link, g, thread, lang)
         echo(say("du_votes", lang, tid=tid))
-        _votes(cli, store, game, link, thread, yes, template, db, lang)
+        _votes(cli, store, game, link, tid, yes, template, db, lang)
     else:
         echo(say("du_no_vote", lang))
+
+
+def vote_thread(store, game: str, link, g, thread: str | None, lang) -> str:
+    """The tid of the current phase's vote thread: ``--thread`` when given; else the thread
+    push opened with the post that began the phase (the post of the phase resolved last, where
+    the board's ``[post] new_thread`` says so, recorded in the outbox); else the game's linked
+    thread."""
+    from .link import thread_id
+    from .push import phase_thread
+
+    if thread:
+        return thread_id(thread, lang)
+    return phase_thread(store, game, link, g.resolved[-1]) if g.resolved else link.thread
 
 
 def _votes(cli, store, game, link, thread, yes, template, db, lang, capture=False):

@@ -32,6 +32,8 @@ from bansha.model import GameError
 extend({
     "dp_post": ("主帖回复", "thread reply"),
     "dp_pm": ("短消息", "PM"),
+    "dp_new": ("新主题帖", "new thread"),
+    "dp_subject": ("主帖所在版块，标题「{subject}」", "in the game thread's forum, titled “{subject}”"),
     "dp_state_pending": ("待发送", "to send"),
     "dp_state_sending": ("发送中断（先在论坛核对，再决定是否重发）", "interrupted (checked on the forum before any resend)"),
     "dp_state_sent": ("已发送（{id}）", "sent ({id})"),
@@ -58,7 +60,7 @@ extend({
 @dataclass
 class Message:
     key: str
-    kind: str       # "reply" | "pm"
+    kind: str       # "reply" | "thread" (a new thread: its tid is the forum's id) | "pm"
     body: str
     token: str
     label: str
@@ -66,6 +68,7 @@ class Message:
     to: str = ""    # the player's name
     seat: int = 0
     uid: str = ""
+    subject: str = ""  # a new thread's
 
     def json(self) -> str:
         return json.dumps(self.__dict__, ensure_ascii=False, sort_keys=True)
@@ -104,8 +107,8 @@ def bound_uids(store, game: str, g) -> dict[str, str]:
 def plan(store, game: str, link, phase: str | None = None, template=None):
     """(game, label, messages, skipped lines): the phase's post and PMs as messages, with the
     outbox as it stands (for the corrections' keys)."""
-    from bansha.board import load_board
-    from bansha.history import pick_phase, replay
+    from bansha.board import board_day, load_board, phase_namer
+    from bansha.history import pick_phase, played, replay
 
     from .. import posts
     from ..loop import _corrections
@@ -127,9 +130,20 @@ def plan(store, game: str, link, phase: str | None = None, template=None):
     if posts.carried_into(g, board, label) is None:
         post = posts.render_post(posts.build(g, events, board, label, told), "bbcode", g.lang)
         key = f"post:{label}"
-        if key in have and have[key].body != stamped(post, have[key].token):
-            add(f"{key}:更正:{_digest(post)}", "reply", "[b]【更正】[/b]\n" + post, tid=link.thread)
-        add(key, "reply", post, tid=link.thread)
+        where: dict = {"tid": link.thread}
+        body = post
+        if label.partition(" ")[0] in board["post"].get("new_thread", []):
+            name = phase_namer(g, board)
+            seq = played(g)  # the phase this post begins: the one played after it, else the current
+            after = seq[seq.index(label) + 1] if label in seq and seq.index(label) + 1 < len(seq) else g.label
+            subject = board["post"]["thread_title"].format(board=g.manifest.name, phase=name(label), day=board_day(g, label),
+                                                           next=name(after))
+            # its 1楼 opens with the subject, naming the day it votes (as votes import checks a vote thread's 1楼)
+            where, body = {"subject": subject}, f"[b]{subject}[/b]\n" + post
+        if key in have and have[key].body != stamped(body, have[key].token):
+            # a correction goes where its post went: into the phase's own thread once it is open
+            add(f"{key}:更正:{_digest(post)}", "reply", "[b]【更正】[/b]\n" + post, tid=phase_thread(store, game, link, label))
+        add(key, "thread" if "subject" in where else "reply", body, **where)
     uids = bound_uids(store, game, g)
     fix = _corrections(told, g, label, phase is None)
     for b in posts.pms(g, board, label, told, corrections=fix):
@@ -157,8 +171,17 @@ def plan(store, game: str, link, phase: str | None = None, template=None):
     out = [have.get(m.key, m) for m in out]
     # the outbox's order: what was planned before first, new messages after, the post before the PMs
     order = {k: i for i, k in enumerate(have)}
-    out.sort(key=lambda m: (order.get(m.key, len(order)), 0 if m.kind == "reply" else 1))
+    out.sort(key=lambda m: (order.get(m.key, len(order)), 1 if m.kind == "pm" else 0))
     return g, label, out, skipped
+
+
+def phase_thread(store, game: str, link, label: str) -> str:
+    """The thread of phase ``label``'s post: the one push opened for it (the outbox's sent
+    ``post:LABEL`` of kind thread, its tid), else the game's linked thread."""
+    for r in store.outbox(game):
+        if r.key == f"post:{label}" and r.state == "sent" and Message.of(r.message).kind == "thread":
+            return r.remote
+    return link.thread
 
 
 def _first(body: str) -> str:
@@ -169,6 +192,8 @@ def _first(body: str) -> str:
 def describe(m: Message, lang) -> tuple[str, str]:
     if m.kind == "reply":
         return say("dp_post", lang), say("dp_thread", lang, tid=m.tid)
+    if m.kind == "thread":
+        return say("dp_new", lang), say("dp_subject", lang, subject=m.subject)
     return say("dp_pm", lang), say("dp_to", lang, seat=m.seat, name=m.to, uid=m.uid)
 
 
@@ -194,8 +219,26 @@ def preview(store, game: str, link, label: str, msgs: list[Message], lang) -> tu
     return lines, data
 
 
-def _on_forum(forum, m: Message, me_uid: str, cache: dict) -> str:
-    """The forum's id of ``m`` when it is already there (found by its token), else ""."""
+def _fid(forum, link, cache: dict) -> str:
+    if "fid" not in cache:
+        cache["fid"] = forum.forum_of(link.thread)
+    return cache["fid"]
+
+
+def _on_forum(forum, link, m: Message, me_uid: str, cache: dict) -> str:
+    """The forum's id of ``m`` when it is already there (found by its token), else "". A new
+    thread is looked for among the forum's newest threads by the director with its subject,
+    by the token in its first post."""
+    if m.kind == "thread":
+        fid = _fid(forum, link, cache)
+        if ("f", fid) not in cache:
+            cache[("f", fid)] = forum.threads(fid)
+        for t in cache[("f", fid)]:
+            if str(t.get("authorid")) == me_uid and str(t.get("subject")) == m.subject:
+                posts = forum.thread(str(t.get("tid")))[:1]
+                if posts and m.token in str(posts[0].get("message") or ""):
+                    return str(t.get("tid"))
+        return ""
     if m.kind == "reply":
         if ("t", m.tid) not in cache:
             cache[("t", m.tid)] = forum.thread(m.tid)
@@ -283,7 +326,7 @@ def _send(store, game: str, link, forum, msgs: list[Message], lang, echo, sleep,
     for i, m in enumerate(msgs, start=1):
         if rows[m.key].state == "sent":
             continue
-        found = _on_forum(forum, m, me.uid, cache)
+        found = _on_forum(forum, link, m, me.uid, cache)
         if found and store.outbox_mark(game, m.key, "sent", remote=found):
             echo(say("dp_found", lang, n=i, id=found))
             rows[m.key].state, rows[m.key].remote = "sent", found
@@ -299,7 +342,12 @@ def _send(store, game: str, link, forum, msgs: list[Message], lang, echo, sleep,
             if not store.outbox_mark(game, m.key, "sending"):
                 break  # sent meanwhile (another push): the store says so
             try:
-                remote = forum.send_reply(m.tid, m.body) if m.kind == "reply" else forum.send_pm(m.uid, m.body)
+                if m.kind == "thread":
+                    remote = forum.send_thread(_fid(forum, link, cache), m.subject, m.body)
+                elif m.kind == "reply":
+                    remote = forum.send_reply(m.tid, m.body)
+                else:
+                    remote = forum.send_pm(m.uid, m.body)
             except ForumRefused as exc:
                 last = time.monotonic()
                 store.outbox_mark(game, m.key, "pending", expect=("sending",))  # refused: it did not go out

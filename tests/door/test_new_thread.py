@@ -1,0 +1,108 @@
+"""A board whose ``[post] new_thread`` names a phase: ``bansha forum push`` opens that phase's
+post as a new thread (Discuz! X's ``newthread``) in the game thread's forum, once — a ``kill -9``
+before or after the forum took it, then push again, leaves one thread, found by its token among
+the forum's threads (``forumdisplay``) — and ``bansha forum pull`` reads the next phase's votes
+from that thread without ``--thread``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from bansha.store import open_store
+from forumserver import discuz_site
+
+from .game import (
+    DEMO,
+    DIRECTOR,
+    TID,
+    bansha,
+    cookies_file,
+    new_game,
+    play,
+    site_with_players,
+    uid_of,
+)
+from .test_push_kill import _push
+
+TEMPLATE = DEMO.parents[1] / "templates/qisha-xia.toml"
+
+
+def _board(tmp_path):
+    """qisha-xia's board file with the night's post opening the day's vote thread."""
+    path = tmp_path / "board.toml"
+    text = TEMPLATE.read_text(encoding="utf-8").replace(
+        "[post]\n", '[post]\nnew_thread = ["night"]\nthread_title = "【{board}】{next} 投票帖（{phase}公告）"\n', 1)
+    assert "new_thread" in text
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _linked(tmp_path, site, base):
+    db = new_game(tmp_path)
+    play(db, 3)  # day 1, its run-off, night 1: night 1's post is the one to push
+    bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID),
+           "--interval", "0", db=db)
+    return db
+
+
+def _opened(site):
+    return {tid: t for tid, t in site.threads.items() if tid != TID}
+
+
+def test_push_opens_the_phase_thread_once_and_pull_reads_its_votes(tmp_path):
+    board = _board(tmp_path)
+    site = site_with_players()
+    with discuz_site(site) as base:
+        db = _linked(tmp_path, site, base)
+        preview = bansha("forum", "push", "g", "--template", str(board), db=db)
+        assert "新主题帖" in preview and "投票帖" in preview and not _opened(site)
+        bansha("forum", "push", "g", "--yes", "--template", str(board), db=db)
+        opened = _opened(site)
+        assert len(opened) == 1
+        (tid, t), = opened.items()
+        assert t["authorid"] == DIRECTOR and t["fid"] == site.threads[TID]["fid"] and t["subject"] == "【七杀·侠】第2天 白天 投票帖（第1天 夜晚公告）"
+        assert "〔编号 " in t["posts"][0]["message"]
+        assert len(site.threads[TID]["posts"]) == 1  # no reply in the game's thread
+        row, = [r for r in open_store(str(db)).outbox("g") if r.key.startswith("post:")]
+        assert row.state == "sent" and row.remote == str(tid)
+        # pushing again opens nothing
+        assert "都已发送" in bansha("forum", "push", "g", "--yes", "--template", str(board), db=db)
+        assert len(_opened(site)) == 1
+        # a vote posted in the new thread is what pull reads, with no --thread
+        site.reply(tid, uid_of(4), "投票对象：黑二\n投票理由：见发言")
+        site.reply(TID, uid_of(5), "投票对象：赤\n投票理由：错帖")
+        out = bansha("forum", "pull", "g", db=db)
+        assert f"投票帖 tid {tid}" in out
+        data = json.loads(bansha("forum", "pull", "g", "--yes", "--json", db=db))
+        assert "黑二" in json.dumps(data["votes"], ensure_ascii=False)
+        assert "错帖" not in json.dumps(data["votes"], ensure_ascii=False)
+
+
+def test_without_new_thread_pull_reads_the_linked_thread(tmp_path):
+    site = site_with_players()
+    with discuz_site(site) as base:
+        db = _linked(tmp_path, site, base)
+        bansha("forum", "push", "g", "--yes", db=db)
+        assert not _opened(site)
+        assert f"投票帖 tid {TID}" in bansha("forum", "pull", "g", db=db)
+
+
+@pytest.mark.parametrize("when", ["before", "after"])
+def test_kill_9_during_the_new_thread_then_push_again_opens_one_thread(tmp_path, when):
+    board = _board(tmp_path)
+    site = site_with_players()
+    with discuz_site(site) as base:
+        db = _linked(tmp_path, site, base)
+        template = ("--template", str(board))
+        assert _push(db, site, ("newthread", when), template) is None
+        assert len(_opened(site)) == (1 if when == "after" else 0)
+        out = _push(db, site, None, template)
+        opened = _opened(site)
+        assert len(opened) == 1
+        (tid, _t), = opened.items()
+        rows = open_store(str(db)).outbox("g")
+        assert all(r.state == "sent" for r in rows)
+        assert [r.remote for r in rows if r.key.startswith("post:")] == [str(tid)]
+        if when == "after":
+            assert "已在论坛上" in out.stdout
