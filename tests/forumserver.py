@@ -102,9 +102,12 @@ class DiscuzStandIn:
     error or a success as ``"Message": {"messageval", "messagestr"}``.
 
     Modules: ``login`` (``loginsubmit``, ``username``, ``password``: sets ``<pre>auth`` and
-    ``<pre>saltkey``); ``viewthread`` (``tid``, ``page``, ``ppp``: ``thread`` and ``postlist``);
+    ``<pre>saltkey``); ``viewthread`` (``tid``, ``page``, ``ppp``: ``thread`` with its ``fid``, and ``postlist``);
     ``sendreply`` (POST ``tid``, ``message``, ``formhash``, ``replysubmit``: ``Variables.pid``,
-    ``post_reply_succeed``); ``sendpm`` (its parameters read from the query, as the module's
+    ``post_reply_succeed``); ``newthread`` (``fid`` in the query, POST ``subject``, ``message``,
+    ``formhash``, ``topicsubmit``: ``Variables.tid``, ``post_newthread_succeed``; the reply's
+    flood control); ``forumdisplay`` (``fid``, ``page``: ``forum_threadlist``, newest first,
+    ``tpp`` = ``ppp``); ``sendpm`` (its parameters read from the query, as the module's
     ``$_POST = $_GET``, by POST: ``touid``, ``message``, ``formhash``, ``pmsubmit``:
     ``Variables.pmid``, ``do_success``); ``mypm`` (the member's conversations; ``subop=view&touid``
     one conversation, ``page`` by ``perpage``; version 1 lists ``dateline``, version 4
