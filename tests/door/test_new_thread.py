@@ -108,14 +108,16 @@ def test_kill_9_during_the_new_thread_then_push_again_opens_one_thread(tmp_path,
             assert "已在论坛上" in out.stdout
 
 
-def test_a_thread_title_naming_an_unknown_field_is_refused_and_nothing_sent(tmp_path):
+@pytest.mark.parametrize(("old", "new", "said"), [("{next} 投票帖", "{winner} 投票帖", "winner"),
+                                                 ('new_thread = ["night"]', 'new_thread = ["黑夜"]', "new_thread 里的阶段 黑夜")])
+def test_a_bad_new_thread_setting_is_refused_and_nothing_sent(tmp_path, old, new, said):
     from clirun import run_main
 
     board = tmp_path / "bad.toml"
-    board.write_text(_board(tmp_path).read_text(encoding="utf-8").replace("{next} 投票帖", "{winner} 投票帖"), encoding="utf-8")
+    board.write_text(_board(tmp_path).read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
     site = site_with_players()
     with discuz_site(site) as base:
         db = _linked(tmp_path, site, base)
         code, out, err = run_main(["forum", "push", "g", "--yes", "--template", str(board), "--db", str(db)])
-        assert code == 2 and "winner" in out + err and "Traceback" not in out + err
+        assert code == 2 and said in out + err and "Traceback" not in out + err
         assert not _opened(site) and open_store(str(db)).outbox("g") == []

@@ -32,6 +32,8 @@ from bansha.model import GameError
 extend({
     "dp_post": ("主帖回复", "thread reply"),
     "dp_pm": ("短消息", "PM"),
+    "dp_new_thread_phase": ("模板 [post] new_thread 里的阶段 {phase} 不是本规则的阶段（可用：{known}）",
+                            "the template's [post] new_thread names {phase}, no phase of this ruleset (known: {known})"),
     "dp_new": ("新主题帖", "new thread"),
     "dp_subject": ("主帖所在版块，标题「{subject}」", "in the game thread's forum, titled “{subject}”"),
     "dp_state_pending": ("待发送", "to send"),
@@ -117,6 +119,10 @@ def plan(store, game: str, link, phase: str | None = None, template=None):
     g, told = replay(store.setup(game), events)
     board = load_board(g.manifest.id, template, lang=g.lang)
     label = pick_phase(g, phase)
+    known = [p.name for p in g.manifest.phases]
+    for ph in board["post"].get("new_thread", []):
+        if ph not in known:
+            raise GameError(say("dp_new_thread_phase", g.lang, phase=ph, known="、".join(known)))
     have = {r.key: Message.of(r.message) for r in store.outbox(game)}
     out: list[Message] = []
     skipped: list[str] = []
