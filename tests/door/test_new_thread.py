@@ -121,3 +121,18 @@ def test_a_bad_new_thread_setting_is_refused_and_nothing_sent(tmp_path, old, new
         code, out, err = run_main(["forum", "push", "g", "--yes", "--template", str(board), "--db", str(db)])
         assert code == 2 and said in out + err and "Traceback" not in out + err
         assert not _opened(site) and open_store(str(db)).outbox("g") == []
+
+
+def test_a_corrected_thread_post_is_a_correction_reply_in_its_own_thread(tmp_path):
+    board = _board(tmp_path)
+    site = site_with_players()
+    with discuz_site(site) as base:
+        db = _linked(tmp_path, site, base)
+        bansha("forum", "push", "g", "--yes", "--template", str(board), db=db)
+        (tid, t), = _opened(site).items()
+        bansha("amend", "g", "act", "黑二", "杀人", "士三", "--phase", "第1天 夜晚", "--yes", db=db)
+        bansha("forum", "push", "g", "--phase", "第1天 夜晚", "--yes", "--template", str(board), db=db)
+        assert list(_opened(site)) == [tid]  # no second thread
+        assert len(site.threads[TID]["posts"]) == 1  # nothing in the game's thread
+        fix = t["posts"][1:]
+        assert len(fix) == 1 and fix[0]["authorid"] == DIRECTOR and "【更正】" in fix[0]["message"] and "士三" in fix[0]["message"]
