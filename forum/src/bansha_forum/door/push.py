@@ -9,8 +9,9 @@ the outbox stored with the game (docs/forums.md, "The door: what push guarantees
 2. **Record before sending.** ``--yes`` records every planned message in the outbox
    (``Store.outbox_add``: a key once, never rewritten) before anything goes out.
 3. **Reconcile.** Every message not marked sent is looked for on the forum first — a reply in
-   the thread's posts by the director, a PM in the conversation with its recipient
-   (``mypm&subop=view``) — by its token. Found: marked sent with the forum's pid/pmid, not
+   the thread's posts by the director, a new thread (the board's ``[post] new_thread``) among
+   the forum's newest threads by the director with its subject (``forumdisplay``), a PM in the
+   conversation with its recipient (``mypm&subop=view``) — by its token. Found: marked sent with the forum's pid/pmid, not
    sent again. This covers a process killed after the forum took a message and before the
    store recorded it.
 4. **Send, one at a time, in order.** Mark ``sending`` (committed), send, mark ``sent`` with the
