@@ -221,7 +221,7 @@ def preview(store, game: str, link, label: str, msgs: list[Message], lang) -> tu
         kind, to = describe(m, lang)
         row = rows.get(m.key)
         lines.append(say("dp_row", lang, n=i, kind=kind, to=to, state=state_text(row, lang), first=_first(m.body)))
-        data.append({"n": i, "key": m.key, "kind": m.kind, "to": m.to, "seat": m.seat, "uid": m.uid, "tid": m.tid,
+        data.append({"n": i, "key": m.key, "kind": m.kind, "to": m.to, "seat": m.seat, "uid": m.uid, "tid": m.tid, "subject": m.subject,
                      "state": row.state if row else "pending", "remote": row.remote if row else "", "message": m.body})
     return lines, data
 
