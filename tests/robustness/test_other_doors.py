@@ -211,3 +211,18 @@ def test_libpq_saying_the_server_shuts_down_is_said_in_chinese():
         why = _reason(psycopg.OperationalError(f'connection failed: FATAL:  the database system is {state}'),
                       "postgresql://bansha:secret@127.0.0.1:5432/x")
         assert why == "服务器正在关闭或启动，暂不接受连接；稍后再试", why
+
+
+def test_a_scenario_phase_resolving_neither_true_false_nor_window_is_said_in_chinese(tmp_path):
+    """``resolve = "yes"`` in a scenario's phase was ``resolve = 'yes': true, false or "window"``
+    in English: now the key and its allowed values, as every other key of a file."""
+    src = ROOT / "examples" / "homebrew-board" / "scenarios" / "003-town-wins.toml"
+    text = src.read_text(encoding="utf-8").replace("../board.toml", str(ROOT / "examples" / "homebrew-board" / "board.toml"))
+    at = text.index("[[phases]]\n") + len("[[phases]]\n")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text[:at] + 'resolve = "yes"\n' + text[at:], encoding="utf-8")
+    code, out, err = run_main(["scenario", "run", bad])
+    lines = [x for x in (out + err).splitlines() if x.strip()]
+    assert code == 2 and lines[0] == "0个通过，0个失败，1个无效", (out, err)
+    assert lines[1] == f"无效  {bad}：键 phases[0].resolve：yes 不是可选值（可选：true、false、\"window\"）", lines
+    assert not [w for w in ENGLISH if w in lines[1]] and "true, false or" not in lines[1], lines

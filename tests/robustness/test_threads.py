@@ -253,3 +253,23 @@ def test_cookies_with_a_file_source_is_refused_as_ignored(tmp_path, noon):
     refused(noon, "activity", "g", saved, "--cookies", cookies, says=says)
     code, out = run(["signup", saved, "--ruleset", "m217", "--cookies", cookies])
     assert code == 2 and says in out, out
+
+
+# ------------------------------------------------------------------ a page's stated charset
+
+
+@pytest.mark.parametrize("charset", ["undefined", "utf-16", "UTF-32LE"])
+def test_a_page_stating_a_charset_python_cannot_read_it_by_is_read_as_its_bytes_are(tmp_path, noon, charset):
+    """``<meta charset="undefined">`` was Python's codec error in English (a traceback: its
+    ``UnicodeError`` is not a ``UnicodeDecodeError``); a UTF-8 page saying UTF-16 read as
+    UTF-16 found no post. A page whose ``charset=`` is legible as ASCII is ASCII-compatible,
+    as browsers read it: both read as the UTF-8 page they are."""
+    page = render.discuz_html_pages(POSTS, TITLE, per_page=10, charset="utf-8")[0].decode()
+    said = re.sub(r"charset=([\"']?)utf-8", rf"charset=\g<1>{charset}", page, flags=re.I)
+    assert said != page
+    saved = tmp_path / "page.html"
+    saved.write_text(said, encoding="utf-8")
+    code, out = run(["votes", "import", "g", saved, "--dry-run", "--db", noon])
+    assert code == 0, out
+    assert not [w for w in LIBRARY_ENGLISH if w in out], out
+    assert [ln.split()[1] for ln in out.splitlines() if re.match(r"\d+\s", ln)] == ["导演", "甲", "丙", "丁"], out

@@ -102,14 +102,14 @@ def decode(data: bytes, declared: str | None = None, source: str = "?", lang: st
         tried.append(declared)
     head = data[:4096].decode("ascii", "ignore")
     m = re.search(r"charset\s*=\s*[\"']?([\w-]+)", head, re.I) or re.search(r"\"Charset\"\s*:\s*\"([\w-]+)\"", head)
-    if m:
-        tried.append(m.group(1))
+    if m:  # read from the page's own bytes as ASCII: a page saying UTF-16/32 is not (as browsers read it)
+        tried.append("utf-8" if re.fullmatch(r"utf-?(16|32)\w*", m.group(1), re.I) else m.group(1))
     tried += ["utf-8-sig", "gb18030"]
     for enc in tried:
         enc = "gb18030" if enc.lower() in ("gbk", "gb2312") else enc
         try:
             return data.decode(enc)
-        except (UnicodeDecodeError, LookupError):
+        except (UnicodeError, LookupError):  # UnicodeError: a codec that decodes nothing ("undefined")
             continue
     raise GameError(say("lp_encoding", lang, file=source))
 

@@ -407,6 +407,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                        "--file takes no PLAYER, SKILL, --arg or --phase: they are in the file"),
     "act_shape": ("act：应为 玩家 技能 [目标…]，或 --file 文件", "act: expected PLAYER SKILL [TARGET…], or --file F"),
     # ------------------------------------- a scenario's mismatches (scenario.py), in its board's language
+    "sc_resolve": ("键 phases[{index}].resolve：{value} 不是可选值（可选：true、false、\"window\"）",
+                   "key phases[{index}].resolve: {value} is not allowed (allowed: true, false, \"window\")"),
     "sc_refused": ("{label}：{what} 被拒绝：{why}", "{label}: {what} was refused: {why}"),
     "sc_refused_other": ("{label}：{what} 被拒绝，理由是“{why}”，应为包含“{want}”的错误",
                          "{label}: {what} was refused with '{why}', expected an error containing '{want}'"),

@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from .engine import Game, PluginFault
-from .messages import join, say
+from .messages import excerpt, join, say
 from .model import (
     ActEvent,
     Event,
@@ -183,9 +183,9 @@ def run(sc: Scenario, base: Path | None = None, manifest: Manifest | None = None
             raise Mismatch(say("sc_accepted", lang, label=game.named(), what=what, want=expect_error))
         log.append(ev)
 
-    for ph in sc.phases:
+    for index, ph in enumerate(sc.phases):
         if isinstance(ph.resolve, str) and ph.resolve != "window":
-            raise GameError(f"resolve = {ph.resolve!r}: true, false or \"window\"")
+            raise GameError(say("sc_resolve", lang, index=index, value=excerpt(ph.resolve)))
         target = game.canonical(ph.phase)
         try:
             while game.position < game.parse_phase(target):
