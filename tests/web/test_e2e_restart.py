@@ -87,6 +87,9 @@ async def _restart(serve: Serve):
             serve.start()
             await expect(pg.locator("#said .notice")).to_contain_text("已重新连接服务器", timeout=LONG_WAIT)
             await expect(pg.locator("#said .error")).to_have_count(0)
+            # the notice asks for the vote again (the page may have been redrawn from the server's
+            # state on reconnecting, which holds no vote): choose and send it once more
+            await vote.locator("select[name=target]").select_option("黑一")
             await vote.locator("button").click()
             await expect(pg.locator("#said .message")).to_contain_text("已投票：黑一", timeout=LONG_WAIT)
             with open_store(serve.db) as store:

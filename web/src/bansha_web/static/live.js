@@ -43,6 +43,14 @@
     }
     live.addEventListener("input", function (e) { if (e.target.closest("form")) editing = true; });
     live.addEventListener("change", function (e) { if (e.target.closest("form")) editing = true; });
+    live.addEventListener("htmx:beforeSwap", function (e) {
+      // a refresh asked before the form was touched, answered after: it waits as well
+      if (editing && e.detail.elt && e.detail.elt.id === "state") {
+        e.detail.shouldSwap = false;
+        waiting = true;
+        if (stale) stale.hidden = false;
+      }
+    });
     live.addEventListener("htmx:afterSwap", function () {
       // any swap inside #live replaced the forms it held: nothing is being filled in any more
       editing = false;
