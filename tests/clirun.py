@@ -50,3 +50,14 @@ def settled_bytes(path) -> bytes | None:
 LIBRARY_ENGLISH = ["Expected `", "Object contains", "Object missing", "Got unexpected", "codec", "Errno", "No such file",
                    "Invalid statement", "disk I/O", "error:", "Invalid enum", "string argument", "is not a valid",
                    "Permission denied", "JSON is malformed", "Traceback"]
+
+
+# a store logger that says nothing (the store tests open many stores)
+def quiet(_name):
+    class Q:
+        def info(self, *a, **k):
+            pass
+
+        debug = warning = info
+
+    return Q()

@@ -14,19 +14,10 @@ from bansha.history import replay
 from bansha.model import GameError, ResolveEvent
 from bansha.store import open_store
 from bansha_sim.play import play_game
+from clirun import quiet
 from forumserver import DiscuzStandIn, discuz_site
 
 BOARDS = [("mafia-basic", 7, 3), ("light-shadow", 12, 5), ("qisha-xia", 20, 2), ("m217", 14, 4)]
-
-
-def quiet(_name):
-    class Q:
-        def info(self, *a, **k):
-            pass
-
-        debug = warning = info
-
-    return Q()
 
 
 @pytest.mark.parametrize("ruleset,seats,seed", BOARDS)

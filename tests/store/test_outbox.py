@@ -11,18 +11,9 @@ import sys
 import pytest
 from bansha.model import GameError
 from bansha.store import SCHEMA_VERSION, StoreError, open_store
+from clirun import quiet
 
 from .conftest import toy_setup
-
-
-def quiet(_name):
-    class Q:
-        def info(self, *a, **k):
-            pass
-
-        debug = warning = info
-
-    return Q()
 
 
 def test_a_key_is_recorded_once_and_in_the_order_planned(store_url):

@@ -17,21 +17,12 @@ import pytest
 from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, VoteEvent
 from bansha.store import SCHEMA_VERSION, Conflict, Store, StoreError, open_store
 from bansha.views import director_view
+from clirun import quiet
 
 from .conftest import NAMES, toy_setup
 
 HERE = Path(__file__).parent
 WRITER = HERE / "writer.py"
-
-
-def quiet(_name):
-    class Q:
-        def info(self, *a, **k):
-            pass
-
-        debug = warning = info
-
-    return Q()
 
 
 def new(url, name="g", **kw):
