@@ -105,7 +105,7 @@ def main() -> None:
                 if game.phase.vote:
                     voter, target = game.alive()[0].name, game.alive()[1].name
                     rows.append((f"{tag}: vote", [*exe, "vote", name, voter, target], 1))
-                rows.append((f"{tag}: resolve", [*exe, "resolve", name], 1))
+                rows.append((f"{tag}: resolve", [*exe, "resolve", name, "--yes"], 1))  # an empty phase too
         if args.instructions:
             return count_instructions(rows, env, store)
         times: dict[str, list[float]] = {label: [] for label, _, _ in rows}
