@@ -1,4 +1,4 @@
-"""Time ``bansha.choices``: what every seat may do now (``all_choices``), per phase of a game
+"""Time ``bansha.engine.choices``: what every seat may do now (``all_choices``), per phase of a game
 played with random valid actions, and the live count (``count_votes``), each as a multiple of a
 floor measured in the same run on the same states: resolving the phase on a private copy (what
 ``count_votes`` does, and what the director's ``resolve`` costs).
@@ -16,9 +16,9 @@ import random
 import statistics
 import time
 
-from bansha.choices import all_choices, count_votes
-from bansha.model import ResolveEvent
-from bansha.store import _copy_game
+from bansha.engine.choices import all_choices, count_votes
+from bansha.engine.model import ResolveEvent
+from bansha.store.store import _copy_game
 from bench_resolve import new_game, random_actions  # beside this script
 
 
@@ -38,7 +38,7 @@ def main() -> None:
     ap.add_argument("--phases", type=int, default=12)
     ap.add_argument("--reps", type=int, default=5)
     a = ap.parse_args()
-    from bansha.registry import find_manifest
+    from bansha.engine.registry import find_manifest
 
     seats = a.seats or find_manifest(a.ruleset).tables[0].seats
     _, game = new_game(a.ruleset, seats, 7)

@@ -35,10 +35,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bansha.engine import SILENT, Game  # noqa: E402
-from bansha.model import ActEvent, GameError  # noqa: E402
-from bansha.registry import find_manifest  # noqa: E402
-from bansha.store import Store  # noqa: E402
+from bansha.engine.engine import SILENT, Game  # noqa: E402
+from bansha.engine.model import ActEvent, GameError  # noqa: E402
+from bansha.engine.registry import find_manifest  # noqa: E402
+from bansha.store.store import Store  # noqa: E402
 from bench_resolve import play  # noqa: E402
 
 FLOOR = [sys.executable, "-c", "import msgspec, pluggy, sqlite3"]

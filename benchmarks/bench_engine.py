@@ -37,7 +37,7 @@ def logs(board: str, seats: int, games: int) -> list:
 
 
 def replay(games: list, n: int | None = None) -> None:
-    from bansha.engine import Game
+    from bansha.engine.engine import Game
 
     for setup, events in games[:n]:
         g = Game(setup)
@@ -52,7 +52,7 @@ def main() -> None:
     ap.add_argument("--replay", nargs=2, help=argparse.SUPPRESS)  # FILE N: the callgrind child
     args = ap.parse_args()
     if args.replay:
-        from bansha.engine import Game
+        from bansha.engine.engine import Game
 
         with open(args.replay[0], "rb") as f:
             games = pickle.load(f)

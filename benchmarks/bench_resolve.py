@@ -27,10 +27,10 @@ import statistics
 import time
 
 import handwritten_qisha  # beside this script
-from bansha.deal import deal
-from bansha.engine import Game
-from bansha.model import ActEvent, GameError, ResolveEvent, Setup, VoteEvent
-from bansha.registry import find_manifest, ruleset_for
+from bansha.engine.deal import deal
+from bansha.engine.engine import Game
+from bansha.engine.model import ActEvent, GameError, ResolveEvent, Setup, VoteEvent
+from bansha.engine.registry import find_manifest, ruleset_for
 
 
 def new_game(ruleset: str, seats: int, seed: int) -> tuple[Setup, Game]:

@@ -12,7 +12,7 @@ what the forking and chunking cost. ``--profile RULESET`` prints where the time 
 m217 and 100 light-shadow games per second per core with ``random``; --jobs 2 at least 1.8 times
 --jobs 1. Beside each board's figure: events a game, the policies' picks the engine's check ruled
 out before sending and the picks sent and refused (0: the policies choose from the one listing,
-``bansha.choices``), the share of the time in the listing, the policies and the rest (the
+``bansha.engine.choices``), the share of the time in the listing, the policies and the rest (the
 engine, the deal, the loop), and the engine alone: the recorded games' events replayed through a
 new game, no listing and no policy, the ceiling the engine allows. Figures go to
 docs/performance.md; nothing here is asserted in tests.
@@ -69,7 +69,7 @@ def timed_parts(spent: dict):
     targets its questions ask, ``SkillTest.first`` and ``VoteTest.first``) and of the policies'
     decisions (their reading of the seat's view included, the questions they ask not), measured
     around each call while the block runs."""
-    from bansha import choices
+    from bansha.engine import choices
     from bansha_sim import play
 
     inside = []  # the decision being timed, while it runs
@@ -117,7 +117,7 @@ def timed_parts(spent: dict):
 
 def replay(record) -> None:
     """A recorded game's events applied to a new game: the engine's work alone."""
-    from bansha.engine import Game
+    from bansha.engine.engine import Game
 
     g = Game(record["setup"])
     for ev in record["events"]:

@@ -43,7 +43,7 @@ def quiet(_name):
 
 
 def _store(url):
-    from bansha.store import Store
+    from bansha.store.store import Store
 
     try:
         return Store(url, logger=quiet)
@@ -52,7 +52,7 @@ def _store(url):
 
 
 def _writer(url, who, writes, start, out):
-    from bansha.model import RulingEvent
+    from bansha.engine.model import RulingEvent
 
     store = _store(url)
     lat, errors = [], []
@@ -153,7 +153,7 @@ def main() -> None:
 
     setup, log = play("qisha-xia", 20, 1, 40, shared=False)
     log = log[: args.events]
-    import bansha.store as st
+    import bansha.store.store as st
 
     print(f"bansha store: {st.__file__}; game: qisha-xia, 20 seats, {len(log)} events before the writers")
     with tempfile.TemporaryDirectory() as tmp:

@@ -35,9 +35,9 @@ def free_port() -> int:
 
 
 def prepare(url: str) -> dict[str, str]:
-    from bansha.engine import SILENT
-    from bansha.model import ResolveEvent
-    from bansha.store import open_store
+    from bansha.engine.engine import SILENT
+    from bansha.engine.model import ResolveEvent
+    from bansha.store.store import open_store
     from bansha_web.logic import usable_skills
     from bansha_web.tokens import Tokens
     from webhelpers import setup_of
@@ -157,7 +157,7 @@ def run(label: str, url: str, clients: int, rounds: int, servers: int = 1, worke
     # ``servers`` processes on one store, as behind a load balancer: each keeps its own cached
     # state and catches up from the others' writes (a few events) before it answers
     ports = [free_port() for _ in range(servers)]
-    procs = [subprocess.Popen([sys.executable, "-m", "bansha.cli", "serve", "--db", url, "--port", str(port),
+    procs = [subprocess.Popen([sys.executable, "-m", "bansha.cli.cli", "serve", "--db", url, "--port", str(port),
                                "--workers", str(workers)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               env={**os.environ, "BANSHA_LOG": ""}) for port in ports]

@@ -14,7 +14,7 @@ def run_main(argv: list) -> tuple[int, str, str]:
     """``bansha ARGV`` through ``cli.main`` (the installed entry point's path, typer and all):
     the exit code, standard output and standard error. A SystemExit is the exit code; any
     other exception propagates — a traceback a director would have seen."""
-    from bansha import cli
+    from bansha.cli import cli
 
     out, err = io.StringIO(), io.StringIO()
     old = sys.argv

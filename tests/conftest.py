@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).parent / "kernel"))
 
 import structlog  # noqa: E402
 import toyroles  # noqa: E402
-from bansha import registry  # noqa: E402
+from bansha.engine import registry  # noqa: E402
 
 # the kernel's own tests play the test-only roles of tests/kernel/toyroles.py
 registry.register_local("toy", toyroles)

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import bansha
 import pytest
-from bansha import cli
-from bansha.cli_table import Table
+from bansha.cli import cli
+from bansha.cli.table import Table
 from bansha.entrypoints import entry_points
 
 KERNEL = Path(bansha.__file__).parent
@@ -91,7 +91,7 @@ def test_the_board_files_forum_tables_are_declared_by_bansha_forum_not_the_kerne
         if isinstance(node, ast.ClassDef):
             named.add(node.name)
     assert not named & {*FORUM_TABLE_KEYS, "Forum", "Post", "PM", "Section", "SECTIONS"}, named & {*FORUM_TABLE_KEYS}
-    from bansha import board
+    from bansha.engine import board
 
     assert set(board.DEFAULT_BOARD) == {"names", "clock"}
     eps = {ep.name: ep for ep in entry_points(board.SECTIONS_GROUP)}
@@ -116,7 +116,7 @@ def without_forum(*args: str, env: dict | None = None) -> subprocess.CompletedPr
             "from bansha import entrypoints\n"
             "real = entrypoints.entry_points\n"
             "entrypoints.entry_points = lambda g: tuple(e for e in real(g) if e.dist != 'bansha-forum')\n"
-            "from bansha.cli import main\n"
+            "from bansha.cli.cli import main\n"
             "sys.argv = ['bansha', *sys.argv[1:]]\n"
             "main()\n")
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
@@ -128,7 +128,7 @@ def test_without_bansha_forum_a_shipped_board_file_loads_and_its_forum_tables_ar
     kernel it still loads (those tables accepted and ignored); a table nobody declares is refused."""
     import json
 
-    from bansha.board import board_file
+    from bansha.engine.board import board_file
 
     shipped = board_file("m217")
     assert {"forum", "post", "pm"} <= set(tomllib.loads(shipped.read_text(encoding="utf-8")))
@@ -138,8 +138,8 @@ def test_without_bansha_forum_a_shipped_board_file_loads_and_its_forum_tables_ar
             "from bansha import entrypoints\n"
             "real = entrypoints.entry_points\n"
             "entrypoints.entry_points = lambda g: tuple(e for e in real(g) if e.dist != 'bansha-forum')\n"
-            "from bansha.board import load_board\n"
-            "from bansha.model import GameError\n"
+            "from bansha.engine.board import load_board\n"
+            "from bansha.engine.model import GameError\n"
             "board = load_board('m217', sys.argv[1])\n"
             "try:\n"
             "    load_board('m217', sys.argv[2])\n"

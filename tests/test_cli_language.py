@@ -46,7 +46,7 @@ TOKENS = {
 
 def bansha_exe() -> list[str]:
     exe = Path(sys.executable).parent / "bansha"
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "bansha.cli"]
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "bansha.cli.cli"]
 
 
 class Board:
@@ -148,7 +148,7 @@ def test_votes_import_post_pm_and_the_board_template_speak_the_board_language(xi
     b.refused("votes", "import", "g", b.file("twice.txt", twice + "\n" + twice), says="twice.txt：第")
     no_forum = b.file("plain.toml", '[names]\nopening = "开局"\n')
     b.refused("votes", "import", "g", THREAD, "--template", no_forum, says="规则 qisha-xia 的版面没有投票帖格式")
-    from bansha.board import board_file
+    from bansha.engine.board import board_file
 
     shipped = board_file("qisha-xia").read_text(encoding="utf-8")
     clock = b.file("clock.toml", shipped.replace('close = "次日 22:00"', 'close = "次日 晚上"', 1))

@@ -17,9 +17,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from bansha import history
-from bansha.scenario import load, run
-from bansha.store import open_store
+from bansha.authoring.scenario import load, run
+from bansha.engine import history
+from bansha.store.store import open_store
 
 #: each board's demo script, beside its manifest (rulesets/<board>/bansha_<board>/demos)
 DEMOS = {f.name: f for f in (Path(__file__).resolve().parents[1] / "rulesets").glob("*/*/demos/*.toml")}
@@ -32,7 +32,7 @@ QUOTED = {"phase", "play", "undo", "to", "act", "unact", "vote", "text", "yes", 
 
 def bansha(db: Path, *args: str) -> subprocess.CompletedProcess:
     exe = Path(sys.executable).parent / "bansha"
-    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "bansha.cli"]
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "bansha.cli.cli"]
     env = {k: v for k, v in os.environ.items() if k != "BANSHA_LANG"} | {"BANSHA_DB": str(db)}
     return subprocess.run([*cmd, *args], capture_output=True, text=True, env=env)
 

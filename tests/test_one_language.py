@@ -29,11 +29,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from bansha import scenario as scenario_module
-from bansha.engine import Game, Resolution
-from bansha.model import GameError
-from bansha.scenario import Scenario, load, run, setup_of
-from bansha.views import director_view, player_view
+from bansha.authoring import scenario as scenario_module
+from bansha.authoring.scenario import Scenario, load, run, setup_of
+from bansha.engine.engine import Game, Resolution
+from bansha.engine.model import GameError
+from bansha.show.views import director_view, player_view
 
 ROOT = Path(__file__).resolve().parents[1]
 RULESETS = ("qisha-xia", "light-shadow")

@@ -20,13 +20,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from bansha.choices import count_votes, vote_rule_line
-from bansha.engine import Game
-from bansha.explain import cause, event_text, input_line
-from bansha.model import ActEvent, AmendEvent, GameError, RulingEvent, UnactEvent, VoteEvent
-from bansha.options import label_of, type_of, value_label
-from bansha.registry import find_manifest, ruleset_for
-from bansha.views import director_view, player_view
+from bansha.engine.choices import count_votes, vote_rule_line
+from bansha.engine.engine import Game
+from bansha.engine.model import ActEvent, AmendEvent, GameError, RulingEvent, UnactEvent, VoteEvent
+from bansha.engine.options import label_of, type_of, value_label
+from bansha.engine.registry import find_manifest, ruleset_for
+from bansha.show.explain import cause, event_text, input_line
+from bansha.show.views import director_view, player_view
 from bansha_sim.play import play_game
 
 BOARDS = {"light-shadow": 12, "qisha-xia": 20, "m217": 14, "mafia-basic": 9}
@@ -63,7 +63,7 @@ def test_phases_windows_and_durations_are_the_boards_names(ruleset):
     """Every label a game reaches is named by the board, and the name reads back as the same
     phase (one label per phase); each window and each status's duration is said with it, in
     every view (the director's and each seat's)."""
-    from bansha.board import parse_phase_arg
+    from bansha.engine.board import parse_phase_arg
 
     for setup, events in games(ruleset):
         seen: set[str] = set()
@@ -124,7 +124,7 @@ def test_every_cause_of_exit_is_a_word_of_the_board(ruleset):
 def test_every_house_rule_has_a_label_a_help_line_and_named_values(ruleset):
     """Every option of a shipped board says what it is and what it decides; a value that is an
     id (game, four-mage, submission) has a label, and ``new`` takes the label for it."""
-    from bansha.options import check_options
+    from bansha.engine.options import check_options
 
     m = find_manifest(ruleset)
     for key, default in m.options.items():
@@ -159,7 +159,7 @@ def test_every_forum_format_has_a_label():
 def test_every_card_speaks_the_boards_language(ruleset):
     """A role's rule text and each of its skills' (``bansha role show``, a player's card):
     mafia-basic's too."""
-    from bansha.views import card_text
+    from bansha.show.views import card_text
 
     rs = ruleset_for(find_manifest(ruleset))
     for role in rs.roles.values():
@@ -169,7 +169,7 @@ def test_every_card_speaks_the_boards_language(ruleset):
 
 
 def test_mafia_basic_refuses_in_chinese():
-    from bansha.model import Ballot
+    from bansha.engine.model import Ballot
 
     for setup, _ in games("mafia-basic", seeds=(1,)):
         g = Game(setup)
@@ -229,9 +229,9 @@ def test_the_posts_vote_record_agrees_with_its_counts(file):
     beside them, and every marked voter is one the count changed."""
     from pathlib import Path
 
-    from bansha import history
-    from bansha.board import load_board
-    from bansha.scenario import load, run
+    from bansha.authoring.scenario import load, run
+    from bansha.engine import history
+    from bansha.engine.board import load_board
     from bansha_forum import posts
 
     path = Path(__file__).parent / "scenarios" / "qisha-xia" / file

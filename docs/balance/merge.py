@@ -76,7 +76,7 @@ def main() -> None:
     if plot:
         from pathlib import Path
 
-        from bansha.registry import find_manifest
+        from bansha.engine.registry import find_manifest
         from bansha_sim.cli import _plot
 
         m = find_manifest(out["ruleset"])

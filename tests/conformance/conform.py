@@ -51,10 +51,10 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import msgspec
-from bansha.board import parse_phase_arg
-from bansha.engine import Game
-from bansha.model import ActEvent, Event, GameError, ResolveEvent, RulingEvent, VoteEvent
-from bansha.views import player_view
+from bansha.engine.board import parse_phase_arg
+from bansha.engine.engine import Game
+from bansha.engine.model import ActEvent, Event, GameError, ResolveEvent, RulingEvent, VoteEvent
+from bansha.show.views import player_view
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the boards walked: every shipped board, the homebrew example and a variant with [[edits]]
@@ -116,7 +116,7 @@ class Walk:
         self.counts = {"events": 0, "texts": 0, "commands": 0, "listed": 0}
         self.tmp = tempfile.TemporaryDirectory(prefix="bansha-conform-")
         self.db = str(Path(self.tmp.name) / "g.db")
-        from bansha.store import open_store
+        from bansha.store.store import open_store
 
         self.store = open_store(self.db)
         self.store.create(GAME, self.played.setup)
@@ -255,7 +255,7 @@ class Walk:
         return out
 
     def outputs(self, game: Game, at: str) -> list:
-        from bansha.board import load_board
+        from bansha.engine.board import load_board
         from bansha_forum.posts import carried_into
 
         out = []
@@ -362,7 +362,7 @@ class Walk:
 
     def mismatch(self, game: Game, at: str) -> list:
         """What the scenario runner prints when an expectation of the last phase closed fails."""
-        from bansha.scenario import Expect, Mismatch, check
+        from bansha.authoring.scenario import Expect, Mismatch, check
 
         if not game.resolved:
             return []
@@ -541,7 +541,7 @@ class Walk:
             seats = [ev.actor]
         else:
             return
-        from bansha.choices import seat_choices, vote_choices
+        from bansha.engine.choices import seat_choices, vote_choices
         from bansha_sim.play import choices_for
         from bansha_web.logic import usable_skills, vote_options
 
@@ -592,7 +592,7 @@ class Walk:
     def accepted(self, game: Game, name: str, c, at: str) -> None:
         """``act`` accepts each listed target (the listing's example), each listed value of each
         argument, the least and the most targets listed; and refuses one more than the most."""
-        from bansha.choices import examples
+        from bansha.engine.choices import examples
 
         found = examples(game, name, c.skill)
         where = f"act {name} {c.skill} {at}"

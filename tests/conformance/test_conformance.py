@@ -34,7 +34,7 @@ def test_the_walk_catches_what_it_checks(monkeypatch):
     """Each check reaches real output: a status line in English, a page that pairs a seat with
     its role for another seat, a label no command takes, a listing that offers a target act
     refuses — each is found."""
-    from bansha import views
+    from bansha.show import views
 
     w = Walk("mafia-basic", 1, day_limit=1, web=False)
     game = w.played.final()
@@ -70,7 +70,7 @@ def test_a_real_process_prints_what_the_walk_read(tmp_path, board):
     import sys
     from pathlib import Path
 
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from bansha_sim.states import play
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from bansha.store import open_store
+from bansha.store.store import open_store
 from clirun import run_main, settled_bytes
 from forumserver import discuz_site
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from bansha.store import open_store
+from bansha.store.store import open_store
 from forumserver import discuz_site
 
 from .game import (

@@ -143,7 +143,7 @@ def test_one_push_at_a_time_and_a_killed_ones_lease_is_taken_over(tmp_path):
     import subprocess
     import sys
 
-    from bansha.store import open_store
+    from bansha.store.store import open_store
 
     db = new_game(tmp_path)
     play(db, 3)

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from bansha.store import open_store
+from bansha.store.store import open_store
 from clirun import settled_bytes
 from forumserver import discuz_site
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from bansha.history import replay
-from bansha.model import GameError, ResolveEvent
-from bansha.store import open_store
+from bansha.engine.history import replay
+from bansha.engine.model import GameError, ResolveEvent
+from bansha.store.store import open_store
 from bansha_sim.play import play_game
 from clirun import quiet
 from forumserver import DiscuzStandIn, discuz_site
@@ -22,7 +22,7 @@ BOARDS = [("mafia-basic", 7, 3), ("light-shadow", 12, 5), ("qisha-xia", 20, 2), 
 
 @pytest.mark.parametrize("ruleset,seats,seed", BOARDS)
 def test_every_phase_of_a_simulated_game_is_pushed_once_to_the_bound_uids(tmp_path, ruleset, seats, seed):
-    from bansha.board import load_board
+    from bansha.engine.board import load_board
     from bansha_forum import posts
     from bansha_forum.door import push as pushing
     from bansha_forum.door.discuz import Discuz

@@ -14,8 +14,8 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from bansha.model import ResolveEvent
-from bansha.store import Store
+from bansha.engine.model import ResolveEvent
+from bansha.store.store import Store
 from bansha_forum.adapters.discuz_text import parse_thread
 from forumserver import local_forum
 
@@ -28,7 +28,7 @@ TITLE = "[M217]新日暮里 第1日 投票帖"
 
 def bansha(*args, db, stdin=None):
     exe = Path(sys.executable).parent / "bansha"
-    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "bansha.cli"]
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "bansha.cli.cli"]
     env = {**os.environ, "BANSHA_DB": str(db), "NO_PROXY": "127.0.0.1", "no_proxy": "127.0.0.1"}
     return subprocess.run([*cmd, *args], input=stdin, capture_output=True, text=True, env=env, timeout=120)
 
@@ -87,7 +87,7 @@ def imported(db, source, *extra):
 
 
 def votes(db):
-    from bansha.model import VoteEvent
+    from bansha.engine.model import VoteEvent
 
     return [(e.voter, e.target, e.post, e.change, e.late, e.time)
             for e in Store(db).events("g") if isinstance(e, VoteEvent)]

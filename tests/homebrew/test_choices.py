@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bansha import choices
-from bansha.engine import Game
-from bansha.model import ActEvent, PlayerSetup, ResolveEvent, Setup
-from bansha.registry import find_manifest
+from bansha.engine import choices
+from bansha.engine.engine import Game
+from bansha.engine.model import ActEvent, PlayerSetup, ResolveEvent, Setup
+from bansha.engine.registry import find_manifest
 
 BOARD = Path(__file__).parent.parent.parent / "examples" / "homebrew-board" / "board.toml"
 SEATS = [("甲", "黑手党"), ("乙", "黑手党"), ("丙", "医生"), ("丁", "侦探"), ("戊", "平民"), ("己", "平民"), ("庚", "平民")]

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from bansha import scenario
-from bansha.registry import find_manifest, ruleset_for
+from bansha.authoring import scenario
+from bansha.engine.registry import find_manifest, ruleset_for
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent

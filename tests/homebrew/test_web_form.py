@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
-from bansha.model import PlayerSetup, ResolveEvent, Setup
-from bansha.registry import find_manifest
-from bansha.store import open_store
+from bansha.engine.model import PlayerSetup, ResolveEvent, Setup
+from bansha.engine.registry import find_manifest
+from bansha.store.store import open_store
 
 BOARD = Path(__file__).parent.parent.parent / "examples" / "homebrew-board" / "board.toml"
 SEATS = [("甲", "黑手党"), ("乙", "黑手党"), ("丙", "医生"), ("丁", "侦探"), ("戊", "平民"), ("己", "平民"), ("庚", "平民")]

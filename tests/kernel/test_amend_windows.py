@@ -6,7 +6,7 @@ window as a play of the phase)."""
 
 from __future__ import annotations
 
-from bansha.model import AmendEvent, GameError, ResolveEvent, UnactEvent
+from bansha.engine.model import AmendEvent, GameError, ResolveEvent, UnactEvent
 from bansha_sim.states import play, whole
 
 

@@ -8,9 +8,9 @@ import types
 
 import pytest
 from bansha import Role, Skill, hookimpl
-from bansha.deal import deal
-from bansha.model import GameError
-from bansha.registry import find_manifest, register_local, ruleset_for
+from bansha.engine.deal import deal
+from bansha.engine.model import GameError
+from bansha.engine.registry import find_manifest, register_local, ruleset_for
 
 
 def _scholar_plugin():
@@ -103,7 +103,7 @@ def test_an_edit_that_does_not_apply_is_one_line(tmp_path, edit, message):
 
 
 def _bansha(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "bansha.cli", *args], capture_output=True, text=True, cwd=cwd)
+    return subprocess.run([sys.executable, "-m", "bansha.cli.cli", *args], capture_output=True, text=True, cwd=cwd)
 
 
 def test_board_show_prints_the_resolved_board_and_diff_what_differs(tmp_path):

@@ -4,8 +4,8 @@ refused with one line, exit code 2 and the stored game unchanged."""
 from pathlib import Path
 
 import pytest
-from bansha.cli import app
-from bansha.store import Store
+from bansha.cli.cli import app
+from bansha.store.store import Store
 from typer.testing import CliRunner
 
 TOY = str(Path(__file__).parent / "toy.toml")
@@ -252,7 +252,7 @@ def test_usage_errors_are_one_line_and_exit_2(monkeypatch, capsys, tmp_path, arg
     """click's usage errors in the catalogue's words: BANSHA_LANG, else Chinese."""
     import sys
 
-    from bansha.cli import main
+    from bansha.cli.cli import main
 
     monkeypatch.setenv("BANSHA_LANG", lang)
     monkeypatch.setattr(sys, "argv", ["bansha", *argv, "--db", str(tmp_path / "g.db")] if argv[0] != "nosuch" else ["bansha", *argv])

@@ -10,9 +10,9 @@ import unicodedata
 
 import pytest
 import typer
-from bansha import cli
-from bansha.cli_help import typer_app
-from bansha.messages import CATALOGUE, extend, text
+from bansha.cli import cli
+from bansha.cli.help import typer_app
+from bansha.text.messages import CATALOGUE, extend, text
 from typer.testing import CliRunner
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -24,7 +24,7 @@ def bansha(*args: str, lang: str | None = None) -> str:
     if lang is not None:
         env["BANSHA_LANG"] = lang
     env["COLUMNS"] = "80"
-    r = subprocess.run([sys.executable, "-m", "bansha.cli", *args], capture_output=True, text=True, env=env, timeout=60)
+    r = subprocess.run([sys.executable, "-m", "bansha.cli.cli", *args], capture_output=True, text=True, env=env, timeout=60)
     assert r.returncode == 0 and not r.stderr, r.stderr
     return r.stdout
 

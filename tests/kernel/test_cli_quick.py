@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 import typer
-from bansha import cli
-from bansha.cli_help import typer_app
-from bansha.cli_table import Param, Table, _spec
+from bansha.cli import cli
+from bansha.cli.help import typer_app
+from bansha.cli.table import Param, Table, _spec
 
 
 def every_command(table: Table, path: tuple[str, ...] = ()):
@@ -166,7 +166,7 @@ def test_a_plain_line_runs_without_typer_and_a_help_or_a_wrong_line_with_it(tmp_
     for line in (["new", "g", "--ruleset", "light-shadow", "--players", players, "--seed", "5"],
                  ["status", "g"], ["status", "g", "--as", "P01"], ["resolve", "g", "--yes", "--json"], ["undo", "g"]):
         code, modules = bansha_imports(line, db)
-        assert code == 0 and "typer" not in modules and "bansha.cli" in modules, line
+        assert code == 0 and "typer" not in modules and "bansha.cli.cli" in modules, line
     code, modules = bansha_imports(["status", "nosuch"], db)
     assert code == 2 and "typer" not in modules  # the command's own refusal: one line, no typer
     # a plugin's command declared in a table (bansha-forum's post) runs the quick way too

@@ -5,9 +5,9 @@ player in the game, and ignored for one who has left."""
 from pathlib import Path
 
 from bansha import hookimpl
-from bansha.engine import Game
-from bansha.model import PlayerSetup, ResolveEvent, Setup, VoteEvent
-from bansha.registry import find_manifest
+from bansha.engine.engine import Game
+from bansha.engine.model import PlayerSetup, ResolveEvent, Setup, VoteEvent
+from bansha.engine.registry import find_manifest
 
 TOY = (Path(__file__).parent / "toy.toml").read_text(encoding="utf-8")
 

@@ -6,8 +6,9 @@ hears plugins registered after its first call."""
 import warnings
 
 import pytest
-from bansha import hookimpl, hookspecs
-from bansha.registry import _PluginManager
+from bansha import hookimpl
+from bansha.engine import hookspecs
+from bansha.engine.registry import _PluginManager
 from pluggy import HookCallError
 
 
@@ -153,10 +154,10 @@ def test_an_unknown_hook_is_an_attribute_error():
 
 
 def test_a_game_calls_its_ruleset_s_fast_hooks():
-    from bansha.deal import deal
-    from bansha.engine import Game
-    from bansha.model import Setup
-    from bansha.registry import find_manifest, ruleset_for
+    from bansha.engine.deal import deal
+    from bansha.engine.engine import Game
+    from bansha.engine.model import Setup
+    from bansha.engine.registry import find_manifest, ruleset_for
 
     m = find_manifest("qisha-xia")
     rs = ruleset_for(m)

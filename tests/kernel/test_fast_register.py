@@ -8,9 +8,10 @@ import types
 
 import pluggy
 import pytest
-from bansha import builtins, hookimpl, hookspecs
+from bansha import hookimpl
+from bansha.engine import builtins, hookspecs
+from bansha.engine.registry import ROLE_GROUP, Ruleset, _PluginManager, installed_manifests
 from bansha.entrypoints import entry_points
-from bansha.registry import ROLE_GROUP, Ruleset, _PluginManager, installed_manifests
 
 
 def _impls(pm: pluggy.PluginManager) -> dict[str, list[tuple]]:
@@ -82,7 +83,7 @@ def test_what_the_fast_path_does_not_handle_is_pluggys():
 def test_a_pluggy_without_the_insides_the_fast_path_uses_registers_its_own_way(monkeypatch):
     """A pluggy of another release (``_PLUGGY_INSIDES`` false) registers every plugin through
     its own ``register``: the same manager, not an error."""
-    from bansha import registry
+    from bansha.engine import registry
 
     m = installed_manifests()["m217"]
     fast = _impls(Ruleset(m).pm)

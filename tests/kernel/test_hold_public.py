@@ -4,9 +4,9 @@ game that ends meanwhile tells them before the end."""
 
 from pathlib import Path
 
-from bansha.engine import Game
-from bansha.model import ActEvent, PlayerSetup, ResolveEvent, Setup
-from bansha.registry import find_manifest
+from bansha.engine.engine import Game
+from bansha.engine.model import ActEvent, PlayerSetup, ResolveEvent, Setup
+from bansha.engine.registry import find_manifest
 
 TOY = Path(__file__).parent / "toy.toml"
 

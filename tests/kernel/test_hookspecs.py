@@ -4,7 +4,7 @@ a row in docs/plugins.md (the datasette practice)."""
 import inspect
 from pathlib import Path
 
-from bansha import hookspecs
+from bansha.engine import hookspecs
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "plugins.md").read_text(encoding="utf-8")
 HOOKS = [name for name, fn in inspect.getmembers(hookspecs, inspect.isfunction) if name.startswith("bansha_")]
@@ -29,8 +29,8 @@ def test_every_hook_is_in_the_plugin_guide():
 def test_a_misspelt_hook_is_an_error(bansha_plugin, tmp_path):
     import pytest
     from bansha import hookimpl
-    from bansha.model import GameError
-    from bansha.registry import find_manifest, ruleset_for
+    from bansha.engine.model import GameError
+    from bansha.engine.registry import find_manifest, ruleset_for
 
     class Misspelt:
         @hookimpl

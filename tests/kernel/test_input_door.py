@@ -12,8 +12,8 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from bansha.names import width
-from bansha.store import Store
+from bansha.door.names import width
+from bansha.store.store import Store
 from clirun import settled_bytes
 
 LS12 = ["梦见", "卡片", "阿木", "小雨", "青石", "白鹭", "黑猫", "夜莺", "铁山", "影子", "紫烟", "乌鸦"]
@@ -123,8 +123,8 @@ def test_a_good_option_is_stored_as_its_type_and_status_reads_it(bansha_cli):
 
 
 def test_a_scenario_and_a_variant_are_checked_by_the_same_function(tmp_path):
-    from bansha.model import GameError
-    from bansha.registry import load_manifest_file
+    from bansha.engine.model import GameError
+    from bansha.engine.registry import load_manifest_file
 
     variant = tmp_path / "v.toml"
     variant.write_text('extends = "m217"\nid = "m217-v"\nname = "v"\n[options]\nwin = "屠村"\n', encoding="utf-8")
@@ -133,7 +133,7 @@ def test_a_scenario_and_a_variant_are_checked_by_the_same_function(tmp_path):
     scenario = tmp_path / "s.toml"
     scenario.write_text('ruleset = "qisha-xia"\ntitle = "x"\n[options]\nstart_time = "tomorrow"\n'
                         + "".join(f'[[players]]\nname = "{n}"\nrole = "侠士"\n' for n in XIA20), encoding="utf-8")
-    r = subprocess.run([sys.executable, "-m", "bansha.cli", "scenario", "run", str(scenario)], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "bansha.cli.cli", "scenario", "run", str(scenario)], capture_output=True, text=True)
     assert r.returncode == 2 and "start_time=tomorrow" in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
@@ -180,7 +180,7 @@ def test_json_errors_are_one_object_on_stdout(ls):
 
 def run(*args):
     """A command that takes no --db (it reads no game)."""
-    from bansha.cli import app
+    from bansha.cli.cli import app
     from typer.testing import CliRunner
 
     return CliRunner().invoke(app, list(map(str, args)))
@@ -194,7 +194,7 @@ def test_markdown_with_json_is_refused():
 
 
 def test_role_show_json_for_every_role():
-    from bansha.registry import installed_manifests, ruleset_for
+    from bansha.engine.registry import installed_manifests, ruleset_for
 
     count = 0
     for m in installed_manifests().values():
@@ -230,7 +230,7 @@ def test_labels_are_the_boards_language_and_columns_align(ls):
 
 def test_status_into_a_closed_pipe_exits_0(ls):
     env = {"BANSHA_DB": str(ls.db), "PATH": "/usr/bin:/bin"}
-    p = subprocess.Popen([sys.executable, "-m", "bansha.cli", "demo", "--ruleset", "qisha-xia"], stdout=subprocess.PIPE,
+    p = subprocess.Popen([sys.executable, "-m", "bansha.cli.cli", "demo", "--ruleset", "qisha-xia"], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, env=env)
     p.stdout.close()  # the reader is gone before anything is written (`… | head -0`)
     err = p.stderr.read().decode()
@@ -238,7 +238,7 @@ def test_status_into_a_closed_pipe_exits_0(ls):
 
 
 def test_every_shipped_house_rule_declares_its_type():
-    from bansha.registry import installed_manifests
+    from bansha.engine.registry import installed_manifests
 
     for m in installed_manifests().values():
         assert m.language == "zh"
@@ -249,7 +249,7 @@ def test_the_catalogue_says_every_message_in_both_languages_with_the_same_fields
     import string
 
     import bansha_forum  # noqa: F401 - the forum's words (bansha_forum/words.py) are the catalogue's too
-    from bansha.messages import CATALOGUE
+    from bansha.text.messages import CATALOGUE
 
     def fields(text):
         return {f for _, f, _, _ in string.Formatter().parse(text) if f}

@@ -6,9 +6,9 @@ ruling that records them (docs/plugins.md "Last words")."""
 
 import msgspec
 import pytest
-from bansha.engine import Game
-from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, Status
-from bansha.scenario import Scenario, setup_of
+from bansha.authoring.scenario import Scenario, setup_of
+from bansha.engine.engine import Game
+from bansha.engine.model import ActEvent, GameError, ResolveEvent, RulingEvent, Status
 
 M217 = [("甲", "狼巫"), ("乙", "狼巫"), ("丙", "石像鬼"), ("丁", "狼巫"), ("戊", "预言家"), ("己", "通灵师"),
         ("庚", "女巫"), ("辛", "骑士"), ("壬", "通灵师"), ("癸", "魔术师"), ("子", "灵鹿"), ("丑", "猎魔人"),

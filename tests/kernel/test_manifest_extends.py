@@ -1,8 +1,8 @@
 """`extends`: a house variant writes only what differs from the ruleset it starts from."""
 
 import pytest
-from bansha.model import GameError
-from bansha.registry import find_manifest
+from bansha.engine.model import GameError
+from bansha.engine.registry import find_manifest
 
 
 def test_a_variant_changes_one_option_and_keeps_the_rest(tmp_path):

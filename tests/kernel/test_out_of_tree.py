@@ -106,7 +106,7 @@ def test_a_shipped_board_file_loads_with_the_kernel_alone(tmp_path):
     assert {"forum", "post", "pm"} <= set(shipped)
     code = ("import json\n"
             "from importlib.util import find_spec\n"
-            "from bansha.board import board_file, load_board\n"
+            "from bansha.engine.board import board_file, load_board\n"
             "b = load_board('m217')\n"
             "print(json.dumps({'file': str(board_file('m217')), 'tables': sorted(b), 'names': b['names'],\n"
             "                  'clock': b['clock'], 'forum': find_spec('bansha_forum') is not None}, ensure_ascii=False))\n")

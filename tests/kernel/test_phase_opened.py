@@ -4,9 +4,9 @@ of its own, on any board (docs/plugins.md "When a phase starts")."""
 from pathlib import Path
 
 from bansha import Status, hookimpl
-from bansha.engine import Game
-from bansha.model import PlayerSetup, ResolveEvent, Setup
-from bansha.registry import find_manifest
+from bansha.engine.engine import Game
+from bansha.engine.model import PlayerSetup, ResolveEvent, Setup
+from bansha.engine.registry import find_manifest
 
 TOY = (Path(__file__).parent / "toy.toml").read_text(encoding="utf-8")
 

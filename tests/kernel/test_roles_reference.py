@@ -6,7 +6,7 @@ skill with its step, uses, tags and documented arguments. Regenerate it when a p
 from pathlib import Path
 
 import pytest
-from bansha.cli import app
+from bansha.cli.cli import app
 from typer.testing import CliRunner
 
 DOCS = Path(__file__).parents[2] / "docs" / "roles"
@@ -21,7 +21,7 @@ def test_the_roles_reference_is_current(ruleset):
 
 
 def test_every_documented_argument_is_in_the_reference():
-    from bansha.registry import find_manifest, ruleset_for
+    from bansha.engine.registry import find_manifest, ruleset_for
 
     doc = (DOCS / "m217.md").read_text(encoding="utf-8")
     rs = ruleset_for(find_manifest("m217"))

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 from bansha import hookimpl
-from bansha.engine import Game
-from bansha.model import GameError, PlayerSetup, RulingEvent, Setup
-from bansha.registry import find_manifest
+from bansha.engine.engine import Game
+from bansha.engine.model import GameError, PlayerSetup, RulingEvent, Setup
+from bansha.engine.registry import find_manifest
 
 TOY = (Path(__file__).parent / "toy.toml").read_text(encoding="utf-8")
 ROLES = [("甲", "刀手"), ("乙", "刀手"), ("丙", "医生"), ("丁", "查验者"), ("戊", "平民"), ("己", "炸弹"), ("庚", "阻挡者")]
@@ -73,7 +73,7 @@ def test_a_kind_nobody_applies_is_refused(game):
 
 def test_a_ruling_is_stored_logged_and_replayed(game, tmp_path):
     """A RulingEvent has a field ``kind``: the store's log line must not collide with it."""
-    from bansha.store import Store
+    from bansha.store.store import Store
 
     store = Store(tmp_path / "games.db")
     store.create("g", game.setup)
@@ -87,7 +87,7 @@ def test_rulings_lists_the_kernels_kinds_and_those_the_rules_add(bansha_cli):
     through bansha_ruling_kinds; an unknown kind is refused naming them all."""
     import json
 
-    from bansha.cli import app
+    from bansha.cli.cli import app
     from typer.testing import CliRunner
 
     r = CliRunner().invoke(app, ["rulings", "m217", "--json"])

@@ -8,13 +8,13 @@ import subprocess
 import sys
 
 import pytest
-from bansha.scenario import run_file
+from bansha.authoring.scenario import run_file
 
 BOARDS = ["m217", "qisha-xia", "light-shadow", "mafia-basic"]
 
 
 def _bansha(*args):
-    return subprocess.run([sys.executable, "-m", "bansha.cli", *args], capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "bansha.cli.cli", *args], capture_output=True, text=True)
 
 
 def _import(path):
@@ -53,7 +53,7 @@ def test_a_new_role_plays_its_scenario_and_passes_its_test(tmp_path, bansha_plug
                      'a, b = action.targets\n    res.feedback(a, f"{b}看着你。")\n    res.feedback(b, f"{a}看着你。")'))
     assert "凝视" in text and "查看" not in text and "座位号" not in text
     module.write_text(text, encoding="utf-8")
-    from bansha import registry
+    from bansha.engine import registry
 
     bansha_plugin("community.day-scholar", _import(module))
     assert registry.ruleset_for(registry.find_manifest(str(folder / "board.toml"))).role("白昼学者").skills[0].name == "凝视"

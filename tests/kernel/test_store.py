@@ -6,10 +6,10 @@ import random
 from pathlib import Path
 
 import pytest
-from bansha.deal import deal
-from bansha.model import ActEvent, GameError, ResolveEvent, Setup, VoteEvent
-from bansha.registry import find_manifest, ruleset_for
-from bansha.store import Store
+from bansha.engine.deal import deal
+from bansha.engine.model import ActEvent, GameError, ResolveEvent, Setup, VoteEvent
+from bansha.engine.registry import find_manifest, ruleset_for
+from bansha.store.store import Store
 
 TOY = str(Path(__file__).parent / "toy.toml")
 NAMES = ["甲", "乙", "丙", "丁", "戊", "己", "庚"]
@@ -55,7 +55,7 @@ def test_replay_reproduces_and_undo_drops_one_event(tmp_path):
 
 def _writer(db: str, voter: str, target: str, out):
     import toyroles  # a spawned process has only what it imports
-    from bansha import registry
+    from bansha.engine import registry
 
     registry.register_local("toy", toyroles)
     store = Store(db)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from bansha import hookimpl
-from bansha.engine import Game
-from bansha.model import (
+from bansha.engine.engine import Game
+from bansha.engine.model import (
     ActEvent,
     GameError,
     PlayerSetup,
@@ -17,7 +17,7 @@ from bansha.model import (
     Setup,
     VoteEvent,
 )
-from bansha.registry import find_manifest
+from bansha.engine.registry import find_manifest
 
 TOY = (Path(__file__).parent / "toy.toml").read_text(encoding="utf-8")
 TEXTS = '''

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 from bansha import hookimpl
-from bansha.engine import Game
-from bansha.model import ActEvent, GameError, PlayerSetup, ResolveEvent, Setup
-from bansha.registry import find_manifest
+from bansha.engine.engine import Game
+from bansha.engine.model import ActEvent, GameError, PlayerSetup, ResolveEvent, Setup
+from bansha.engine.registry import find_manifest
 
 TOY = (Path(__file__).parent / "toy.toml").read_text(encoding="utf-8")
 ROLES = [("甲", "刀手"), ("乙", "刀手"), ("丙", "医生"), ("丁", "查验者"), ("戊", "平民"), ("己", "炸弹"), ("庚", "阻挡者")]

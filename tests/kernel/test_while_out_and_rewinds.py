@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from bansha import Role, Skill, hookimpl
-from bansha.engine import Game, resolve_deaths
-from bansha.model import ActEvent, GameError, PlayerSetup, ResolveEvent, Setup
-from bansha.registry import find_manifest
+from bansha.engine.engine import Game, resolve_deaths
+from bansha.engine.model import ActEvent, GameError, PlayerSetup, ResolveEvent, Setup
+from bansha.engine.registry import find_manifest
 
 TOY = (Path(__file__).parent / "toy.toml").read_text(encoding="utf-8")
 

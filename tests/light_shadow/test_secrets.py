@@ -3,7 +3,7 @@ unless a rule revealed it to that player (docs/rulings/light-shadow.md §16).
 
 > 每位玩家初始只能知道自己的国家和职业。
 
-Games are played through ``bansha.scenario.run`` (the shipped demo and a few small days) and
+Games are played through ``bansha.authoring.scenario.run`` (the shipped demo and a few small days) and
 through the CLI's store (``status --as``), then every player's view is searched for what it
 must not hold.
 """
@@ -12,10 +12,10 @@ import json
 import re
 
 import pytest
-from bansha import scenario
-from bansha.cli import app
-from bansha.registry import ruleset_files
-from bansha.views import player_view
+from bansha.authoring import scenario
+from bansha.cli.cli import app
+from bansha.engine.registry import ruleset_files
+from bansha.show.views import player_view
 from typer.testing import CliRunner
 
 LIGHT = [("梦见", "国王"), ("卡片", "皇后"), ("阿木", "骑士"), ("小雨", "刺客"), ("青石", "法师"), ("白鹭", "猎人")]

@@ -5,7 +5,7 @@ import json
 import os
 import subprocess
 
-from bansha.model import AmendEvent, ResolveEvent
+from bansha.engine.model import AmendEvent, ResolveEvent
 from test_votes_import import XIA, bansha_exe
 
 

@@ -5,9 +5,9 @@ unless another is named with --play, and its preview says which."""
 import json
 from pathlib import Path
 
-from bansha import scenario
-from bansha.model import AmendEvent
-from bansha.store import open_store
+from bansha.authoring import scenario
+from bansha.engine.model import AmendEvent
+from bansha.store.store import open_store
 from test_posts_by_board import runner
 
 SCENARIOS = Path(__file__).parents[1] / "scenarios" / "m217"

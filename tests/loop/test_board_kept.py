@@ -7,8 +7,8 @@ from __future__ import annotations
 import os
 
 import pytest
-from bansha import board
-from bansha.model import GameError
+from bansha.engine import board
+from bansha.engine.model import GameError
 
 
 def write(path, text):

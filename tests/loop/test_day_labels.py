@@ -5,7 +5,7 @@ meaning. Each label a surface prints is read back by every command that takes a 
 
 import re
 
-from bansha.board import board_day, load_board, parse_phase_arg, phase_namer
+from bansha.engine.board import board_day, load_board, parse_phase_arg, phase_namer
 from test_votes_import import THREADS, m217_at_noon
 
 

@@ -108,7 +108,7 @@ def test_a_director_copies_the_template(bansha_cli, tmp_path):
     cli = bansha_cli
     cli.ok("new", "g", "--ruleset", "light-shadow", "--players", "甲,乙,丙,丁,戊,己,庚,辛,壬,癸,子,丑", "--seed", "1")
     cli.ok("resolve", "g", "--yes")
-    from bansha.board import board_file
+    from bansha.engine.board import board_file
 
     mine = tmp_path / "mine.toml"
     mine.write_text(board_file("light-shadow").read_text(encoding="utf-8")
@@ -139,7 +139,7 @@ def test_post_and_pm_in_a_real_process(tmp_path):
 
 
 def test_board_files_ship_for_every_ruleset():
-    from bansha.board import board_file, load_board
+    from bansha.engine.board import board_file, load_board
 
     for rid in ("light-shadow", "qisha-xia", "m217"):
         assert Path(board_file(rid)).is_file()

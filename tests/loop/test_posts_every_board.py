@@ -9,10 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
-from bansha import history
-from bansha.board import load_board
-from bansha.model import GameError
-from bansha.scenario import load, run
+from bansha.authoring.scenario import load, run
+from bansha.engine import history
+from bansha.engine.board import load_board
+from bansha.engine.model import GameError
 from bansha_forum import posts
 from bansha_sim.play import play_game
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from bansha.model import VoteEvent
+from bansha.engine.model import VoteEvent
 
 HERE = Path(__file__).parent
 THREADS = HERE / "threads"
@@ -134,7 +134,7 @@ def test_light_shadow_takes_no_vote(bansha_cli):
 
 def bansha_exe():
     exe = Path(sys.executable).parent / "bansha"
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "bansha.cli"]
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "bansha.cli.cli"]
 
 
 def test_import_from_stdin_in_a_real_process(tmp_path):
@@ -173,7 +173,7 @@ def test_illusion_three_cuts_the_imported_floors(bansha_cli):
 
 def test_a_vote_stored_before_floors_and_times_still_loads():
     import msgspec
-    from bansha.model import Event
+    from bansha.engine.model import Event
 
     old = b'{"type":"vote","phase":"day 1","voter":"a","target":"b","post":3,"change":false}'
     ev = msgspec.json.decode(old, type=Event)

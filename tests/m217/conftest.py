@@ -6,6 +6,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 import standins  # noqa: E402
-from bansha import registry  # noqa: E402
+from bansha.engine import registry  # noqa: E402
 
 registry.register_local("m217.standins", standins)

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from bansha import scenario
-from bansha.registry import find_manifest, ruleset_for
+from bansha.authoring import scenario
+from bansha.engine.registry import find_manifest, ruleset_for
 
 ME = "乙"
 FILLERS = [("丙", "狼巫"), ("丁", "狼巫"), ("戊", "通灵师"), ("己", "狐狸"), ("庚", "企鹅"), ("辛", "魔术师"),
@@ -323,8 +323,8 @@ def test_a_forced_skills_statuses_lapse_with_it_in_the_holders_view_too():
     """> 若强制技能提供任何[状态]，则该强制技能失效后，这些状态也一同失效。 / [遗忘]：…该状态下失去所有[强制]技能
     An heir (影子) of 隐者 holds 隐身衣: his view lists 隐身 and 迷魂; under 遗忘 they lapse (no longer
     shown, no longer in effect) and come back when 遗忘 ends."""
-    from bansha.engine import Resolution
-    from bansha.views import player_view
+    from bansha.engine.engine import Resolution
+    from bansha.show.views import player_view
     from bansha_m217_rules import give, has
 
     game = game_of("隐者", "影子", [])

@@ -4,9 +4,9 @@
 from pathlib import Path
 
 import pytest
-from bansha import scenario
-from bansha.model import ActEvent, GameError, ResolveEvent
-from bansha.views import player_view
+from bansha.authoring import scenario
+from bansha.engine.model import ActEvent, GameError, ResolveEvent
+from bansha.show.views import player_view
 
 M217 = Path(__file__).parents[1] / "scenarios" / "m217"
 

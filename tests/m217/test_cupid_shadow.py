@@ -4,10 +4,10 @@ camp changes that no built role makes yet (a 三方 lover, a 非情侣 丘比特
 
 from pathlib import Path
 
-from bansha import scenario
-from bansha.engine import Resolution
-from bansha.model import ResolveEvent
-from bansha.views import player_view
+from bansha.authoring import scenario
+from bansha.engine.engine import Resolution
+from bansha.engine.model import ResolveEvent
+from bansha.show.views import player_view
 from bansha_m217_rules import change_camp, surface
 
 M217 = Path(__file__).parents[1] / "scenarios" / "m217"

@@ -9,10 +9,10 @@ import tomllib
 from collections import Counter
 from pathlib import Path
 
-from bansha.cli import app
-from bansha.deal import holds
-from bansha.registry import find_manifest
-from bansha.scenario import run_file
+from bansha.authoring.scenario import run_file
+from bansha.cli.cli import app
+from bansha.engine.deal import holds
+from bansha.engine.registry import find_manifest
 from typer.testing import CliRunner
 
 DEMO = Path(__file__).resolve().parents[2] / "rulesets/m217/bansha_m217/demos/m217-demo.toml"

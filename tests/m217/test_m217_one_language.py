@@ -21,8 +21,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from bansha import engine, model, registry, views
-from bansha.scenario import Mismatch, run_file
+from bansha.authoring.scenario import Mismatch, run_file
+from bansha.engine import engine, model, registry
+from bansha.show import views
 
 ROOT = Path(__file__).resolve().parents[2]
 PLUGINS = str(ROOT / "plugins" / "m217") + "/"

@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from bansha import scenario
-from bansha.model import ResolveEvent
-from bansha.views import player_view
+from bansha.authoring import scenario
+from bansha.engine.model import ResolveEvent
+from bansha.show.views import player_view
 
 M217 = Path(__file__).parents[1] / "scenarios" / "m217"
 STANDINS = Path(__file__).parent / "scenarios"

@@ -5,9 +5,9 @@ grow as roles are built, so a scenario cannot name the cards drawn), 宗教老�
 board revives a player: the revival is done by hand) and the rules helper ``judged_camp``.
 """
 
-from bansha.engine import Game, Resolution
-from bansha.model import PlayerSetup, Setup
-from bansha.registry import find_manifest, ruleset_for
+from bansha.engine.engine import Game, Resolution
+from bansha.engine.model import PlayerSetup, Setup
+from bansha.engine.registry import find_manifest, ruleset_for
 
 FILLERS = ["狼巫", "狼巫", "通灵师", "预言家", "女巫", "骑士", "猎魔人", "灵鹿", "企鹅", "圣女", "奇迹商人", "士兵", "纵火者"]
 
@@ -47,7 +47,7 @@ def test_grandpa_counts_an_exit_after_a_revival_again():
     No role of this board revives a player: the 异端 is brought back by hand, then put out again."""
     g = game_with("宗教老爷爷")
     g.player("甲").data["m217.异端"] = [f"p{i}" for i in range(7)]
-    from bansha.engine import Kill
+    from bansha.engine.engine import Kill
 
     for _ in range(2):
         res = Resolution(g, step="test")

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import bansha_m217_rules
-from bansha.registry import find_manifest, ruleset_for
+from bansha.engine.registry import find_manifest, ruleset_for
 
 ROOT = Path(__file__).parents[2]
 GUIDE = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8").split("## Writing a role for 新日暮里 (m217)")[1]

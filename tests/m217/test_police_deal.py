@@ -3,8 +3,8 @@
 > 4、警察⑤ 该身份出现时，一个强神也会变为警察。
 """
 
-from bansha.deal import deal
-from bansha.registry import find_manifest, ruleset_for
+from bansha.engine.deal import deal
+from bansha.engine.registry import find_manifest, ruleset_for
 
 STRONG = {"女巫", "骑士", "摄梦人", "魔术师", "灵鹿", "猎魔人", "企鹅", "九尾狐", "钟", "士兵", "范海辛",
           "奇迹商人", "纵火者", "子狐", "圣女"}

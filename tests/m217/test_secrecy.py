@@ -17,10 +17,10 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from bansha import scenario
-from bansha.engine import Game
-from bansha.store import Store
-from bansha.views import player_view
+from bansha.authoring import scenario
+from bansha.engine.engine import Game
+from bansha.show.views import player_view
+from bansha.store.store import Store
 
 M217 = Path(__file__).parents[1] / "scenarios" / "m217"
 
@@ -177,7 +177,7 @@ def test_announcements_name_no_role_but_a_card_shown_and_export_holds_only_them(
     body_md = [line[2:] for line in md.splitlines() if line.startswith("- ")]
     body_bb = [line[3:] for line in bb.splitlines() if line.startswith("[*]")]
     # player-given text is escaped in an export (issue 11): the lines are the announcements, escaped
-    from bansha.views import escape_bbcode, escape_md
+    from bansha.show.views import escape_bbcode, escape_md
 
     assert body_md == [escape_md(t) for _, t in game.announcements]
     assert body_bb == [escape_bbcode(t) for _, t in game.announcements]

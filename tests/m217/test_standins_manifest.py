@@ -6,7 +6,7 @@ handlers (a chain stage) must not shadow a real plugin's."""
 from pathlib import Path
 
 import standins
-from bansha.registry import find_manifest, ruleset_for
+from bansha.engine.registry import find_manifest, ruleset_for
 
 HERE = Path(__file__).parent
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from bansha import scenario
-from bansha.model import ActEvent, GameError
-from bansha.views import player_view
+from bansha.authoring import scenario
+from bansha.engine.model import ActEvent, GameError
+from bansha.show.views import player_view
 from bansha_m217_rules import ANY_STATE
 
 M217 = Path(__file__).parents[1] / "scenarios" / "m217"

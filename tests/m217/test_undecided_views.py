@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from bansha import scenario
-from bansha.views import player_view
+from bansha.authoring import scenario
+from bansha.show.views import player_view
 
 M217 = Path(__file__).parents[1] / "scenarios" / "m217"
 

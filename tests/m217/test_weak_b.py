@@ -4,7 +4,8 @@ the bear (a 隐狼's disguise), and the order of the step handlers."""
 
 from pathlib import Path
 
-from bansha import Role, Skill, hookimpl, scenario
+from bansha import Role, Skill, hookimpl
+from bansha.authoring import scenario
 
 HERE = Path(__file__).parent
 M217 = HERE.parents[0] / "scenarios" / "m217"

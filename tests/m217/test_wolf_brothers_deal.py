@@ -10,9 +10,9 @@ document with the constraints the two sentences need (``requires`` both ways, an
 """
 
 import msgspec
-from bansha.deal import deal
-from bansha.model import Constraint, Pool, Table
-from bansha.registry import find_manifest, ruleset_for
+from bansha.engine.deal import deal
+from bansha.engine.model import Constraint, Pool, Table
+from bansha.engine.registry import find_manifest, ruleset_for
 
 WOLVES = ["狼王", "恐怖分子", "狼兄", "狼弟", "幼狼", "狼鸦之爪", "狼巫", "石像鬼"]
 
@@ -34,6 +34,6 @@ def test_brothers_are_dealt_together():
             brothers += "狼兄" in roles
         assert brothers > 0
     finally:
-        from bansha import registry
+        from bansha.engine import registry
 
         registry._RULESETS.clear()

@@ -10,9 +10,9 @@ the night after teaching it 阻止, so the mutual block cannot be reached by pla
 
 import msgspec
 import pytest
-from bansha.engine import Game
-from bansha.model import ActEvent, ResolveEvent
-from bansha.scenario import Scenario, setup_of
+from bansha.authoring.scenario import Scenario, setup_of
+from bansha.engine.engine import Game
+from bansha.engine.model import ActEvent, ResolveEvent
 
 from .test_cli_input import TABLE
 

@@ -5,7 +5,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from bansha.cli import app
+from bansha.cli.cli import app
 from typer.testing import CliRunner
 
 DEMO = Path(__file__).resolve().parents[2] / "rulesets/qisha-xia/bansha_qisha_xia/demos/qisha-xia.toml"

@@ -36,7 +36,7 @@ def test_qisha_xia_status_lists_who_is_owed_and_until_when(bansha_cli, tmp_path)
 
 
 def test_the_ruling_kind_exists_where_last_words_are_owed():
-    from bansha.cli import app
+    from bansha.cli.cli import app
     from typer.testing import CliRunner
 
     assert "遗言" in CliRunner().invoke(app, ["rulings", "qisha-xia"]).output

@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from bansha.scenario import load, run
-from bansha.views import director_view, player_view
+from bansha.authoring.scenario import load, run
+from bansha.show.views import director_view, player_view
 
 HERE = Path(__file__).parent
 TABLE = (HERE.parents[1] / "tests/scenarios/qisha-xia/001-night-death-reveals-identity-not-cause.toml").read_text(encoding="utf-8")

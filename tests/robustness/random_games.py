@@ -37,9 +37,9 @@ import traceback
 from typing import Any
 
 import msgspec
-from bansha.deal import deal
-from bansha.engine import Game
-from bansha.model import (
+from bansha.engine.deal import deal
+from bansha.engine.engine import Game
+from bansha.engine.model import (
     ActEvent,
     Event,
     GameError,
@@ -50,8 +50,8 @@ from bansha.model import (
     UnactEvent,
     VoteEvent,
 )
-from bansha.registry import find_manifest, ruleset_for
-from bansha.views import director_view, export_text, player_view
+from bansha.engine.registry import find_manifest, ruleset_for
+from bansha.show.views import director_view, export_text, player_view
 
 #: how many days a game may last before the player stops it (a game of random input seldom
 #: gets that far: the ruleset's kills and votes end it first)

@@ -11,10 +11,10 @@ import re
 from pathlib import Path
 
 import pytest
-from bansha import hookspecs
-from bansha.engine import Game
-from bansha.model import ActEvent, GameError, Player, ResolveEvent
-from bansha.registry import find_manifest, installed_manifests, ruleset_for
+from bansha.engine import hookspecs
+from bansha.engine.engine import Game
+from bansha.engine.model import ActEvent, GameError, Player, ResolveEvent
+from bansha.engine.registry import find_manifest, installed_manifests, ruleset_for
 from clirun import run_main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,8 +67,8 @@ M14 = ["子鼠", "丑牛", "寅虎", "卯兔", "辰龙", "巳蛇", "午马", "�
 
 def _m217(seed: int, roles: dict[str, str] | None = None) -> Game:
     """An m217 game of the board's own deal for ``seed``, with ``roles`` given in place."""
-    from bansha.deal import deal
-    from bansha.model import PlayerSetup, Setup
+    from bansha.engine.deal import deal
+    from bansha.engine.model import PlayerSetup, Setup
 
     rs = ruleset_for(find_manifest("m217"))
     seats = deal(rs, M14, seed)
@@ -106,7 +106,7 @@ def test_what_the_guide_says_of_labels_neighbours_actions_and_the_target_range_h
 
     # an Action: chosen as sent, targets the final ones (a copy of chosen before any redirect),
     # seq the game-wide order of submission
-    from bansha.choices import seat_choices
+    from bansha.engine.choices import seat_choices
 
     choice = next(c for name in M14 for c in seat_choices(game, name) if 1 <= c.min_targets <= len(c.targets))
     chosen = choice.targets[:choice.min_targets]

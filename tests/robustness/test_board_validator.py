@@ -76,7 +76,7 @@ def test_every_door_refuses_the_board_with_the_line_new_gives(tmp_path, case):
     db = tmp_path / "g.db"
     seats = "1,2,3,4,5,6,7,8,9,10,11,12,13,14" if "m217" in text.split("\n", 1)[0] else SEVEN
     new = one_line(*run_main(argv := ["new", "g", "--ruleset", board, "--players", seats, "--db", db]), argv)
-    assert settled_bytes(db) is None or not __import__("bansha.store", fromlist=["Store"]).Store(db).names()
+    assert settled_bytes(db) is None or not __import__("bansha.store.store", fromlist=["Store"]).Store(db).names()
     assert str(board) in new, new
     for w in words:
         assert w in new, (w, new)
@@ -99,7 +99,7 @@ def test_a_homebrew_text_with_its_fields_plays(tmp_path):
                      encoding="utf-8")
     db = tmp_path / "g.db"
     assert run_main(["new", "g", "--ruleset", board, "--players", SEVEN, "--db", db, "--seed", "3"])[0] == 0
-    from bansha.store import Store
+    from bansha.store.store import Store
 
     g = Store(db).load("g")
     detective = next(p.name for p in g.players.values() if p.role == "侦探")

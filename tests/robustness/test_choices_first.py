@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 
-from bansha.choices import first_allowed, first_vote, seat_choices, skill_tests, vote_choices
-from bansha.engine import Game
-from bansha.model import ResolveEvent
+from bansha.engine.choices import first_allowed, first_vote, seat_choices, skill_tests, vote_choices
+from bansha.engine.engine import Game
+from bansha.engine.model import ResolveEvent
 from bansha_sim.play import play_game
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st

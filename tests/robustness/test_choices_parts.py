@@ -9,9 +9,9 @@ skill or per choice of targets (qisha-xia's 黑侠, light-shadow's 询问)."""
 
 from __future__ import annotations
 
-from bansha.choices import _arg_trials, arg_kinds, expand, seat_choices, vote_choices
-from bansha.engine import Game
-from bansha.model import ActEvent, GameError, ResolveEvent, VoteEvent
+from bansha.engine.choices import _arg_trials, arg_kinds, expand, seat_choices, vote_choices
+from bansha.engine.engine import Game
+from bansha.engine.model import ActEvent, GameError, ResolveEvent, VoteEvent
 from bansha_sim.play import new_game, play_game
 
 

@@ -20,9 +20,9 @@ before each action and vote is sent, the seat's listing is read, and
 
 from __future__ import annotations
 
-from bansha.choices import examples, seat_choices, vote_choices
-from bansha.model import ActEvent, GameError, VoteEvent
-from bansha.store import _copy_game
+from bansha.engine.choices import examples, seat_choices, vote_choices
+from bansha.engine.model import ActEvent, GameError, VoteEvent
+from bansha.store.store import _copy_game
 from bansha_web.logic import usable_skills
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -1,7 +1,7 @@
 """Issue 22, the door's third pass: every input of the report is refused (exit 2, one line,
 Chinese on a Chinese board, the store byte-identical) or, where it is valid, accepted.
 
-Every case runs the real entry point (``bansha.cli.main``, click's usage errors included) on a
+Every case runs the real entry point (``bansha.cli.cli.main``, click's usage errors included) on a
 real SQLite file; a full disk is SQLite's own SQLITE_FULL (a page limit the file reaches)."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def noon(tmp_path) -> Path:
     assert run(["new", "g", "--ruleset", "m217", "--players", ",".join(M14), "--db", db])[0] == 0
     for _ in range(4):
         assert run(["resolve", "g", "--yes", "--db", db])[0] == 0
-    from bansha.store import Store
+    from bansha.store.store import Store
 
     assert Store(db).load("g").label == "noon 1"
     return db
@@ -111,8 +111,8 @@ def test_a_later_post_with_no_real_time_or_a_floor_past_any_thread_is_rejected_a
     assert rows[2]["status"] == "reject" and "发帖时间 2024-13-45 27:61:00 不是有效的日期时间" in rows[2]["reason"]
     far = next(r for r in rows.values() if r["author"] == "丙")
     assert far["status"] == "reject" and "楼层号 99999999999999999999999# 超出范围" in far["reason"], far
-    from bansha.model import VoteEvent
-    from bansha.store import Store
+    from bansha.engine.model import VoteEvent
+    from bansha.store.store import Store
 
     assert all(e.post in (None, 1) for e in Store(noon).events("g") if isinstance(e, VoteEvent))
     assert before is not None
@@ -126,7 +126,7 @@ def test_close_times_that_no_day_has(tmp_path, noon, close):
 
 # -------------------------------------------------------------------------- templates
 
-M217_BOARD = __import__("bansha.board", fromlist=["board_file"]).board_file("m217").read_text(encoding="utf-8")  # the installed board
+M217_BOARD = __import__("bansha.engine.board", fromlist=["board_file"]).board_file("m217").read_text(encoding="utf-8")  # the installed board
 TITLE = 'title = "【{board}】{phase}公告"'
 BAD_TEMPLATES = {
     "sections-int": (('sections = ["last_words", "deaths", "votes", "announcements", "seats", "deadline"]', "sections = 3"),
@@ -194,7 +194,7 @@ def test_a_variant_may_declare_a_house_rule_of_its_own(tmp_path, noon):
 
 
 def test_a_deal_file_with_a_bom_is_read_and_players_beside_it_are_refused(tmp_path, noon):
-    from bansha.store import Store
+    from bansha.store.store import Store
 
     seats = Store(noon).setup("g").players
     text = "\n".join(f'[[players]]\nname = "{p.name}"\nrole = "{p.role}"' for p in seats)
@@ -253,7 +253,7 @@ def test_a_text_setup_cell_is_a_damaged_setup(noon):
 
 def test_a_full_disk_is_said_as_a_full_disk(noon):
     """SQLite's own SQLITE_FULL: the file may grow by no page (``max_page_count``)."""
-    from bansha.store import Store, StoreError
+    from bansha.store.store import Store, StoreError
 
     store = Store(noon)
     setup = store.setup("g")

@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bansha import Role, Skill, hookimpl, registry
+from bansha import Role, Skill, hookimpl
+from bansha.engine import registry
 from clirun import LIBRARY_ENGLISH, run_main, settled_bytes
 
 TOY = Path(__file__).resolve().parents[1] / "kernel" / "toy.toml"
@@ -68,7 +69,7 @@ def night(tmp_path) -> tuple[Path, str]:
     db = tmp_path / "g.db"
     ok(db, "new", "g", "--ruleset", board(tmp_path, "faulty", "faulty"), "--players", SEVEN, "--seed", "1")
     ok(db, "resolve", "g", "--yes")
-    from bansha.store import Store
+    from bansha.store.store import Store
 
     g = Store(db).load("g")
     assert g.phase.name == "night"
@@ -93,7 +94,7 @@ def test_the_game_plays_on_once_the_board_is_reloaded(night, tmp_path):
     assert "toy-faulty" in said and "2" in said, said
     out = ok(db, "resolve", "g", "--yes")
     assert f"[{cop}]" in out, out  # the check is told
-    from bansha.store import Store
+    from bansha.store.store import Store
 
     assert Store(db).load("g").manifest.roles["查验者"] == "toy"
 
@@ -184,7 +185,7 @@ def test_reload_without_from_reads_the_upgraded_distribution(mafia, upgraded):
     upgraded("description = \"5–20人", "description = \"（第二版）5–20人")
     said = ok(mafia, "board", "reload", "m")
     assert "mafia-basic" in said and "2" in said, said
-    from bansha.store import Store
+    from bansha.store.store import Store
 
     assert Store(mafia).setup("m").manifest.description.startswith("（第二版）")
     ok(mafia, "resolve", "m", "--yes")
@@ -192,7 +193,7 @@ def test_reload_without_from_reads_the_upgraded_distribution(mafia, upgraded):
 
 def test_an_upgrade_that_would_change_what_was_told_is_refused(mafia, upgraded):
     upgraded('[texts]\nwin = "游戏结束，{camps}胜利。"', '[texts]\nwin = "游戏结束，{camps}胜利。"\nnobody_out = "今日无人出局（第二版）。"')
-    from bansha.store import Store
+    from bansha.store.store import Store
 
     before = Store(mafia).setup("m")
     line = refused(mafia, "board", "reload", "m")

@@ -25,12 +25,12 @@ from pathlib import Path
 import pytest
 import typer.main
 import typer.testing
-from bansha.cli import app
-from bansha.deal import deal
-from bansha.model import Setup
-from bansha.registry import find_manifest, installed_manifests, ruleset_for
-from bansha.scenario import load, setup_of
-from bansha.store import Store
+from bansha.authoring.scenario import load, setup_of
+from bansha.cli.cli import app
+from bansha.engine.deal import deal
+from bansha.engine.model import Setup
+from bansha.engine.registry import find_manifest, installed_manifests, ruleset_for
+from bansha.store.store import Store
 from typer.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parents[2]

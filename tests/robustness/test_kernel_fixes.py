@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bansha.cli import _kv, app
-from bansha.store import Store
+from bansha.cli.cli import _kv, app
+from bansha.store.store import Store
 from typer.testing import CliRunner
 
 TOY = str(Path(__file__).resolve().parents[1] / "kernel" / "toy.toml")

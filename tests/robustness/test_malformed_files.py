@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bansha.cli import app
-from bansha.store import Store
+from bansha.cli.cli import app
+from bansha.store.store import Store
 from typer.testing import CliRunner
 
 KERNEL = Path(__file__).resolve().parents[1] / "kernel"

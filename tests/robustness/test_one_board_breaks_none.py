@@ -20,7 +20,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bansha import Role, Skill, hookimpl, registry
+from bansha import Role, Skill, hookimpl
+from bansha.engine import registry
 from clirun import LIBRARY_ENGLISH, run_main
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -61,7 +61,7 @@ def test_status_as_an_empty_name_is_no_view(game):
                                         (["--port", "0"], "--port 0"), (["--workers", "0"], "1 到 64")])
 def test_serve_refuses_an_address_it_would_not_listen_on_as_asked(tmp_path, argv, says):
     # a real subprocess: accepted, it would listen until the timeout ends it
-    r = subprocess.run([sys.executable, "-m", "bansha.cli", "serve", "--db", str(tmp_path / "s.db"), *argv],
+    r = subprocess.run([sys.executable, "-m", "bansha.cli.cli", "serve", "--db", str(tmp_path / "s.db"), *argv],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2, (r.stdout, r.stderr)
     lines = [x for x in r.stderr.splitlines() if x.strip()]
@@ -81,7 +81,7 @@ def qisha_day(tmp_path) -> Path:
                     encoding="utf-8")
     db = tmp_path / "q.db"
     ok(db, "new", "q", "--ruleset", "qisha-xia", "--deal", deal)
-    from bansha.store import Store
+    from bansha.store.store import Store
 
     for _ in range(6):
         if Store(db).load("q").phase.name == "day":
@@ -144,7 +144,7 @@ def test_game_names_fold_width_as_player_names_do(tmp_path):
     db = tmp_path / "g.db"
     ok(db, "new", "ls1", "--ruleset", "mafia-basic", "--players", SEVEN)
     refused(db, "new", "ｌｓ１", "--ruleset", "mafia-basic", "--players", SEVEN, says="ls1")
-    from bansha.store import Store
+    from bansha.store.store import Store
 
     assert Store(db).names() == ["ls1"]
 
@@ -158,7 +158,7 @@ def test_clashing_or_ignored_options_are_refused(game):
         assert settled_bytes(game) == before
     json.loads(ok(game, "export", "g", "--json"))  # one format is fine
     json.loads(ok(game, "export", "g", "--format", "json", "--json"))
-    from bansha.store import Store
+    from bansha.store.store import Store
 
     g = Store(game).load("g")
     while g.phase.name != "night":

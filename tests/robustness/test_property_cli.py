@@ -4,7 +4,7 @@ database file byte-identical.
 
 hypothesis generates names (CJK, full width, zero-width and control characters, BOMs, the
 boards' reserved words, a leading ``-``, commas), house-rule values, ``--arg`` values, post
-numbers, seeds and roster files, for all three shipped boards, and drives ``bansha.cli.main``
+numbers, seeds and roster files, for all three shipped boards, and drives ``bansha.cli.cli.main``
 in-process (the real entry point: click's usage errors included), plus a few real subprocess
 runs. ``derandomize=True``: every run tries the same examples, so CI is deterministic; a
 failure prints the reproducing blob (``print_blob``)."""
@@ -116,7 +116,7 @@ def test_real_subprocess_refusals_are_one_line(tmp_path, templates, argv):
     db = tmp_path / "m217.db"
     shutil.copyfile(templates["m217"], db)
     before = settled_bytes(db)
-    r = subprocess.run([sys.executable, "-m", "bansha.cli", *argv, "--db", str(db)], capture_output=True, text=True, timeout=60)
+    r = subprocess.run([sys.executable, "-m", "bansha.cli.cli", *argv, "--db", str(db)], capture_output=True, text=True, timeout=60)
     assert r.returncode == 2, r
     assert len([line for line in (r.stdout + r.stderr).splitlines() if line.strip()]) == 1, r
     assert "Traceback" not in r.stderr and settled_bytes(db) == before
@@ -133,7 +133,7 @@ def test_real_subprocess_refusals_are_one_line(tmp_path, templates, argv):
 FILE_SETTINGS = settings(max_examples=40, derandomize=True, deadline=None, print_blob=True,
                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 ROOT = Path(__file__).resolve().parents[2]
-M217_BOARD = __import__("bansha.board", fromlist=["board_file"]).board_file("m217").read_text(encoding="utf-8")  # the installed board
+M217_BOARD = __import__("bansha.engine.board", fromlist=["board_file"]).board_file("m217").read_text(encoding="utf-8")  # the installed board
 M217_THREAD = (ROOT / "tests" / "loop" / "threads" / "m217-noon1.txt").read_text(encoding="utf-8")
 #: TOML values of every kind a person might write where another belongs
 TOML_VALUES = st.one_of(
@@ -222,7 +222,7 @@ def test_generated_manifests_that_extend_a_board(tmp_path, templates, data, as_j
 @FILE_SETTINGS
 @given(data=st.data())
 def test_generated_deal_files(tmp_path, templates, data):
-    from bansha.store import Store
+    from bansha.store.store import Store
 
     db = on_a_copy(tmp_path, templates["m217"])
     seats = Store(templates["m217"]).setup("g").players

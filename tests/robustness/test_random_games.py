@@ -13,7 +13,7 @@ import os
 import tomllib
 
 import pytest
-from bansha import scenario
+from bansha.authoring import scenario
 
 from .random_games import RandomGame, scenario_text
 

@@ -1,6 +1,6 @@
 """Determinism: a game's seed and its log reproduce every result.
 
-1. Every scenario file is played (``bansha.scenario.run``) while the events it applies are
+1. Every scenario file is played (``bansha.authoring.scenario.run``) while the events it applies are
    recorded; the same events then go through a store (JSON-encoded set-up and log, exactly
    what ``bansha`` keeps), and the game loaded back must give the same feedback,
    announcements, winner, scores, ruling trace and live state. (The runner itself compares
@@ -17,11 +17,11 @@ import msgspec
 import pytest
 import typer.main
 import typer.testing
-from bansha import scenario
-from bansha.cli import app
-from bansha.engine import Game
-from bansha.registry import find_manifest, installed_manifests
-from bansha.store import Store
+from bansha.authoring import scenario
+from bansha.cli.cli import app
+from bansha.engine.engine import Game
+from bansha.engine.registry import find_manifest, installed_manifests
+from bansha.store.store import Store
 
 from .test_fuzz_cli import TOY, Fuzzer, names_for
 

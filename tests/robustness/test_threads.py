@@ -82,8 +82,8 @@ def imported(db: Path, source, *extra) -> list[dict]:
 
 
 def recorded(db: Path) -> list[tuple[str, str, int]]:
-    from bansha.model import VoteEvent
-    from bansha.store import Store
+    from bansha.engine.model import VoteEvent
+    from bansha.store.store import Store
 
     return [(e.voter, e.target, e.post) for e in Store(db).events("g") if isinstance(e, VoteEvent)]
 

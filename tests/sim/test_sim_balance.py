@@ -18,7 +18,7 @@ os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
 
 
 def balance(*args):
-    p = subprocess.run([sys.executable, "-m", "bansha.cli", "balance", *map(str, args)], capture_output=True, text=True)
+    p = subprocess.run([sys.executable, "-m", "bansha.cli.cli", "balance", *map(str, args)], capture_output=True, text=True)
     return p.returncode, p.stdout, p.stderr
 
 

@@ -4,9 +4,9 @@
 
 from __future__ import annotations
 
-from bansha.engine import Game
-from bansha.model import ActEvent, ResolveEvent, RulingEvent, VoteEvent
-from bansha.registry import find_manifest, ruleset_for
+from bansha.engine.engine import Game
+from bansha.engine.model import ActEvent, ResolveEvent, RulingEvent, VoteEvent
+from bansha.engine.registry import find_manifest, ruleset_for
 from bansha_sim.play import arg_kinds, choices_for, new_game, play_game
 
 
@@ -127,9 +127,9 @@ def test_every_argument_of_the_shipped_boards_declares_its_values():
 def test_reflect_names_a_member_of_the_group():
     """> 龙侠反弹杀人时被反弹的黑侠（未明确指定则反弹发送者）: the 黑侠's 杀人 offers as ``reflect`` the
     group's living members (left blank: the sender), in the simulator as in status and the web
-    (``bansha.choices``: one reading of ``arg_values``)."""
-    from bansha.choices import seat_choices
-    from bansha.model import ResolveEvent
+    (``bansha.engine.choices``: one reading of ``arg_values``)."""
+    from bansha.engine.choices import seat_choices
+    from bansha.engine.model import ResolveEvent
 
     _, game = new_game("qisha-xia", 20, 3, {})
     game.apply(ResolveEvent(phase=game.label))  # day 1 -> night 1
@@ -156,7 +156,7 @@ def test_kinds_that_move_with_the_game():
     assert expand(("", "{camp}"), static, game, p) == ("", *static["camp"])
     assert expand_kind("no-such-kind", static, game, p) == ()
     # 镜像 lists what was used on the 镜: nothing yet, so it is not offered (the one listing,
-    # bansha.choices, which the policies choose from)
+    # bansha.engine.choices, which the policies choose from)
     p.acquired["镜像"] = "镜"
     p.uses["镜像"] = 1
     while game.phase.name != "dawn":
@@ -299,12 +299,12 @@ def test_informed_knowledge_carried_between_phases_equals_a_fresh_reading(monkey
 
 
 def test_the_policies_choose_from_the_one_listing_and_nothing_sent_is_refused():
-    """The policies pick from ``bansha.choices`` (what ``status`` and the web show): on a replay
+    """The policies pick from ``bansha.engine.choices`` (what ``status`` and the web show): on a replay
     of played games of the shipped boards, every action sent names a skill the listing offered
     its actor at that moment, on targets it listed, and every ballot a listed vote target; the
     engine refused nothing the simulator sent (``refused``), and what it ruled out before
     sending is counted (``ruled_out``: a policy's pick of several targets or of args)."""
-    from bansha.choices import seat_choices, vote_choices
+    from bansha.engine.choices import seat_choices, vote_choices
 
     sent = 0
     for ruleset, seats, seed in (("m217", 14, 0), ("m217", 14, 5), ("qisha-xia", 20, 1), ("light-shadow", 14, 2),
@@ -331,19 +331,19 @@ def test_a_seats_view_shows_the_listing_it_was_given(monkeypatch):
     """The simulator gives a seat's view the listing its choices and votes were made from (the
     view would list them again): at every view an informed or a random player reads, that view
     equals the one made from scratch."""
-    import bansha.views
+    import bansha.show.views
 
-    made = bansha.views.player_view
+    made = bansha.show.views.player_view
     compared = []
 
-    def both(game, name, choices=None, votes=bansha.views.ASK):
+    def both(game, name, choices=None, votes=bansha.show.views.ASK):
         view = made(game, name, choices, votes)
         if choices is not None:
             assert view == made(game, name), (game.label, name)
             compared.append(name)
         return view
 
-    monkeypatch.setattr(bansha.views, "player_view", both)
+    monkeypatch.setattr(bansha.show.views, "player_view", both)
     for ruleset, seats in (("light-shadow", 12), ("m217", 14), ("qisha-xia", 20)):
         play_game(ruleset, seats, 1, "informed", day_limit=6)
     assert len(compared) > 200

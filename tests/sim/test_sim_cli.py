@@ -15,7 +15,7 @@ TIMING = {"seconds", "games_per_second"}
 
 def bansha(*args, env=None):
     """The real `bansha` entry point (plugin commands are added by ``main``)."""
-    p = subprocess.run([sys.executable, "-m", "bansha.cli", *map(str, args)], capture_output=True, text=True,
+    p = subprocess.run([sys.executable, "-m", "bansha.cli.cli", *map(str, args)], capture_output=True, text=True,
                        env=None if env is None else {**os.environ, **env})
     return SimpleNamespace(exit_code=p.returncode, stdout=p.stdout, stderr=p.stderr, output=p.stdout + p.stderr)
 
@@ -105,7 +105,7 @@ def test_keep_stores_replayable_games(tmp_path):
     assert r.exit_code == 0, r.output
     d = json.loads(r.stdout)
     assert d["kept"] == ["sim-mafia-basic-0", "sim-mafia-basic-1"]
-    from bansha.store import Store
+    from bansha.store.store import Store
 
     g = Store(db).load("sim-mafia-basic-1")
     assert g.winner is not None
@@ -160,6 +160,6 @@ def test_policy_sees_only_the_view(monkeypatch):
     play_game("mafia-basic", 7, 4)
     assert all(t.memo is s.memo for t in seen[:n]) and all(t.memo is seen[n].memo for t in seen[n:])
     assert seen[n].memo is not s.memo
-    from bansha.views import player_view
+    from bansha.show.views import player_view
 
     assert s.view == player_view(s._game, s.name) or s.view["you"]["name"] == s.name

@@ -11,14 +11,14 @@ import sys
 from collections import Counter
 from types import SimpleNamespace
 
-from bansha.registry import find_manifest
+from bansha.engine.registry import find_manifest
 from bansha_sim.boards import coupled_deal, edit_manifest
 from bansha_sim.play import new_game, play_game
 
 
 def sim(*args):
     """The real `bansha simulate` in a subprocess."""
-    p = subprocess.run([sys.executable, "-m", "bansha.cli", "simulate", *map(str, args)], capture_output=True, text=True)
+    p = subprocess.run([sys.executable, "-m", "bansha.cli.cli", "simulate", *map(str, args)], capture_output=True, text=True)
     return SimpleNamespace(exit_code=p.returncode, stdout=p.stdout, stderr=p.stderr, output=p.stdout + p.stderr)
 
 NAMES14 = [f"P{i:02d}" for i in range(1, 15)]
@@ -95,7 +95,7 @@ def test_compare_two_board_files(tmp_path):
     """`bansha simulate A B`: a board file that gives mafia-basic's 10-seat table 4 mafia instead
     of 3 (theory: 0.93 → 0.99 for the mafia) plays the same seeds; the paired interval is the
     difference's, and excludes 0."""
-    from bansha.registry import manifest_path
+    from bansha.engine.registry import manifest_path
 
     text = manifest_path("mafia-basic").read_text(encoding="utf-8")
     b = tmp_path / "more-mafia.toml"

@@ -1,6 +1,6 @@
 """Feedback as facts and `bansha simulate --role-effects` (docs/simulate.md "Role effects").
 
-A feedback line that states a fact carries it as data (``bansha.model.Fact``), the ``informed``
+A feedback line that states a fact carries it as data (``bansha.engine.model.Fact``), the ``informed``
 policy acts on it, and so an information role is worth something in simulation: on the homebrew
 example board the 侦探's effect for 市民 is above zero, with its interval."""
 
@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bansha.views import player_view
+from bansha.show.views import player_view
 from bansha_sim.play import play_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,12 +19,12 @@ HOMEBREW = str(ROOT / "examples" / "homebrew-board" / "board.toml")
 
 
 def bansha(*args):
-    p = subprocess.run([sys.executable, "-m", "bansha.cli", *map(str, args)], capture_output=True, text=True)
+    p = subprocess.run([sys.executable, "-m", "bansha.cli.cli", *map(str, args)], capture_output=True, text=True)
     return p.returncode, p.stdout, p.stderr
 
 
 def _replay(rec):
-    from bansha.engine import Game
+    from bansha.engine.engine import Game
 
     game = Game(rec["setup"])
     for ev in rec["events"]:

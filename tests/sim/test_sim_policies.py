@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from bansha.engine import Game
-from bansha.model import VoteEvent
+from bansha.engine.engine import Game
+from bansha.engine.model import VoteEvent
 from bansha_sim.play import play_game
 from bansha_sim.run import run
 from bansha_sim.stats import aggregate

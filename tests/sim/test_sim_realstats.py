@@ -7,14 +7,14 @@ import json
 import subprocess
 import sys
 
-from bansha.model import RulingEvent
-from bansha.store import open_store
+from bansha.engine.model import RulingEvent
+from bansha.store.store import open_store
 from bansha_sim.play import play_game
 from pgschema import pg_schema
 
 
 def bansha(*args):
-    p = subprocess.run([sys.executable, "-m", "bansha.cli", *map(str, args)], capture_output=True, text=True)
+    p = subprocess.run([sys.executable, "-m", "bansha.cli.cli", *map(str, args)], capture_output=True, text=True)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -108,7 +108,7 @@ def test_the_simulators_own_games_agree_with_it(tmp_path):
     seeds: the same law, so no row may be marked 不符. Every camp and role of qisha-xia is a row
     (a dozen tests): at 5 % each, some row of such a group is marked in about every second run;
     Holm's rule over the group holds the chance of any at 5 %."""
-    from bansha.registry import find_manifest
+    from bansha.engine.registry import find_manifest
 
     url = str(tmp_path / "games.db")
     seats = find_manifest("qisha-xia").tables[0].seats

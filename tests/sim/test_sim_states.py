@@ -3,8 +3,8 @@ event of a seeded game, on any board, nights closed window by window or whole.""
 
 from __future__ import annotations
 
-from bansha.engine import Game
-from bansha.model import ResolveEvent
+from bansha.engine.engine import Game
+from bansha.engine.model import ResolveEvent
 from bansha_sim.states import by_window, game_states, play, whole
 
 

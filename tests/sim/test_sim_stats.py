@@ -113,7 +113,7 @@ def test_a_role_is_counted_as_dealt():
     """qisha-xia at 20 seats: roles change hands in every game (青侠 absorb, …), yet each role's
     count (发牌次数) is the table's count times the games: the seats dealt it, not who holds it
     at the end."""
-    from bansha.registry import find_manifest
+    from bansha.engine.registry import find_manifest
 
     table = find_manifest("qisha-xia").tables[0]
     recs = run("qisha-xia", table.seats, 30, 0, "random", {}, 30, jobs=1)

@@ -52,9 +52,9 @@ def store_url(request, tmp_path):
 
 
 def toy_setup(seed: int = 3):
-    from bansha.deal import deal
-    from bansha.model import Setup
-    from bansha.registry import find_manifest, ruleset_for
+    from bansha.engine.deal import deal
+    from bansha.engine.model import Setup
+    from bansha.engine.registry import find_manifest, ruleset_for
 
     m = find_manifest(TOY)
     return Setup(ruleset=m.id, manifest=m, players=deal(ruleset_for(m), NAMES, seed), seed=seed)

@@ -233,7 +233,7 @@ def _script_commands():
 
 def test_every_game_command_is_the_same_on_postgresql(tmp_path, pg_url):
     """In process (typer's runner) for speed: the same commands against both backends."""
-    from bansha.cli import app
+    from bansha.cli.cli import app
     from typer.testing import CliRunner
 
     runner = CliRunner()

@@ -9,8 +9,8 @@ import subprocess
 import sys
 
 import pytest
-from bansha.model import GameError
-from bansha.store import SCHEMA_VERSION, StoreError, open_store
+from bansha.engine.model import GameError
+from bansha.store.store import SCHEMA_VERSION, StoreError, open_store
 from clirun import quiet
 
 from .conftest import toy_setup
@@ -52,7 +52,7 @@ def test_a_state_moves_only_from_the_state_read(store_url):
 
 ADDER = """
 import sys
-from bansha.store import open_store
+from bansha.store.store import open_store
 store = open_store(sys.argv[1])
 for i in range(40):
     store.outbox_add("g", [(f"k{i}", sys.argv[2]), (f"k{i + 1}", sys.argv[2])])

@@ -10,9 +10,9 @@ import time
 import msgspec
 import psycopg
 import pytest
-from bansha.engine import SILENT
-from bansha.model import VoteEvent
-from bansha.store import open_store
+from bansha.engine.engine import SILENT
+from bansha.engine.model import VoteEvent
+from bansha.store.store import open_store
 
 from .conftest import NAMES, toy_setup
 

@@ -11,20 +11,20 @@ import sys
 from pathlib import Path
 
 import pytest
-from bansha.deal import deal
-from bansha.engine import SILENT
-from bansha.model import ResolveEvent, Setup
-from bansha.registry import find_manifest, ruleset_for
-from bansha.store import SQLiteStore, _path_parent, _path_text
+from bansha.engine.deal import deal
+from bansha.engine.engine import SILENT
+from bansha.engine.model import ResolveEvent, Setup
+from bansha.engine.registry import find_manifest, ruleset_for
+from bansha.store.store import SQLiteStore, _path_parent, _path_text
 
 NOT_ON_THE_PATH = ["pathlib", "urllib.parse", "ipaddress", "fnmatch", "json", "copy", "threading", "zlib"]
 
 READ = """
 import sys
 from bansha.entrypoints import shorten_path; shorten_path()
-from bansha import statecache
-from bansha.store import open_store
-from bansha.views import director_view
+from bansha.store import statecache
+from bansha.store.store import open_store
+from bansha.show.views import director_view
 restore, kept = statecache.restore, []
 def counted(*args):
     out = restore(*args)

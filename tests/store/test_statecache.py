@@ -1,4 +1,4 @@
-"""The on-disk game state between commands (bansha/statecache.py): a command that starts from
+"""The on-disk game state between commands (bansha/store/statecache.py): a command that starts from
 the state the previous one left must know exactly what a replay of the log knows, and a state
 that is not the state of the log it reads (an undo, another database at the same path, edited
 code, a damaged file) must never be used."""
@@ -13,9 +13,10 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from bansha import statecache, views
-from bansha.engine import SILENT, Game
-from bansha.store import Store
+from bansha.engine.engine import SILENT, Game
+from bansha.show import views
+from bansha.store import statecache
+from bansha.store.store import Store
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "robustness"))
 from random_games import RandomGame  # noqa: E402

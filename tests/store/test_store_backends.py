@@ -14,9 +14,9 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, VoteEvent
-from bansha.store import SCHEMA_VERSION, Conflict, Store, StoreError, open_store
-from bansha.views import director_view
+from bansha.engine.model import ActEvent, GameError, ResolveEvent, RulingEvent, VoteEvent
+from bansha.show.views import director_view
+from bansha.store.store import SCHEMA_VERSION, Conflict, Store, StoreError, open_store
 from clirun import quiet
 
 from .conftest import NAMES, toy_setup
@@ -438,8 +438,8 @@ def test_a_phase_input_written_leaves_every_earlier_state_as_it_was(store_url):
     """A vote, an action that waits for the resolution and a withdrawal are written on a copy
     that shares the cached players and history (``store._copy_for``): every state handed out
     before stays as it was, and the cached state after each write is what a replay gives."""
-    from bansha.choices import seat_choices, vote_choices
-    from bansha.model import ActEvent, ResolveEvent, UnactEvent, VoteEvent
+    from bansha.engine.choices import seat_choices, vote_choices
+    from bansha.engine.model import ActEvent, ResolveEvent, UnactEvent, VoteEvent
 
     a, b = new(store_url), open_store(store_url, logger=quiet)
     written: set[str] = set()

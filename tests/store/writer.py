@@ -4,9 +4,9 @@
 import sys
 
 import toyroles  # noqa: F401 - the toy ruleset's roles, as tests/conftest.py registers them
-from bansha import registry
-from bansha.model import GameError, RulingEvent, VoteEvent
-from bansha.store import open_store
+from bansha.engine import registry
+from bansha.engine.model import GameError, RulingEvent, VoteEvent
+from bansha.store.store import open_store
 
 registry.register_local("toy", toyroles)
 

@@ -11,7 +11,7 @@ import json
 import re
 
 import pytest
-from bansha.store import open_store
+from bansha.store.store import open_store
 from forumserver import local_forum
 from webhelpers import SEATS, csrf_of, setup_of
 

@@ -1,5 +1,5 @@
 """Issue 21, item 3: the forms offer only what the rules allow, from the one answer to "what
-may this seat do now" (bansha.choices): exact targets, exact counts (checkboxes where several
+may this seat do now" (bansha.engine.choices): exact targets, exact counts (checkboxes where several
 are chosen), choices for argument values, no form for a seat without a usable skill, no
 preselected vote. The engine still checks everything (a forged value is its one-line refusal)."""
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 import html
 import re
 
-from bansha.choices import seat_choices, vote_choices
-from bansha.model import PlayerSetup, Setup
-from bansha.registry import find_manifest
+from bansha.engine.choices import seat_choices, vote_choices
+from bansha.engine.model import PlayerSetup, Setup
+from bansha.engine.registry import find_manifest
 from webhelpers import csrf_of, to_night
 
 
@@ -78,7 +78,7 @@ def test_m217_opening_counts_and_argument_values(tmp_path):
     """> 异端[开局]…（宗教老爷爷）: exactly the count the rule asks, as checkboxes, not 99 drop-downs;
     > 潜藏[开局][黄昏]<强制>——[常驻]：游戏开局，狼弟可以设置自己的全部表面伪装: camp and role are
     choices of the table's camps and roles, not free text."""
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from bansha_web.app import Throttle, create_app
     from bansha_web.tokens import Tokens
     from litestar.testing import TestClient
@@ -108,7 +108,7 @@ def test_m217_opening_counts_and_argument_values(tmp_path):
 def test_console_waiting_and_tally_are_the_engines(web):
     """未行动 counts only seats that may do something now; the tally is the count resolve makes.
     > 幻觉一：在任意一晚对除自己以外的2个人使用，使得此2人在接下来的白天的投票强制与幻侠一致（他们的实际投票无效）"""
-    from bansha.model import ActEvent, ResolveEvent, VoteEvent
+    from bansha.engine.model import ActEvent, ResolveEvent, VoteEvent
 
     to_night(web.store)
     g = web.store.load("g1")
@@ -130,7 +130,7 @@ def test_a_status_not_told_removes_no_form_of_the_players_page(web):
     """A `no_cast` status the player was not told (docs/security.md: a page holds only what its
     reader may know) leaves their forms as they were: the form's absence would tell them; the
     director's console, which knows, offers nothing."""
-    from bansha.model import Status
+    from bansha.engine.model import Status
     from bansha_web.logic import usable_skills
 
     to_night(web.store)
@@ -149,8 +149,8 @@ def test_a_status_not_told_removes_no_form_of_the_players_page(web):
 def test_the_amend_form_offers_no_more_target_boxes_than_seats():
     """宗教老爷爷's 异端 declares up to 99 targets: the console's amend form had 99 drop-downs on a
     14-seat table. It offers at most one a seat; the engine's replay still checks the count."""
-    from bansha.engine import Game
-    from bansha.registry import ruleset_for
+    from bansha.engine.engine import Game
+    from bansha.engine.registry import ruleset_for
     from bansha_web.logic import amend_choices
 
     m = find_manifest("m217")

@@ -11,8 +11,8 @@ import re
 import subprocess
 import sys
 
-from bansha.history import named_diff
-from bansha.model import ActEvent, AmendEvent, ResolveEvent, RulingEvent, VoteEvent
+from bansha.engine.history import named_diff
+from bansha.engine.model import ActEvent, AmendEvent, ResolveEvent, RulingEvent, VoteEvent
 from webhelpers import SEATS, csrf_of, to_night
 
 
@@ -41,7 +41,7 @@ def night_one_kill(store):
 
 
 def cli_json(db: str, *args) -> dict:
-    out = subprocess.run([sys.executable, "-m", "bansha.cli", *args, "--db", db, "--json"], capture_output=True,
+    out = subprocess.run([sys.executable, "-m", "bansha.cli.cli", *args, "--db", db, "--json"], capture_output=True,
                          text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
@@ -110,7 +110,7 @@ def test_rulings_offer_the_rulesets_kinds_and_are_stored_escaped(web):
     kinds = options_of(page, "kind", "ruling-form")
     assert kinds == list(web.store.load("g1").ruleset.ruling_kinds)
     # the same list as `bansha rulings qisha-xia --json`
-    out = subprocess.run([sys.executable, "-m", "bansha.cli", "rulings", "qisha-xia", "--json"], capture_output=True,
+    out = subprocess.run([sys.executable, "-m", "bansha.cli.cli", "rulings", "qisha-xia", "--json"], capture_output=True,
                          text=True, timeout=60)
     assert list(json.loads(out.stdout)) == kinds
     evil = "<script>alert(1)</script>"
@@ -141,7 +141,7 @@ def test_a_ruling_kind_not_offered_is_refused_and_stores_nothing(web):
 # -------------------------------------------------------------------------- deadline
 
 def test_a_deadline_is_shown_on_the_console_and_every_players_page_by_every_process(web):
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from bansha_web.app import Throttle, create_app
     from bansha_web.tokens import Tokens
     from litestar.testing import TestClient
@@ -211,7 +211,7 @@ def test_a_new_game_from_a_deal_file_uploaded_or_pasted(web):
 # ------------------------------------------------------------------ the tokens' home
 
 def test_tokens_live_in_the_store_so_a_second_server_process_shares_them(web):
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from bansha_web.app import Throttle, create_app
     from bansha_web.tokens import Tokens
     from litestar.testing import TestClient
@@ -300,8 +300,8 @@ def test_the_cached_state_after_every_write_is_what_the_log_replays_to(web):
     players, their statuses, actions and ballots field by field): after every event of two
     played days the copy chain equals a fresh replay, statuses and uses included."""
     import msgspec
-    from bansha.model import VoteEvent
-    from bansha.store import open_store
+    from bansha.engine.model import VoteEvent
+    from bansha.store.store import open_store
     from webhelpers import NIGHT1
 
     def state(g):

@@ -1,5 +1,5 @@
 """Issue 21, items 1 and 2: nothing fails silently, and every form value goes through the door
-the command line uses (bansha.forms). Each input and attack of the issue is a case here: a
+the command line uses (bansha.door.forms). Each input and attack of the issue is a case here: a
 refused creation stores nothing, no input answers 500, a refusal quotes a short excerpt at
 most, HEAD is answered, the CSRF secret lives in the store (a restarted server accepts the open
 pages' forms) and a cookie that no longer verifies is replaced on the next page load."""
@@ -101,7 +101,7 @@ def test_skill_arguments_and_floor_numbers_go_through_the_door(web):
     r = c.post(base + "/act", data={"_csrf_token": csrf_of(page), "skill": "验人", "target": "黑二", "arg_x": "9" * 5000})
     assert r.status_code == 422 and "Traceback" not in r.text and "9" * 100 not in r.text
     assert web.store.load("g1").actions == []
-    web.store.append("g1", lambda g: __import__("bansha.model").model.ResolveEvent(phase=g.label))
+    web.store.append("g1", lambda g: __import__("bansha.engine.model").engine.model.ResolveEvent(phase=g.label))
     page = c.get(base).text
     r = c.post(base + "/vote", data={"_csrf_token": csrf_of(page), "target": "黑二", "post": "²"})
     assert r.status_code == 422 and "楼层" in html.unescape(r.text) and web.store.load("g1").ballots == []
@@ -181,10 +181,10 @@ def test_the_cli_takes_the_same_door(tmp_path):
     """`bansha new` and the console's form share forms.new_setup: the same refusal, as short."""
     db = str(tmp_path / "g.db")
     names = ",".join(["x" * 5000, *ROSTER[1:]])
-    out = subprocess.run([sys.executable, "-m", "bansha.cli", "new", "g", "--ruleset", "qisha-xia", "--players", names,
+    out = subprocess.run([sys.executable, "-m", "bansha.cli.cli", "new", "g", "--ruleset", "qisha-xia", "--players", names,
                           "--db", db], capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "最多32个" in out.stderr and len(out.stderr) < 200, out.stderr
-    out = subprocess.run([sys.executable, "-m", "bansha.cli", "act", "g", "a", "b", "--arg", "k=" + "9" * 5000, "--db", db],
+    out = subprocess.run([sys.executable, "-m", "bansha.cli.cli", "act", "g", "a", "b", "--arg", "k=" + "9" * 5000, "--db", db],
                          capture_output=True, text=True, timeout=60)
     assert "Traceback" not in out.stderr and out.returncode == 2
 
@@ -192,7 +192,7 @@ def test_the_cli_takes_the_same_door(tmp_path):
 def test_a_throttled_or_failed_htmx_request_is_a_notice_too(tmp_path, monkeypatch):
     """429 and 500 reach an open page as its notice (what to do, in Chinese), not a dropped
     response; the 500's exception is logged for the operator, never shown."""
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from bansha_web.app import Throttle, create_app
     from bansha_web.tokens import Tokens
     from litestar.testing import TestClient
@@ -225,7 +225,7 @@ def test_two_servers_starting_at_once_on_an_empty_store_keep_one_csrf_secret(any
     server only). Played with the two reads before either write, then with threads at once."""
     import threading
 
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from bansha_web.app import CSRF_KEY, csrf_secret
 
     first, second = open_store(any_store), open_store(any_store)

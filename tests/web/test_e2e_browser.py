@@ -77,7 +77,7 @@ LONG_WAIT = 120_000  # ms
 
 
 async def _night(server):
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from bansha_web.logic import usable_skills
     from playwright.async_api import async_playwright, expect
     from webhelpers import allowed_roles_ok

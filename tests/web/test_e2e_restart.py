@@ -25,7 +25,7 @@ DEAL = "\n".join(f'[[players]]\nname = "{n}"\nrole = "{r}"' for n, r in SEATS)
 
 
 async def _restart(serve: Serve):
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from playwright.async_api import async_playwright, expect
 
     errors: list[str] = []

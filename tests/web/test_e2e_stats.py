@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bansha.store import open_store
+from bansha.store.store import open_store
 from bansha_sim.play import play_game
 from test_e2e_browser import SHOTS, _launch, _need_browser
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from bansha.store import open_store
+from bansha.store.store import open_store
 from door.game import DIRECTOR, TID, bansha, cookies_file, new_game, play, site_with_players, uid_of
 from forumserver import discuz_site
 from webhelpers import csrf_of

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from bansha.model import ResolveEvent, VoteEvent
+from bansha.engine.model import ResolveEvent, VoteEvent
 from pgschema import pg_schema
 from webhelpers import SEATS, setup_of
 
@@ -27,7 +27,7 @@ def wait_for(cond, what, timeout=10.0):
 
 
 def test_another_process_vote_and_revocation_reach_this_process_pages(pg):
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from bansha_web.app import Throttle, create_app
     from bansha_web.cli import _open
     from bansha_web.tokens import Tokens
@@ -62,7 +62,7 @@ def test_a_player_submission_is_one_round_trip_and_a_read_none(pg):
     """docs/performance.md (issue 21 item 7): on a fresh cache a player's read asks the store
     nothing (the seat check and the state from the LISTEN cache), a submission exactly one
     statement (the append: its optimistic check, the insert and the notifications at once)."""
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from bansha_web.app import Throttle, create_app
     from bansha_web.cli import _open
     from bansha_web.tokens import Tokens
@@ -108,7 +108,7 @@ def test_requests_run_on_the_loop_on_sqlite_and_a_near_postgresql_with_its_cache
     """site.runs_inline: SQLite always; PostgreSQL when it has the LISTEN cache and its round
     trip is under INLINE_ROUND_TRIP (this test's server is on this machine); a store without
     the cache, or a server slower than the bound, keeps worker threads."""
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from bansha_web import site
     from bansha_web.cli import _open
 

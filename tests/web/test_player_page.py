@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import re
 
-from bansha.model import ActEvent, ResolveEvent, VoteEvent
+from bansha.engine.model import ActEvent, ResolveEvent, VoteEvent
 from webhelpers import SEATS, csrf_of, setup_of, to_night
 
 
@@ -37,7 +37,7 @@ def test_last_words_are_written_on_the_page_when_owed(tmp_path):
     player voted out last words until the next night closes"): the voted-out 黑一 is owed last
     words until 第1天 夜晚 closes; the page offers the form, the engine records them and they are
     published with that phase's announcement."""
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from bansha_web.app import Throttle, create_app
     from bansha_web.tokens import Tokens
     from litestar.testing import TestClient
@@ -65,7 +65,7 @@ def test_last_words_are_written_on_the_page_when_owed(tmp_path):
 
 
 def test_a_role_card_carries_the_rule_and_not_the_engines_notes(tmp_path):
-    from bansha.views import card_text
+    from bansha.show.views import card_text
 
     rule = ("占星师 — 新日暮里 (M217), 三方阵营 ①.\n\n> 占星[早夜][指定] ——选择范围：一个任意角色。\n"
             "> 胜利条件：猜对全部。\n\n占星 resolves at night step (2). Readings: docs/rulings/m217.md, --arg 马甲=身份.\n")

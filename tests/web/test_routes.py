@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import re
 
-from bansha.views import player_view
+from bansha.show.views import player_view
 from webhelpers import NIGHT1, SEATS, csrf_of, to_night
 
 
@@ -158,7 +158,7 @@ def test_director_vote_tally_undo_and_new_link(web):
     assert "将撤销最后一个事件 #2：第1天 白天：士二 投 黑一（代投）" in text(page)
     assert web.store.last_seq("g1") == 2
     # a player's vote arrives meanwhile: the confirmation of #2 removes nothing
-    web.store.append("g1", lambda g: __import__("bansha.model").model.VoteEvent(phase=g.label, voter="士三", target="黑一"))
+    web.store.append("g1", lambda g: __import__("bansha.engine.model").engine.model.VoteEvent(phase=g.label, voter="士三", target="黑一"))
     r = c.post("/d/g/g1/undo", data={"_csrf_token": csrf_of(page), "seq": "2"})
     assert r.status_code == 422 and "最后一个事件已经变了" in r.text and web.store.last_seq("g1") == 3
     page = c.post("/d/g/g1/undo", data={"_csrf_token": csrf_of(page), "seq": "3"}).text
@@ -176,7 +176,7 @@ def test_director_vote_tally_undo_and_new_link(web):
 
 def test_console_trace_posts_and_pms(web):
     to_night(web.store)
-    from bansha.model import ActEvent, ResolveEvent
+    from bansha.engine.model import ActEvent, ResolveEvent
 
     for actor, skill, targets in NIGHT1:
         web.store.append("g1", ActEvent(phase="night 1", actor=actor, skill=skill, targets=targets))

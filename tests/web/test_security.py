@@ -155,7 +155,7 @@ def test_a_get_never_changes_state(web):
 
 
 def test_repeated_bad_tokens_from_one_address_are_rate_limited(tmp_path):
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from bansha_web.app import Throttle, create_app
     from bansha_web.tokens import Tokens
     from litestar.testing import TestClient
@@ -226,8 +226,8 @@ def test_pages_carry_no_inline_script(web):
 
 
 def test_what_players_wrote_is_escaped_everywhere(tmp_path):
-    from bansha.model import RulingEvent
-    from bansha.store import open_store
+    from bansha.engine.model import RulingEvent
+    from bansha.store.store import open_store
     from bansha_web.app import Throttle, create_app
     from bansha_web.tokens import Tokens
     from litestar.testing import TestClient
@@ -283,7 +283,7 @@ def check_no_secret(web, game="g1"):
 
 
 def test_no_player_page_holds_a_fact_the_player_may_not_know(web):
-    from bansha.model import ActEvent, ResolveEvent
+    from bansha.engine.model import ActEvent, ResolveEvent
 
     check_no_secret(web)
     to_night(web.store)

@@ -45,7 +45,7 @@ class Stream:
 
 
 def cli(db, *args):
-    out = subprocess.run([sys.executable, "-m", "bansha.cli", *args, "--db", db], capture_output=True, text=True, timeout=60)
+    out = subprocess.run([sys.executable, "-m", "bansha.cli.cli", *args, "--db", db], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     return out.stdout
 
@@ -54,7 +54,7 @@ def test_live_updates_from_another_process_and_no_token_in_the_log(server, tmp_p
     from bansha_web.tokens import Tokens
 
     base = f"http://127.0.0.1:{server['port']}"
-    from bansha.store import open_store
+    from bansha.store.store import open_store
 
     with open_store(server["db"]) as other:  # another process's link: the store is shared
         red = Tokens(other).new_player("g1", "赤")
@@ -87,7 +87,7 @@ def test_workers_share_the_tokens_the_csrf_secret_and_the_store(tmp_path):
     secret), the director's link and the players' links work on both (tokens in the store)."""
     import os
 
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from bansha_web.tokens import Tokens
     from webhelpers import free_port, setup_of
 
@@ -96,7 +96,7 @@ def test_workers_share_the_tokens_the_csrf_secret_and_the_store(tmp_path):
         store.create("g1", setup_of())
         red = Tokens(store).new_player("g1", "赤")
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "bansha.cli", "serve", "--db", db, "--port", str(port), "--workers", "2"],
+    proc = subprocess.Popen([sys.executable, "-m", "bansha.cli.cli", "serve", "--db", db, "--port", str(port), "--workers", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     lines: list[str] = []
     threading.Thread(target=lambda: [lines.append(x) for x in proc.stdout], daemon=True).start()

@@ -11,7 +11,7 @@ import sys
 import threading
 
 import httpx
-from bansha.model import VoteEvent
+from bansha.engine.model import VoteEvent
 from webhelpers import SEATS, Serve, csrf_of, setup_of
 
 CSRF = re.compile(r'name="_csrf_token" value="([^"]+)"')
@@ -56,22 +56,22 @@ def test_each_game_belongs_to_its_director(web):
 
 def test_serve_issues_and_revokes_directors_links(tmp_path):
     db = str(tmp_path / "g.db")
-    out = subprocess.run([sys.executable, "-m", "bansha.cli", "serve", "--db", db, "--new-director", "甲"],
+    out = subprocess.run([sys.executable, "-m", "bansha.cli.cli", "serve", "--db", db, "--new-director", "甲"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     token = re.search(r"/login/(\S+)", out.stdout).group(1)
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from bansha_web.tokens import Tokens
 
     with open_store(db) as store:
         assert Tokens(store).director(token) == "甲"
         assert token not in str(store.get_meta(["web.directors.甲"]))  # hashes only
-    out = subprocess.run([sys.executable, "-m", "bansha.cli", "serve", "--db", db, "--revoke-director", "甲"],
+    out = subprocess.run([sys.executable, "-m", "bansha.cli.cli", "serve", "--db", db, "--revoke-director", "甲"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and "已收回导演 甲 的 1 个登录链接" in out.stdout
     with open_store(db) as store:
         assert Tokens(store).director(token) is None
-    out = subprocess.run([sys.executable, "-m", "bansha.cli", "serve", "--db", db, "--new-director", "-x"],
+    out = subprocess.run([sys.executable, "-m", "bansha.cli.cli", "serve", "--db", db, "--new-director", "-x"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and out.stderr.startswith("错误：") and "Traceback" not in out.stderr
 
@@ -80,17 +80,17 @@ def test_a_directors_link_names_the_address_the_server_listens_on(tmp_path):
     """`serve` records the address it listens on in the store; `--new-director`, run beside
     it without an address, gives a link to it (not to the default 127.0.0.1:8000); an address
     typed is the one the link names."""
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from bansha_web.cli import ADDRESS
 
     db = str(tmp_path / "g.db")
     with open_store(db) as store:
         store.set_meta({ADDRESS: "http://192.0.2.7:8123"})
-    out = subprocess.run([sys.executable, "-m", "bansha.cli", "serve", "--db", db, "--new-director", "甲"],
+    out = subprocess.run([sys.executable, "-m", "bansha.cli.cli", "serve", "--db", db, "--new-director", "甲"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert re.search(r"^    http://192\.0\.2\.7:8123/login/\S+$", out.stdout, re.M), out.stdout
-    out = subprocess.run([sys.executable, "-m", "bansha.cli", "serve", "--db", db, "--new-director", "乙", "--port", "9001"],
+    out = subprocess.run([sys.executable, "-m", "bansha.cli.cli", "serve", "--db", db, "--new-director", "乙", "--port", "9001"],
                          capture_output=True, text=True, timeout=60)
     assert re.search(r"^    http://127\.0\.0\.1:9001/login/\S+$", out.stdout, re.M), out.stdout
 
@@ -98,7 +98,7 @@ def test_a_directors_link_names_the_address_the_server_listens_on(tmp_path):
 def test_two_servers_on_one_store_serve_the_same_games(any_store):
     """Two `bansha serve` processes on one store: every player's page is read from one and its
     form posted to the other, all at once; each vote is stored exactly once, none lost."""
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from bansha_web.tokens import Tokens
 
     names = [n for n, _ in SEATS]
@@ -142,7 +142,7 @@ def test_a_link_revoked_elsewhere_closes_its_open_event_stream(tmp_path):
     `gone` and closed, instead of receiving change pings for ever."""
     import time
 
-    from bansha.store import open_store
+    from bansha.store.store import open_store
     from bansha_web.tokens import Tokens
 
     db = str(tmp_path / "g.db")

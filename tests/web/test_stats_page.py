@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from bansha.model import RulingEvent
-from bansha.store import open_store
+from bansha.engine.model import RulingEvent
+from bansha.store.store import open_store
 from bansha_sim.play import play_game
 from webhelpers import csrf_of
 

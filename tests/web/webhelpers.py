@@ -12,10 +12,10 @@ import threading
 import time
 
 import pytest
-from bansha.model import PlayerSetup, Setup  # noqa: E402
-from bansha.registry import find_manifest  # noqa: E402
-from bansha.store import open_store  # noqa: E402
-from bansha.views import player_view  # noqa: E402
+from bansha.engine.model import PlayerSetup, Setup  # noqa: E402
+from bansha.engine.registry import find_manifest  # noqa: E402
+from bansha.show.views import player_view  # noqa: E402
+from bansha.store.store import open_store  # noqa: E402
 
 SEATS = [("黑一", "黑侠"), ("黑二", "黑侠"), ("黑三", "黑侠"), ("暗", "暗侠"), ("幻", "幻侠"), ("白", "白侠"),
          ("赤", "赤侠"), ("光", "光侠"), ("银", "银侠"), ("龙", "龙侠"), ("士一", "侠士"), ("士二", "侠士"),
@@ -72,7 +72,7 @@ def csrf_of(html: str) -> str:
 
 def to_night(store, game="g1"):
     """Day 1 with nobody voting, then night 1."""
-    from bansha.model import ResolveEvent
+    from bansha.engine.model import ResolveEvent
 
     store.append(game, lambda g: ResolveEvent(phase=g.label))
     assert store.load(game).label == "night 1"
@@ -94,7 +94,7 @@ def server(tmp_path):
     store.close()
     port = free_port()
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "bansha.cli", "serve", "--db", db, "--port", str(port)],
+    proc = subprocess.Popen([sys.executable, "-m", "bansha.cli.cli", "serve", "--db", db, "--port", str(port)],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     lines: list[str] = []
     threading.Thread(target=lambda: [lines.append(x) for x in proc.stdout], daemon=True).start()
@@ -163,7 +163,7 @@ class Serve:
 
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.lines = []
-        self.proc = subprocess.Popen([sys.executable, "-m", "bansha.cli", "serve", "--db", self.db, "--port", str(self.port)],
+        self.proc = subprocess.Popen([sys.executable, "-m", "bansha.cli.cli", "serve", "--db", self.db, "--port", str(self.port)],
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
         lines = self.lines
         threading.Thread(target=lambda: [lines.append(x) for x in self.proc.stdout], daemon=True).start()

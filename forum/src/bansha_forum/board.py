@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 import msgspec
-from bansha.board import BoardSection
+from bansha.engine.board import BoardSection
 
 #: the thread post's sections, in the order a board may list them
 SECTIONS = ("corrections", "last_words", "deaths", "votes", "announcements", "seats", "deadline")

@@ -18,9 +18,9 @@ import re
 from pathlib import Path
 
 import typer
-from bansha.cli_help import App
-from bansha.files import os_why
-from bansha.messages import extend, say
+from bansha.cli.help import App
+from bansha.door.files import os_why
+from bansha.text.messages import extend, say
 
 from .thread import why_unreadable
 
@@ -77,7 +77,7 @@ def _when(text: str):
 
 
 def _fail(exc, as_json: bool, lang) -> None:
-    from bansha.cli import fail
+    from bansha.cli.cli import fail
 
     fail(str(exc), as_json, lang)
 
@@ -102,7 +102,7 @@ def activity_command(
     as_json: bool = typer.Option(False, "--json", help="h_fm_json"),
 ) -> None:
     """Posts and characters per player since the phase opened; the prod list; late edits."""
-    from bansha.model import GameError
+    from bansha.engine.model import GameError
 
     lang = [None]
     try:
@@ -114,7 +114,7 @@ def activity_command(
 def activity_report(g, posts, board, since: dt.datetime | None):
     """What ``activity`` shows, as data: per seat its posts, characters and last post since
     ``since`` (default: the opening post's time), the prod list, late edits, strangers."""
-    from bansha.names import fold
+    from bansha.door.names import fold
 
     from .votes import read_vote
 
@@ -122,7 +122,7 @@ def activity_report(g, posts, board, since: dt.datetime | None):
     opening = next((p for p in posts if p.floor == 1), None)
     # an opening without a real time (2024-13-45 27:61:00 pasted, "" from an adapter): no start
     start = since or (_when(opening.time) if opening else None)
-    from bansha.board import deadline
+    from bansha.engine.board import deadline
 
     close, _late = deadline(board, g.phase.name, start, g.lang) if start else (None, 0)
     rows = {name: {"player": name, "seat": p.seat, "alive": p.alive, "posts": 0, "chars": 0, "last": ""}
@@ -160,9 +160,9 @@ def activity_report(g, posts, board, since: dt.datetime | None):
 
 
 def _activity(game, source, since, fmt, forum_format, cookies, db, as_json, lang):
-    from bansha.board import load_board, phase_namer
-    from bansha.cli import _json, _store
-    from bansha.model import GameError
+    from bansha.cli.cli import _json, _store
+    from bansha.engine.board import load_board, phase_namer
+    from bansha.engine.model import GameError
 
     from .read import read_posts
 
@@ -201,12 +201,12 @@ def render_activity(report, fmt: str, lang=None) -> list[str]:
     if report.get("unreadable"):
         extra.append(say("fm_unreadable_posts", lang, rows="；".join(f"{u['author'] or '—'}：{u['why']}" for u in report["unreadable"])))
     if fmt == "bbcode":
-        from bansha.views import escape_bbcode
+        from bansha.show.views import escape_bbcode
 
         out = [f"[b]{escape_bbcode(title)}[/b]", "[table]"]
         out += ["[tr]" + "".join(f"[td]{escape_bbcode(c)}[/td]" for c in row) + "[/tr]" for row in [head, *rows]]
         return [*out, "[/table]", escape_bbcode(prod), *map(escape_bbcode, extra)]
-    from bansha.names import pad, width
+    from bansha.door.names import pad, width
 
     cols = [max(width(r[i]) for r in [head, *rows]) for i in range(len(head))]
     return [title, *("  ".join(pad(c, cols[i]) for i, c in enumerate(r)).rstrip() for r in [head, *rows]), prod, *extra]
@@ -227,7 +227,7 @@ def signup_command(
     as_json: bool = typer.Option(False, "--json", help="h_fm_json"),
 ) -> None:
     """The players of a sign-up thread, as a roster file and a seat post."""
-    from bansha.model import GameError
+    from bansha.engine.model import GameError
 
     lang = [None]
     try:
@@ -241,8 +241,8 @@ def signups(posts, seats: int, reserved=(), lang=None):
     post's author's account, where the thread's format gives it — Discuz!'s ``authorid``): each post after the 楼主 that says
     报名 signs its author up (替补: as a substitute), in floor order; 取消报名 takes a name back;
     the first ``seats`` players sit, the later ones are substitutes after those who asked to be."""
-    from bansha.model import GameError
-    from bansha.names import check_name, fold
+    from bansha.door.names import check_name, fold
+    from bansha.engine.model import GameError
 
     signed: dict[str, tuple[str, bool, int]] = {}  # fold -> (name, substitute, floor)
     uids: dict[str, str] = {}  # name -> the author's forum uid, where the format gives it
@@ -281,10 +281,10 @@ def signups(posts, seats: int, reserved=(), lang=None):
 
 
 def _signup(source, ruleset, out, seats, fmt, forum_format, cookies, as_json, lang):
-    from bansha.cli import _json
-    from bansha.model import GameError
-    from bansha.names import reserved_of
-    from bansha.registry import find_manifest, ruleset_for
+    from bansha.cli.cli import _json
+    from bansha.door.names import reserved_of
+    from bansha.engine.model import GameError
+    from bansha.engine.registry import find_manifest, ruleset_for
 
     from .read import read_posts
 
@@ -314,7 +314,7 @@ def _signup(source, ruleset, out, seats, fmt, forum_format, cookies, as_json, la
     lines = [say("su_title", rs.lang, n=len(players), seats=want)]
     seat_lines = [say("su_seat", rs.lang, seat=i, name=n) for i, n in enumerate(players, 1)]
     if fmt == "bbcode":
-        from bansha.views import escape_bbcode
+        from bansha.show.views import escape_bbcode
 
         lines += [f"[b]{say('su_seats', rs.lang)}[/b]", *map(escape_bbcode, seat_lines)]
     else:

@@ -2,7 +2,7 @@
 vote checked by the engine), ``bansha post`` (the phase's thread post) and ``bansha pm`` (each
 player's private message) (docs/cli.md, "A director's day").
 
-They are declared as the kernel declares its own commands (``bansha.cli_table``: a plain command
+They are declared as the kernel declares its own commands (``bansha.cli.table``: a plain command
 line runs them without importing typer) in one table, ``commands``, and reach ``bansha`` through
 the ``bansha.commands`` entry points ``votes``, ``post`` and ``pm``, each naming this table: the
 kernel takes from it the command or group of the entry point's name (docs/plugins.md).
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pathlib is imported where a path is read (start-up)
     from pathlib import Path
 
-from bansha.cli_table import Argument, DbOpt, GameArg, JsonOpt, Option, Table, echo
+from bansha.cli.table import Argument, DbOpt, GameArg, JsonOpt, Option, Table, echo
 
 #: the commands of this module, by name (the entry points name it: pyproject.toml)
 commands = Table()
@@ -27,7 +27,7 @@ commands.add_group(votes_app, "votes")
 def _cli():
     """The kernel's command line: its store (``_store``), JSON printer (``_json``) and one-line
     refusal (``fail``), shared by every command."""
-    from bansha import cli
+    from bansha.cli import cli
 
     return cli
 
@@ -44,8 +44,8 @@ def _close_arg(text: str, start, lang: str | None = None):
     import datetime as dt
     import re
 
-    from bansha.messages import say
-    from bansha.model import GameError
+    from bansha.engine.model import GameError
+    from bansha.text.messages import say
 
     t = text.strip().replace("：", ":")
     m = re.fullmatch(r"([01]?\d|2[0-3]):([0-5]\d)", t)  # 25:99 and 24:00 are no time of a day
@@ -90,7 +90,7 @@ def votes_import(
 ) -> None:
     """Read a Discuz! vote thread and record its votes and changes (floor and time), each
     checked by the engine; print what is recorded, rejected (and why) and proposed."""
-    from bansha.model import GameError
+    from bansha.engine.model import GameError
 
     cli = _cli()
     seen: list[str | None] = [None]  # the board's language, once the game is loaded
@@ -106,10 +106,10 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
     import datetime as dt
     import re
 
-    from bansha.board import deadline as board_deadline
-    from bansha.board import load_board, phase_namer
-    from bansha.messages import say
-    from bansha.model import GameError
+    from bansha.engine.board import deadline as board_deadline
+    from bansha.engine.board import load_board, phase_namer
+    from bansha.engine.model import GameError
+    from bansha.text.messages import say
 
     from .votes import KIND_ZH, STATUS_ZH, plan
 
@@ -151,7 +151,7 @@ def _votes_import(cli, game, source, accept, close, dry_run, template, db, as_js
             late = max(0, int((deadline - cut).total_seconds() // 60))
     if close:
         deadline = _close_arg(close, start, lang)
-    from bansha.model import VoteEvent
+    from bansha.engine.model import VoteEvent
 
     done = {e.post for e in store.events(game) if isinstance(e, VoteEvent) and e.post is not None
             and g.canonical(e.phase) == g.label}
@@ -200,8 +200,8 @@ def other_phase(g, events, posts, opening, source) -> None:
     director's, "第3日正午投票帖") names another day."""
     import re
 
-    from bansha.messages import say
-    from bansha.model import GameError, VoteEvent
+    from bansha.engine.model import GameError, VoteEvent
+    from bansha.text.messages import say
 
     lang = g.lang
     earlier = [e for e in events if isinstance(e, VoteEvent) and g.canonical(e.phase) != g.label]
@@ -223,8 +223,8 @@ def _phase_of(cli, game: str, phase: str | None, template, db, seen):
     """What `post` and `pm` both start from: the replayed game with what was told in each
     phase, its events, the board file and the phase asked for (default: the last resolved).
     ``seen[0]``: the board's language, for the refusal's ``错误：``."""
-    from bansha.board import load_board
-    from bansha.history import pick_phase, replay
+    from bansha.engine.board import load_board
+    from bansha.engine.history import pick_phase, replay
 
     store = cli._store(db)
     events = store.events(game)
@@ -243,7 +243,7 @@ def post(
 ) -> None:
     """The phase's thread post: title, deaths, last words, votes, announcements, seats, deadline."""
     cli = _cli()
-    from bansha.model import GameError
+    from bansha.engine.model import GameError
 
     from . import posts
 
@@ -271,8 +271,8 @@ def pm(
 ) -> None:
     """Each player's private message (短消息) for the phase, one block per recipient."""
     cli = _cli()
-    from bansha.messages import say
-    from bansha.model import GameError
+    from bansha.engine.model import GameError
+    from bansha.text.messages import say
 
     from . import posts
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bansha.history import (
+from bansha.engine.history import (
     final_votes,
     next_label,
     not_counted_as_cast,
@@ -23,11 +23,11 @@ from bansha.history import (
     played,
     tally,
 )
-from bansha.messages import join, say
-from bansha.model import GameError
+from bansha.engine.model import GameError
 
 # one escaping for every post: the forum export's (the kernel's views.py)
-from bansha.views import escape_bbcode, escape_md
+from bansha.show.views import escape_bbcode, escape_md
+from bansha.text.messages import join, say
 
 #: the BBCode tags a post uses: every one is a tag Discuz! supports
 DISCUZ_TAGS = ("b", "i", "u", "color", "size", "align", "table", "tr", "td", "quote", "list", "hr", "*")
@@ -82,7 +82,7 @@ def last_words_lines(game, board: dict[str, Any], label: str, told: dict[str, di
 
 def build(game, events, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """The post's parts: title, sections (heading, lines or rows), in the board's order."""
-    from bansha.board import board_day, phase_namer
+    from bansha.engine.board import board_day, phase_namer
 
     name = phase_namer(game, board)
     post = board["post"]
@@ -232,7 +232,7 @@ def pms(game, board: dict[str, Any], label: str, told: dict[str, dict[str, Any]]
         corrections: dict[str, dict] | None = None, everyone: bool = False) -> list[dict[str, Any]]:
     """Each player's private message for the phase: their own feedback lines only.
     ``corrections``: name -> {"removed": [...], "added": [...]} of an amendment."""
-    from bansha.board import phase_namer
+    from bansha.engine.board import phase_namer
 
     name = phase_namer(game, board)(label)
     pm = board["pm"]
@@ -311,9 +311,9 @@ def check_bbcode(text: str) -> list[str]:
 def demo_post(game) -> None:
     """``bansha demo``'s last lines (the ``bansha.demo`` entry point): the demo's last phase as
     ``bansha post`` lays it out (text; ``--format bbcode`` in a game)."""
-    from bansha.board import load_board
-    from bansha.cli_table import echo
-    from bansha.history import replay
+    from bansha.cli.table import echo
+    from bansha.engine.board import load_board
+    from bansha.engine.history import replay
 
     g, told = replay(game.setup, list(game.applied))
     board = load_board(g.manifest.id)

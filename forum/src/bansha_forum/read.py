@@ -18,10 +18,10 @@ import sys
 import threading
 import time
 
+from bansha.door.files import read_bytes, read_text
+from bansha.engine.model import GameError
 from bansha.entrypoints import entry_points
-from bansha.files import read_bytes, read_text
-from bansha.messages import extend, say
-from bansha.model import GameError
+from bansha.text.messages import extend, say
 
 from .adapters.base import Adapter, Page
 
@@ -256,7 +256,7 @@ def _check_url(url: str, lang) -> None:
     urllib's ValueError."""
     from urllib.parse import urlsplit
 
-    from bansha.messages import excerpt
+    from bansha.text.messages import excerpt
 
     try:
         parts = urlsplit(url)

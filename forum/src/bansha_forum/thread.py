@@ -53,6 +53,6 @@ def why_unreadable(post: Post, lang: str | None = None) -> str:
     """Why ``post`` cannot be read, in the board's language ("" when it can)."""
     if not post.problem:
         return ""
-    from bansha.messages import say
+    from bansha.text.messages import say
 
     return say(post.problem, lang, floor=post.label or "—")

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from bansha.messages import say
-from bansha.model import MAX_POST, GameError, VoteEvent
+from bansha.engine.model import MAX_POST, GameError, VoteEvent
+from bansha.text.messages import say
 
 from .thread import Post, why_unreadable
 
@@ -84,7 +84,7 @@ def plan(game, posts: list[Post], board: dict[str, Any], done: set[int], accept:
     mine: dict[str, list[int]] = {}  # author -> floors of their votes (recorded now or before)
     floors = {p.floor: p for p in posts}
     late_from = close - dt.timedelta(minutes=late_minutes) if close is not None and late_minutes else None
-    from bansha.names import clean, fold
+    from bansha.door.names import clean, fold
 
     # the 楼主 is the director: their post naming a player after a `proxy` word is that player's
     # vote, entered for them (代投; > 允许玩家以其他方式联系导演请求代投 … 导演…发出代投信息)

@@ -1,8 +1,8 @@
-"""The forum layer's words, in the kernel's catalogue (``bansha.messages.extend``): the refusals
+"""The forum layer's words, in the kernel's catalogue (``bansha.text.messages.extend``): the refusals
 and labels of ``votes import``, ``post`` and ``pm`` and their help, in ``zh`` and ``en``.
 Imported by the package (``bansha_forum/__init__.py``): every module of it may ``say`` them."""
 
-from bansha.messages import extend
+from bansha.text.messages import extend
 
 extend({
     "fm_time": ("发帖时间 {time} 不是有效的日期时间", "the post's time {time} is not a valid date and time"),

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .hookspecs import hookimpl
-    from .model import Action, Ballot, Fact, GameError, Player, Role, Skill, Status
+    from bansha.engine.hookspecs import hookimpl
+    from bansha.engine.model import Action, Ballot, Fact, GameError, Player, Role, Skill, Status
 
 __all__ = ["hookimpl", "Role", "Skill", "Status", "Action", "Ballot", "Player", "GameError", "Fact"]
 __version__ = "0.1.0"
@@ -21,9 +21,9 @@ __version__ = "0.1.0"
 
 def __getattr__(name: str) -> Any:
     if name == "hookimpl":
-        from .hookspecs import hookimpl as value
+        from bansha.engine.hookspecs import hookimpl as value
     elif name in __all__:
-        from . import model
+        from bansha.engine import model
 
         value = getattr(model, name)
     else:

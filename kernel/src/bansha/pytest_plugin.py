@@ -25,13 +25,13 @@ class ScenarioFile(pytest.File):
 
 class ScenarioItem(pytest.Item):
     def runtest(self) -> None:
-        from .scenario import run_file
+        from bansha.authoring.scenario import run_file
 
         run_file(self.path)
 
     def repr_failure(self, excinfo, style=None):
-        from .model import GameError
-        from .scenario import Mismatch
+        from bansha.authoring.scenario import Mismatch
+        from bansha.engine.model import GameError
 
         if isinstance(excinfo.value, Mismatch | GameError):
             kind = "mismatch" if isinstance(excinfo.value, Mismatch) else "invalid scenario"
@@ -45,7 +45,7 @@ class ScenarioItem(pytest.Item):
 @pytest.fixture
 def bansha_plugin():
     """Register in-process plugins for one test: ``bansha_plugin("name", module)``."""
-    from . import registry
+    from bansha.engine import registry
 
     added: list[str] = []
 
@@ -69,7 +69,7 @@ class BanshaCli:
         self._runner = CliRunner()
 
     def __call__(self, *args: str):
-        from .cli import app
+        from bansha.cli.cli import app
 
         return self._runner.invoke(app, [*map(str, args), "--db", str(self.db)])
 
@@ -80,12 +80,12 @@ class BanshaCli:
         return r
 
     def events(self, game: str = "g") -> list:
-        from .store import Store
+        from bansha.store.store import Store
 
         return list(Store(self.db).events(game))
 
     def load(self, game: str = "g"):
-        from .store import Store
+        from bansha.store.store import Store
 
         return Store(self.db).load(game)
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 
 def main() -> None:
-    from .entrypoints import shorten_path
+    from bansha.entrypoints import shorten_path
 
     shorten_path()
-    from .cli import main as run
+    from bansha.cli.cli import main as run
 
     run()

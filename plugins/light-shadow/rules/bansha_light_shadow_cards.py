@@ -1,4 +1,4 @@
-"""光影传说 (light-shadow): the board's cards for homebrew roles (kernel/src/bansha/homebrew.py).
+"""光影传说 (light-shadow): the board's cards for homebrew roles (kernel/src/bansha/homebrew/homebrew.py).
 
 ``bansha_light_shadow_rules`` gives them through ``bansha_cards``. They read the mage web's
 results of the day (``res.data["protected"]``, ``res.data["disrupted"]``, docs/rulings/
@@ -11,8 +11,8 @@ light-shadow.md §5, §6) as the board's roles do.
 
 from __future__ import annotations
 
-from bansha.homebrew import Card
-from bansha.model import Fact
+from bansha.engine.model import Fact
+from bansha.homebrew.homebrew import Card
 
 
 def discern(res, a, target: str) -> None:

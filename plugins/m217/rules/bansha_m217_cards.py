@@ -1,4 +1,4 @@
-"""新日暮里 (M217): the board's cards for homebrew roles (kernel/src/bansha/homebrew.py).
+"""新日暮里 (M217): the board's cards for homebrew roles (kernel/src/bansha/homebrew/homebrew.py).
 
 ``bansha_m217_rules`` gives them through ``bansha_cards``; each plays the board's own machinery
 (``give``, ``hit``, ``flip``, ``surface``, ``judged_camp``), so a homebrew skill meets the
@@ -23,7 +23,7 @@ targeting chain, 隐身, 守护 and the night's order of deaths as a Python role
 from __future__ import annotations
 
 from bansha import Fact, Status, hookimpl
-from bansha.homebrew import Card, Params
+from bansha.homebrew.homebrew import Card, Params
 from bansha_m217_rules import (
     VILLAGE,
     flip,

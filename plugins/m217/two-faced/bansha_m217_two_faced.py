@@ -21,7 +21,7 @@ Readings (docs/rulings/m217.md):
 """
 
 from bansha import GameError, Role, Skill, Status, hookimpl
-from bansha.engine import Resolution
+from bansha.engine.engine import Resolution
 from bansha_m217_rules import WOLF, forced_on, hit, standing
 
 ROLE = "双面人"

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from bansha import hookimpl
-from bansha.model import Kill
+from bansha.engine.model import Kill
 
 MAFIA, TOWN = "黑手党", "市民"
 
@@ -28,7 +28,7 @@ def bansha_setup_game(game):
         return
     n = len(game.players)
     if not 1 <= k < n:
-        from bansha.model import GameError
+        from bansha.engine.model import GameError
         raise GameError(f"房规 黑手党人数：{n}人桌应为 1 到 {n - 1}（0：按桌型），收到 {k}")
     chosen = set(random.Random(f"mafia-basic/{game.setup.seed}").sample(sorted(game.players), k))
     for p in game.players.values():
@@ -59,7 +59,7 @@ def bansha_validate_targets(game, player, skill, acquired, targets):
 def vote(res):
     """``mafia-basic.vote``: plurality of the living players' last ballots; a tie at the top is
     broken by a seeded draw among the tied (traced)."""
-    from bansha.builtins import tally_votes
+    from bansha.engine.builtins import tally_votes
 
     game = res.game
     # the kernel's count (the live tally `status` shows is this count: choices.count_votes)

@@ -15,7 +15,7 @@ day, leader, targets; ``qisha-xia.幻觉二``: day, player); 幻觉三 puts its 
 """
 
 from bansha import Ballot, Role, Skill, hookimpl
-from bansha.model import MAX_POST
+from bansha.engine.model import MAX_POST
 
 FORCED, IMMUNE, CUTOFF = "qisha-xia.幻觉一", "qisha-xia.幻觉二", "qisha-xia.幻觉三"
 REFLECTED, BLOCKED_ACTIONS = "qisha-xia.reflected", "qisha-xia.blocked-actions"

@@ -1,4 +1,4 @@
-"""七杀·侠 (qisha-xia): the board's cards for homebrew roles (kernel/src/bansha/homebrew.py).
+"""七杀·侠 (qisha-xia): the board's cards for homebrew roles (kernel/src/bansha/homebrew/homebrew.py).
 
 ``bansha_qisha_xia_rules`` gives them through ``bansha_cards``. They write and read the night's
 shared results under the keys the rules document (``qisha-xia.healed`` …), so a homebrew
@@ -18,7 +18,7 @@ names come with the card, so a board whose 赤侠 or 暗侠 is a homebrew role s
 from __future__ import annotations
 
 from bansha import Fact, hookimpl
-from bansha.homebrew import Card
+from bansha.homebrew.homebrew import Card
 
 HEALED, REFLECTED = "qisha-xia.healed", "qisha-xia.reflected"
 PLAN, RECEPTION = "qisha-xia.reflect-plan", "qisha-xia.reception"

@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from bansha.cli_help import App
-from bansha.messages import extend
+from bansha.cli.help import App
+from bansha.text.messages import extend
 
 from . import cli as _sim_cli  # noqa: F401  (simulate's catalogue keys: h_sim_seats, h_sim_plot, …)
 from .stats import Z95, wilson
@@ -92,7 +92,7 @@ def parse_values(spec: str) -> list[Any]:
     if re.fullmatch(r"-?\d{1,18}\.\.-?\d{1,18}", spec):
         a, b = map(int, spec.split(".."))
         if not 0 <= b - a < MAX_RANGE:  # a range is a few table sizes, never a list of billions
-            from bansha.messages import say
+            from bansha.text.messages import say
 
             from .cli import Refused
 
@@ -125,9 +125,9 @@ def candidates(ref: str, seats: int, options: dict, knobs: list[tuple[str, list]
 def _read_state(state: Path) -> dict:
     """A state file as a previous round wrote it; a folder, an unreadable file or one that is
     not such a file is one line naming it (never the JSON decoder's English)."""
-    from bansha.files import os_why, read_text
-    from bansha.messages import say
-    from bansha.model import GameError
+    from bansha.door.files import os_why, read_text
+    from bansha.engine.model import GameError
+    from bansha.text.messages import say
 
     from .cli import Refused
 
@@ -225,8 +225,8 @@ def balance_command(
     as_json: bool = typer.Option(False, "--json", help="h_json"),
 ) -> None:
     """Search a board's settings for those closest to the target."""
-    from bansha.cli import fail
-    from bansha.model import GameError
+    from bansha.cli.cli import fail
+    from bansha.engine.model import GameError
 
     from .cli import Refused
 
@@ -240,9 +240,9 @@ def balance_command(
 
 def _balance(board, target, camp, knob, seats, option, games, batch, tolerance, seed, policy, jobs, ray, days,
              state, top, plot, as_json, seen):
-    from bansha.messages import join, say
-    from bansha.model import GameError
-    from bansha.registry import checked_ruleset
+    from bansha.engine.model import GameError
+    from bansha.engine.registry import checked_ruleset
+    from bansha.text.messages import join, say
 
     from .cli import MAX_COUNT, Refused, _kv
     from .play import new_game

@@ -12,7 +12,7 @@ table of the manifest —
 A board is ``(ref, edits)``, hashable, so that a worker process (or a Ray task) builds the same
 manifest from it (``manifest_of``).
 
-**The coupled deal** (``coupled_deal``). ``bansha.deal.deal`` draws with one random stream, so
+**The coupled deal** (``coupled_deal``). ``bansha.engine.deal.deal`` draws with one random stream, so
 two boards whose pools differ by one role deal every seat of the same seed differently. The
 simulator deals instead with a random key per role, per card and per seat, each a hash of the
 seed and the role's name, so that what two boards share is dealt alike:
@@ -43,8 +43,8 @@ from functools import lru_cache
 from typing import Any
 
 import msgspec
-from bansha.deal import holds
-from bansha.model import GameError, Manifest, PlayerSetup, Pool, Table
+from bansha.engine.deal import holds
+from bansha.engine.model import GameError, Manifest, PlayerSetup, Pool, Table
 
 from .draws import Draws
 
@@ -122,7 +122,7 @@ def edit_manifest(m: Manifest, edits: tuple[tuple[str, Any], ...]) -> Manifest:
 @lru_cache(maxsize=64)
 def manifest_of(board) -> Manifest:
     """A board: a ruleset reference, or ``(ref, edits)``."""
-    from bansha.registry import find_manifest
+    from bansha.engine.registry import find_manifest
 
     if isinstance(board, str):
         return find_manifest(board)
@@ -172,7 +172,7 @@ def coupled_slots(table: Table, seed: int) -> dict[tuple, str]:
 
 
 def coupled_deal(manifest: Manifest, names: list[str], seed: int) -> list[PlayerSetup]:
-    from bansha.deal import number_cards
+    from bansha.engine.deal import number_cards
 
     table = next((t for t in manifest.tables if t.seats == len(names)), None)
     if table is None:

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from bansha.cli_help import App
-from bansha.messages import extend
+from bansha.cli.help import App
+from bansha.text.messages import extend
 
 extend({
     "h_simulate": ("让策略扮演玩家，进行 GAMES 局 RULESET 的游戏，并报告平衡性。",
@@ -43,7 +43,7 @@ extend({
     "h_sim_ray": ("以 Ray 任务运行：集群地址 ADDRESS，或 'local'", "run as Ray tasks: a cluster ADDRESS, or 'local'"),
     "h_sim_days": ("天数上限：超过后仍在进行的游戏算作未结束", "day limit: a game still going after it is unfinished"),
     "h_sim_db": ("游戏数据库文件（用于 --keep）", "game database file (for --keep)"),
-    # refusals: said like the kernel's (bansha.cli.fail); those of the command line itself
+    # refusals: said like the kernel's (bansha.cli.cli.fail); those of the command line itself
     # before any board is known (BANSHA_LANG, else Chinese), the others in the board's language
     "sim_at_most": ("{flag} 至多为 {most}", "{flag} must be at most {most}"),
     "sim_at_least": ("{flag} 至少为 1", "{flag} must be at least 1"),
@@ -101,7 +101,7 @@ def _value(v: str) -> Any:
 
 
 def _kv(pairs: list[str], flag: str) -> dict[str, Any]:
-    from bansha.messages import say
+    from bansha.text.messages import say
 
     out = {}
     for pair in pairs:
@@ -134,23 +134,25 @@ def simulate_command(
     role_effects: bool = typer.Option(False, "--role-effects", help="h_sim_effects"),
 ) -> None:
     """Play GAMES games of RULESET with policies as players and report the balance."""
-    from bansha.model import GameError
+    from bansha.engine.model import GameError
 
     seen: list[str | None] = [None]  # the board's language, once the ruleset is known
     try:
         _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plot, as_json, ray, days, db, seen,
                   role_effects)
     except (Refused, GameError, ValueError) as exc:
-        from bansha.cli import fail  # loaded: `bansha simulate` is reached through bansha.cli
+        from bansha.cli.cli import (
+            fail,  # loaded: `bansha simulate` is reached through bansha.cli.cli
+        )
 
         fail(str(exc), as_json, seen[0])  # one line 错误：…, or a JSON object; exit 2
 
 
 def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plot, as_json, ray, days, db, seen,
               role_effects=False):
-    from bansha.messages import join, say
-    from bansha.options import check_options
-    from bansha.registry import checked_ruleset, find_manifest
+    from bansha.engine.options import check_options
+    from bansha.engine.registry import checked_ruleset, find_manifest
+    from bansha.text.messages import join, say
 
     from .policies import load_policy
     from .run import run
@@ -326,7 +328,7 @@ def _simulate(ruleset, seats, games, seed, jobs, policy, option, vary, keep, plo
 
 def _keep(rs_arg, seats, seed, policy, options, days, keep, db, rid):
     """Play the first ``keep`` games again (same seeds: the same games) and store them."""
-    from bansha.store import Store
+    from bansha.store.store import Store
 
     from .play import play_game
 
@@ -344,10 +346,10 @@ def _fmt_rate(r):
 
 
 def _report(out, results, camps, vkey, lang=None):
-    from bansha.explain import cause
+    from bansha.show.explain import cause
 
     """The text report, in the board's language ``lang`` (the JSON's keys are the same in any)."""
-    from bansha.messages import join, lang_of, say
+    from bansha.text.messages import join, lang_of, say
     from rich.console import Console
     from rich.table import Table
 
@@ -377,7 +379,7 @@ def _report(out, results, camps, vkey, lang=None):
             t.add_row(role, str(s["n"]), _fmt_rate({"p": s["win_rate"], "low": s["low"], "high": s["high"]}),
                       f"{s['survival_rate'] * 100:.1f} %")
         con.print(t)
-        # a kill's kind as the board says it: the kernel's "vote" is 投票出局 (bansha.explain)
+        # a kill's kind as the board says it: the kernel's "vote" is 投票出局 (bansha.show.explain)
         con.print(say("sim_causes", lang, causes=join((f"{cause(k, lang)} {n}" for k, n in b["causes"].items()), lang)))
         if vkey is not None and b is not blocks[0]:
             con.print(say("sim_paired", lang, vary=f"{vkey}={blocks[0]['vary'][vkey]}", diffs=join((
@@ -389,7 +391,7 @@ def _report(out, results, camps, vkey, lang=None):
 
 
 def _pp(d: dict, lang) -> str:
-    from bansha.messages import say
+    from bansha.text.messages import say
 
     return say("sim_effect_pp", lang, diff=f"{d['diff'] * 100:+.1f}", low=f"{d['low'] * 100:+.1f}", high=f"{d['high'] * 100:+.1f}")
 
@@ -397,7 +399,7 @@ def _pp(d: dict, lang) -> str:
 def _report_effects(effects: list[dict], camps: list[str], lang=None) -> None:
     """The role effects as one table: a row a role, a column a camp ("侦探 | 平民 | 市民 +6.0 个百分点
     [+4.0, +8.0] | …"), then the role's skills' uses."""
-    from bansha.messages import join, say
+    from bansha.text.messages import join, say
     from rich.console import Console
     from rich.table import Table
 
@@ -419,7 +421,7 @@ def _plot(path: Path, results, camps, rid, seats, policy, vkey, alias=None, effe
     try:
         import matplotlib
     except ImportError:
-        from bansha.messages import say
+        from bansha.text.messages import say
 
         raise Refused(say("sim_needs", None, flag="--plot", what="matplotlib", extra="bansha-sim[plot]")) from None
     matplotlib.use("Agg")
@@ -501,7 +503,7 @@ def _plot(path: Path, results, camps, rid, seats, policy, vkey, alias=None, effe
 
 def role_aliases(roles, board) -> dict[str, str]:
     """Each role's ASCII alias (the ruleset's), for a plot's labels."""
-    from bansha.registry import ruleset_for
+    from bansha.engine.registry import ruleset_for
 
     from .boards import manifest_of
 

@@ -43,7 +43,7 @@ def plain_roles(ruleset, dealt: list[str]) -> dict[str, str]:
 def weighed_roles(board, seats: int) -> list[tuple[str, str]]:
     """The roles ``--role-effects`` weighs, each with the plain role it is replaced by: every
     role the table deals that is not its camp's plain role, where the camp has one."""
-    from bansha.registry import ruleset_for
+    from bansha.engine.registry import ruleset_for
 
     m = manifest_of(board)
     rs = ruleset_for(m)
@@ -64,7 +64,7 @@ def role_effects(board, seats: int, base: list[dict], camps: list[str],
     (``diff``, ``low``, ``high``: the paired difference, with the role − replaced, 95 %) and its
     skills' uses in ``base`` (the board's own records). ``run(board)`` plays the replaced board
     on the same seeds."""
-    from bansha.registry import ruleset_for
+    from bansha.engine.registry import ruleset_for
 
     rs = ruleset_for(manifest_of(board))
     uses = skill_uses(base)

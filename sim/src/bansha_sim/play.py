@@ -8,7 +8,7 @@ from typing import Any
 
 # what a skill's ``arg_values`` stand for: the kernel's one reading, which the CLI's status and
 # the web forms read too
-from bansha.choices import (  # noqa: F401 (the sim's tests import them here)
+from bansha.engine.choices import (  # noqa: F401 (the sim's tests import them here)
     SkillTest,
     arg_kinds,
     expand,
@@ -17,10 +17,10 @@ from bansha.choices import (  # noqa: F401 (the sim's tests import them here)
     vote_choices,
     vote_test,
 )
-from bansha.engine import Game
-from bansha.history import final_votes
-from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, Setup, VoteEvent
-from bansha.registry import ruleset_for
+from bansha.engine.engine import Game
+from bansha.engine.history import final_votes
+from bansha.engine.model import ActEvent, GameError, ResolveEvent, RulingEvent, Setup, VoteEvent
+from bansha.engine.registry import ruleset_for
 
 from .boards import coupled_deal, manifest_of
 from .policies import Choice, Seat, load_policy
@@ -61,7 +61,7 @@ def role_camps(game) -> dict[str, str]:
 
 
 def choices_for(game: Game, p, kinds: dict | None = None) -> list[Choice]:
-    """The skills ``p`` may send now, as the one listing has them (``bansha.choices.seat_listing``:
+    """The skills ``p`` may send now, as the one listing has them (``bansha.engine.choices.seat_listing``:
     what the CLI's ``status`` and the web forms show, made by asking the engine's checks): the
     targets ``act`` accepts, the count range, the declared values of each ``--arg``.
 
@@ -216,7 +216,7 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
     counts = {"ruled_out": 0, "refused": 0}  # the policies' picks the engine's check ruled out; sent and refused
     memo: dict = {}  # the policy's own memory of this game (``Seat.memo``)
     # public: the vote record of each closed vote phase, as the phase's post publishes it
-    # (bansha.history.final_votes: each voter's standing vote), and each role's camp (the ruleset)
+    # (bansha.engine.history.final_votes: each voter's standing vote), and each role's camp (the ruleset)
     spans: dict[str, tuple[int, int]] = {}  # a closed vote phase's events: log[begin:end]
 
     def record() -> dict[str, list[tuple[str, str]]]:

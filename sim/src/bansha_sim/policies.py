@@ -1,5 +1,5 @@
 """Policies: a simulated player. A policy gets a ``Seat`` — the player's own view (the same
-``bansha.views.player_view`` as ``bansha status --as``), the legal choices now and a seeded
+``bansha.show.views.player_view`` as ``bansha status --as``), the legal choices now and a seeded
 random source — and returns a ``Decision``. It never reads the game.
 
 Policies are found in the entry-point group ``bansha.policies`` (name -> a class or factory
@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # functools.cached_property without its lock (a Seat's every first read took it)
-from bansha.choices import lazy as cached_property
+from bansha.engine.choices import lazy as cached_property
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One skill usable now, as the one listing has it (``bansha.choices.seat_listing``, what
+    """One skill usable now, as the one listing has it (``bansha.engine.choices.seat_listing``, what
     ``status`` and the web forms show): its name, how many targets (``lo``–``hi``), the players
     ``act`` accepts as its targets now (alone, or as part of a choice of several), the ``--arg``
     keys it documents and what it does for a policy (``Skill.does``)."""
@@ -40,7 +40,7 @@ class Choice:
     per_phase: int = 1
     #: for a policy that needs one pick (``Policy.one_pick``), a skill of one target and no args
     #: comes unasked: ``candidates`` is empty and ``test.first(order)`` is the first of
-    #: ``order`` the listing would list (``bansha.choices.SkillTest``, the listing's own question)
+    #: ``order`` the listing would list (``bansha.engine.choices.SkillTest``, the listing's own question)
     test: Any = None
 
 
@@ -66,7 +66,7 @@ class Seat:
     games), ``votes`` (the published vote record of each closed vote phase) and ``roles`` (each
     role's camp); the announcements (exits and the identities they show, proclamations) are the
     view's. For a policy that needs one pick (``Policy.one_pick``), ``vote`` is None and
-    ``vote_test`` (``bansha.choices.VoteTest``, None: no vote) answers ``first(order)``: the first
+    ``vote_test`` (``bansha.engine.choices.VoteTest``, None: no vote) answers ``first(order)``: the first
     of ``order`` the vote listing would list."""
 
     def __init__(self, game, name: str, choices: list[Choice], vote: list[str] | None, rng,
@@ -75,7 +75,7 @@ class Seat:
                  listing: list | None = None, vote_test=None):
         self._game = game
         self.vote_test = vote_test
-        #: (the seat's ``bansha.choices.seat_choices``, its ``vote_choices``) of this state, which
+        #: (the seat's ``bansha.engine.choices.seat_choices``, its ``vote_choices``) of this state, which
         #: ``choices`` and ``vote`` were made from, or a function making them: the view shows
         #: them (given, the view does not list them again)
         self._listing = listing
@@ -110,7 +110,7 @@ class Seat:
 
     @cached_property
     def view(self) -> dict[str, Any]:
-        from bansha.views import player_view
+        from bansha.show.views import player_view
 
         if self._listing is None:
             return player_view(self._game, self.name)
@@ -382,7 +382,7 @@ def suspicion(seat: Seat, camp: str) -> Counter:
 
 
 def fact_side(fact: dict, camp: str, seat: Seat) -> bool | None:
-    """Whether a feedback line's fact (``bansha.model.Fact`` as the view gives it) puts its
+    """Whether a feedback line's fact (``bansha.engine.model.Fact`` as the view gives it) puts its
     player on the seat's side (True), against it (False), or says neither (None). A camp: the
     seat's or another; a role: its camp (the ruleset's documents, ``Seat.roles``); "not of a
     camp": against the seat where that camp is the seat's, and with it where the board has two
@@ -411,7 +411,7 @@ class InformedPolicy(Policy):
     what every member knows). A players-as-keys argument (a guess of identities) is sent once
     the knowledge settles every player outside its camp, and not again after a wrong one.
 
-    What a feedback line tells is read from its facts (``bansha.model.Fact``: a player's camp or
+    What a feedback line tells is read from its facts (``bansha.engine.model.Fact``: a player's camp or
     role, ``fact_side``) where it carries some, from its words (a camp's name after a player's)
     where it carries none."""
 
@@ -437,7 +437,7 @@ class InformedPolicy(Policy):
             return mates, hostile - mates, friendly | mates, camp
         for fb in view["feedback"]:
             if "facts" in fb:
-                # the line's facts (bansha.model.Fact), as data: its words are not read
+                # the line's facts (bansha.engine.model.Fact), as data: its words are not read
                 for f in fb["facts"]:
                     side = fact_side(f, camp, seat)
                     if f["player"] != seat.name and side is not None:

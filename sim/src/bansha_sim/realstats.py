@@ -15,8 +15,8 @@ import math
 from typing import Any
 
 import typer
-from bansha.cli_help import App
-from bansha.messages import extend
+from bansha.cli.help import App
+from bansha.text.messages import extend
 
 from .stats import aggregate, holm, seat_records, wilson
 
@@ -55,8 +55,8 @@ def record_of(game) -> dict[str, Any]:
 def collect(store, board: str | None = None, names: list[str] | None = None) -> dict[tuple, dict]:
     """Per (ruleset, seats, options): the records of the counted games, and what was left out.
     ``names``: only these games of the store (the web console: a director's own)."""
-    from bansha.model import RulingEvent
-    from bansha.registry import find_manifest
+    from bansha.engine.model import RulingEvent
+    from bansha.engine.registry import find_manifest
 
     want = find_manifest(board).id if board else None
     groups: dict[tuple, dict] = {}
@@ -156,8 +156,8 @@ def stats_command(
     as_json: bool = typer.Option(False, "--json", help="h_json"),
 ) -> None:
     """The finished real games of a store and their win rates."""
-    from bansha.cli import fail
-    from bansha.model import GameError
+    from bansha.cli.cli import fail
+    from bansha.engine.model import GameError
 
     try:
         _stats(board, db, compare, sim_games, policy, as_json)
@@ -166,8 +166,8 @@ def stats_command(
 
 
 def _stats(board, db, compare, sim_games, policy, as_json):
-    from bansha.messages import say
-    from bansha.store import open_store
+    from bansha.store.store import open_store
+    from bansha.text.messages import say
 
     from . import cli as _sim_cli  # noqa: F401  (the simulator's catalogue keys: sim_camp, …)
 
@@ -178,7 +178,7 @@ def _stats(board, db, compare, sim_games, policy, as_json):
 
         load_policy(policy)
     if board is not None:
-        from bansha.registry import find_manifest
+        from bansha.engine.registry import find_manifest
 
         find_manifest(board)  # an unknown board is refused before the store is read
     store = open_store(db, cache=False)
@@ -202,8 +202,8 @@ def _pct(p, lo, hi):
 
 
 def _report(groups):
-    from bansha.explain import cause
-    from bansha.messages import join, say
+    from bansha.show.explain import cause
+    from bansha.text.messages import join, say
     from rich.console import Console
     from rich.table import Table
 

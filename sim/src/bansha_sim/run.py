@@ -28,7 +28,7 @@ def warm(ruleset: str, policy: str) -> None:
     """Load, in the parent, what every forked worker would otherwise load again on its own: the
     logging set-up (structlog's import), the policy (an entry-point scan), the ruleset."""
     import structlog
-    from bansha.registry import ruleset_for
+    from bansha.engine.registry import ruleset_for
 
     from .play import _manifest, _policy
 

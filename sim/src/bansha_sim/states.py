@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from bansha.engine import Game
-from bansha.model import Event, ResolveEvent, Setup
+from bansha.engine.engine import Game
+from bansha.engine.model import Event, ResolveEvent, Setup
 
 
 class Played:

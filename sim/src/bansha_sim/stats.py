@@ -201,7 +201,7 @@ def paired(a: list[dict], b: list[dict], camp: str, z: float = Z95) -> dict[str,
 def skill_counts(game, events) -> dict[str, dict[str, int]]:
     """Each skill's uses in one game (an action sent and accepted), by the role its sender was
     dealt: {role: {skill: uses}}."""
-    from bansha.model import ActEvent
+    from bansha.engine.model import ActEvent
 
     dealt = game.dealt
     out: dict[str, dict[str, int]] = {}

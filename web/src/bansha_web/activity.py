@@ -13,8 +13,8 @@ import datetime as dt
 import os
 import tempfile
 
-from bansha.forms import excerpt
-from bansha.model import GameError
+from bansha.door.forms import excerpt
+from bansha.engine.model import GameError
 from litestar import Request, get, post
 from litestar.params import FromPath
 from litestar.response import Template
@@ -33,7 +33,7 @@ def formats() -> list[tuple[str, str]]:
 def report_of(store, game: str, text: str, url: str, since: str, forum: str) -> dict:
     """The activity report of ``game`` over the thread pasted (``text``) or at ``url``, as
     ``bansha activity`` makes it; GameError (in the board's language) for what cannot be read."""
-    from bansha.board import load_board, phase_namer
+    from bansha.engine.board import load_board, phase_namer
     from bansha_forum.commands import activity_report, render_activity
     from bansha_forum.read import read_posts
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 
 import typer
-from bansha.cli_help import App
-from bansha.messages import extend
+from bansha.cli.help import App
+from bansha.text.messages import extend
 
 extend({
     "h_serve": ("为数据库中的游戏提供导演控制台和每个玩家的页面。",
@@ -28,8 +28,8 @@ extend({
 
 
 def _open(db: str | None):
-    from bansha.cli import _logger
-    from bansha.store import open_store
+    from bansha.cli.cli import _logger
+    from bansha.store.store import open_store
 
     from .tokens import Tokens
 
@@ -84,7 +84,7 @@ def serve_command(
 ) -> None:
     """Serve the director's console and every player's page for the games of the store."""
     import uvicorn
-    from bansha.model import GameError
+    from bansha.engine.model import GameError
 
     from .app import create_app
 
@@ -107,7 +107,7 @@ def serve_command(
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     address = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}"
     if new_director is not None or revoke_director is not None:
-        from bansha.names import check_name
+        from bansha.door.names import check_name
 
         try:
             who = check_name(new_director if new_director is not None else revoke_director, "what_player", "zh")

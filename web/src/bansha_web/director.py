@@ -16,9 +16,16 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from bansha.forms import excerpt, new_setup, pairs, roster_names, text_of
-from bansha.messages import say
-from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, UnactEvent, VoteEvent
+from bansha.door.forms import excerpt, new_setup, pairs, roster_names, text_of
+from bansha.engine.model import (
+    ActEvent,
+    GameError,
+    ResolveEvent,
+    RulingEvent,
+    UnactEvent,
+    VoteEvent,
+)
+from bansha.text.messages import say
 from litestar import Request, Response, get, post
 from litestar.datastructures import Cookie
 from litestar.params import FromPath
@@ -77,7 +84,7 @@ def routes(site: Site) -> list:
                                               secure=request.url.scheme == "https")])
 
     def games_ctx(who: str, error: str = "", form: dict | None = None) -> dict[str, Any]:
-        from bansha.registry import installed_manifests
+        from bansha.engine.registry import installed_manifests
 
         manifests = [{"id": m.id, "name": m.name, "seats": [t.seats for t in m.tables], "options": logic.option_fields(m)}
                      for m in installed_manifests().values()]
@@ -107,7 +114,7 @@ def routes(site: Site) -> list:
             upload = form.get("deal")
             deal_raw = await upload.read() if hasattr(upload, "read") else b""
             deal_raw = deal_raw or field(form, "deal_text", "发牌文件", 200000).strip().encode()
-            from bansha.registry import installed_manifests
+            from bansha.engine.registry import installed_manifests
 
             manifest = installed_manifests().get(ruleset)  # an installed ruleset only, never a file path
             if manifest is None:
@@ -293,7 +300,7 @@ def routes(site: Site) -> list:
     async def d_amend(request: Request, game: FromPath[str]) -> Template:
         """Amend a closed phase: without ``confirm`` the diff of what it changes (nothing
         stored); with it, written (the diff recomputed on the state it is written to)."""
-        from bansha.cli_loop import amendment
+        from bansha.cli.loop import amendment
 
         def make(form):
             phase, make_input = field(form, "phase", "阶段", 100), amend_input(form)
@@ -301,7 +308,7 @@ def routes(site: Site) -> list:
             name = site.namer(g)
             if field(form, "confirm", "确认", 10) != "1":
                 ev, label, diff = amendment(store.load(game), phase, make_input)  # a private copy
-                from bansha.history import named_diff
+                from bansha.engine.history import named_diff
 
                 return {"amend": {"label": name(label), "what": logic.describe_input(ev.event, g), "diff": named_diff(diff, name),
                                   "fields": [(k, v) for k, v in form.multi_items() if k != "_csrf_token" and isinstance(v, str)]}}

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import asyncio
 
-from bansha.model import GameError
+from bansha.engine.model import GameError
 from litestar import Request, get, post
 from litestar.params import FromPath
 from litestar.response import Template
 
 
 def _plan(store, game: str) -> dict:
-    from bansha.board import load_board, phase_namer
+    from bansha.engine.board import load_board, phase_namer
     from bansha_forum.door import push as pushing
     from bansha_forum.door.link import load_link
 

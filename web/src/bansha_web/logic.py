@@ -1,5 +1,5 @@
-"""What the pages need from a game beyond bansha.views: each seat's forms and the vote count
-from the one answer to "what may this seat do now" (``bansha.choices``, which the CLI and the
+"""What the pages need from a game beyond bansha.show.views: each seat's forms and the vote count
+from the one answer to "what may this seat do now" (``bansha.engine.choices``, which the CLI and the
 simulator ask too), a preview on a copy, the amend form's choices, the house rules' fields."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from bansha.choices import count_votes, seat_choices, vote_choices, vote_rule_line
-from bansha.engine import Game
-from bansha.explain import trace_lines
-from bansha.model import GameError, ResolveEvent
+from bansha.engine.choices import count_votes, seat_choices, vote_choices, vote_rule_line
+from bansha.engine.engine import Game
+from bansha.engine.model import GameError, ResolveEvent
+from bansha.show.explain import trace_lines
 
 
 def _hidden(game: Game, name: str | None) -> set[str]:
@@ -54,8 +54,8 @@ def withdrawable(game: Game, name: str, offered: set[str]) -> list[str]:
     leaves out a skill already used this phase) and that the engine would let them withdraw
     now: asked of the engine itself, on a copy (``unact``'s own checks: not answered at once,
     its window not passed), so that the page keeps a 撤回 button for each."""
-    from bansha.model import UnactEvent
-    from bansha.store import _copy_game
+    from bansha.engine.model import UnactEvent
+    from bansha.store.store import _copy_game
 
     out: list[str] = []
     for skill in dict.fromkeys(a.skill for a in game.actions if a.actor == name and a.skill not in offered):
@@ -163,7 +163,7 @@ def option_fields(manifest) -> list[dict[str, Any]]:
     list where the type names its values (bool, str with choices), a number field with the
     declared range (int), text otherwise; ``table`` options are not offered (a TOML table is
     not a form field: ``bansha new --option`` or a deal's manifest)."""
-    from bansha.options import allowed, label_of, shown, type_of, value_label
+    from bansha.engine.options import allowed, label_of, shown, type_of, value_label
 
     out = []
     for key, default in manifest.options.items():
@@ -245,7 +245,7 @@ def deadline_of(deadlines: Deadlines, game_name: str, game: Game) -> dict[str, s
 
 def post_number(text: str) -> int | None:
     """A vote's floor number (楼层) as typed: empty is none; else a whole number from 1."""
-    from bansha.forms import parse_int
+    from bansha.door.forms import parse_int
 
     text = text.strip()
     return parse_int(text, "楼层", "zh", lo=1, hi=10**9) if text else None
@@ -254,7 +254,7 @@ def post_number(text: str) -> int | None:
 def describe_input(ev, game: Game) -> str:
     """An act, unact or vote event in a line of the board's words: the kernel's
     ``explain.input_line``, as ``bansha amend`` says it."""
-    from bansha.explain import input_line
+    from bansha.show.explain import input_line
 
     return input_line(ev, game.lang, game.ruleset.ruling_name)
 
@@ -262,6 +262,6 @@ def describe_input(ev, game: Game) -> str:
 def describe_event(ev, game: Game) -> str:
     """Any stored event in a line of the board's words, as the undo confirmation shows it: the
     kernel's ``explain.event_text``, as ``bansha undo`` says it."""
-    from bansha.explain import event_text
+    from bansha.show.explain import event_text
 
     return event_text(game, ev)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import hashlib
 
-from bansha.model import GameError, RulingEvent, UnactEvent, VoteEvent
-from bansha.views import player_view
+from bansha.engine.model import GameError, RulingEvent, UnactEvent, VoteEvent
+from bansha.show.views import player_view
 from litestar import Request, get, post
 from litestar.params import FromPath
 from litestar.response import ServerSentEvent, Template

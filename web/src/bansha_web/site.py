@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-from bansha.explain import trace_lines
-from bansha.forms import excerpt
-from bansha.model import GameError
-from bansha.views import card_text, director_view, player_view
+from bansha.door.forms import excerpt
+from bansha.engine.model import GameError
+from bansha.show.explain import trace_lines
+from bansha.show.views import card_text, director_view, player_view
 from litestar import Request
 from litestar.exceptions import HTTPException, NotFoundException
 from litestar.response import Template
@@ -79,7 +79,7 @@ class Hub:
         self.lock = threading.Lock()
 
     def _run(self, game: str) -> None:
-        from bansha.store import open_store
+        from bansha.store.store import open_store
 
         store = open_store(self.store.url, cache=False)  # the watcher's own connection
         try:
@@ -144,7 +144,7 @@ def runs_inline(store) -> bool:
     127–165 ms, docs/performance.md). A slower server's round trips are left to threads, so the
     loop serves others meanwhile. As on SQLite, a write that waits for another process's lock
     holds up this process's loop meanwhile (at most BANSHA_DB_TIMEOUT)."""
-    from bansha.store import SQLiteStore
+    from bansha.store.store import SQLiteStore
 
     if isinstance(store, SQLiteStore):
         return True
@@ -266,7 +266,7 @@ class Site:
         quarter of the server's CPU under the benchmark (docs/performance.md). Sound because
         a cached state is never changed once cached (``Store.peek``: a write applies to a copy
         and caches that); the entry holds the state, so its id is not reused meanwhile."""
-        from bansha.choices import seat_choices
+        from bansha.engine.choices import seat_choices
 
         entry = self._choices.get(id(g))
         if entry is None or entry[0] is not g:
@@ -335,7 +335,7 @@ class Site:
         view = director_view(g)
         name = self.namer(g)
         done, waiting = logic.acted_or_not(g)
-        # the same answer as the players' pages (bansha.choices), without the thread's view
+        # the same answer as the players' pages (bansha.engine.choices), without the thread's view
         skills = {p.name: logic.usable_skills(g, p.name, director=True, choices=self.choices(g, p.name))
                   for p in g.players.values()}
         votes = {p.name: logic.vote_options(g, p.name, director=True) for p in g.players.values()}

@@ -13,8 +13,8 @@ import json
 import threading
 from typing import Any
 
-from bansha.forms import excerpt, parse_int
-from bansha.model import GameError
+from bansha.door.forms import excerpt, parse_int
+from bansha.engine.model import GameError
 from litestar import Request, get, post
 from litestar.response import Template
 from markupsafe import Markup, escape
@@ -31,7 +31,7 @@ def group_id(s: dict) -> str:
 
 
 def board_name(ruleset: str) -> str:
-    from bansha.registry import find_manifest
+    from bansha.engine.registry import find_manifest
 
     try:
         return find_manifest(ruleset).name or ruleset
@@ -56,8 +56,8 @@ def summaries(store, names: list[str]) -> list[dict[str, Any]]:
 def options_shown(ruleset: str, options: dict[str, Any]) -> list[tuple[str, str]]:
     """A table's house rules as a person reads them: (label, value) by ``options.label_of``
     and ``value_label``, never the option's id."""
-    from bansha.options import label_of, value_label
-    from bansha.registry import find_manifest
+    from bansha.engine.options import label_of, value_label
+    from bansha.engine.registry import find_manifest
 
     try:
         manifest = find_manifest(ruleset)
@@ -68,7 +68,7 @@ def options_shown(ruleset: str, options: dict[str, Any]) -> list[tuple[str, str]
 
 
 def causes_zh(causes: dict[str, int]) -> list[tuple[str, int]]:
-    from bansha.explain import cause
+    from bansha.show.explain import cause
 
     return [(cause(k, "zh"), n) for k, n in causes.items()]
 

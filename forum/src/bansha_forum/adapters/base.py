@@ -13,7 +13,7 @@ import html
 import re
 from dataclasses import dataclass, field
 
-from bansha.model import MAX_POST
+from bansha.engine.model import MAX_POST
 
 from ..thread import Post, Quote
 

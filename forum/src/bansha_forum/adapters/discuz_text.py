@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from bansha.model import MAX_POST
+from bansha.engine.model import MAX_POST
 
 from ..thread import Post, Quote
 from .base import EDITED, Adapter, Page, norm_time

@@ -4,8 +4,8 @@ bansha's door (docs/forums.md, "The door"). Declared as the kernel declares its 
 
 from __future__ import annotations
 
-from bansha.cli_table import DbOpt, GameArg, JsonOpt, Option, Table, echo
-from bansha.messages import extend
+from bansha.cli.table import DbOpt, GameArg, JsonOpt, Option, Table, echo
+from bansha.text.messages import extend
 
 extend({
     "h_forum_app": ("论坛之门：连接论坛、拉取短消息和投票、推送帖子和短消息（各恰好一次）",
@@ -43,7 +43,7 @@ commands.add_group(forum_app, "forum")
 
 
 def _cli():
-    from bansha import cli
+    from bansha.cli import cli
 
     return cli
 
@@ -61,8 +61,8 @@ def link(
     """Link the game to its forum: check that the cookies log in and the thread is there."""
     import os
 
-    from bansha.messages import say
-    from bansha.model import GameError
+    from bansha.engine.model import GameError
+    from bansha.text.messages import say
 
     from .discuz import Discuz
     from .link import DEFAULT_INTERVAL, Link, check_site, save_link, thread_id
@@ -112,9 +112,9 @@ def login(
     import os
     import sys
 
-    from bansha.files import os_why
-    from bansha.messages import say
-    from bansha.model import GameError
+    from bansha.door.files import os_why
+    from bansha.engine.model import GameError
+    from bansha.text.messages import say
 
     from .discuz import Discuz
     from .link import check_site
@@ -160,8 +160,8 @@ def push(
     as_json: bool = JsonOpt,
 ) -> None:
     """Preview the phase's messages; with --yes send those not yet sent, each exactly once."""
-    from bansha.messages import say
-    from bansha.model import GameError
+    from bansha.engine.model import GameError
+    from bansha.text.messages import say
 
     from . import push as pushing
     from .discuz import Discuz
@@ -174,7 +174,7 @@ def push(
         lang = store.load(game).lang
         lk = load_link(store, game, lang)
         g, label, msgs, skipped = pushing.plan(store, game, lk, phase, template)
-        from bansha.board import load_board, phase_namer
+        from bansha.engine.board import load_board, phase_namer
 
         named = phase_namer(g, load_board(g.manifest.id, template, lang=lang))(label)
         lines, rows = pushing.preview(store, game, lk, named, msgs, lang)
@@ -212,7 +212,7 @@ def pull(
     as_json: bool = JsonOpt,
 ) -> None:
     """Read the PMs sent to the director and the phase's vote thread; propose; --yes records."""
-    from bansha.model import GameError
+    from bansha.engine.model import GameError
 
     from . import pull as pulling
 

@@ -23,8 +23,8 @@ import json
 from dataclasses import dataclass
 from urllib.parse import urlencode, urljoin
 
-from bansha.messages import extend, say
-from bansha.model import GameError
+from bansha.engine.model import GameError
+from bansha.text.messages import extend, say
 
 API = "api/mobile/index.php"
 TIMEOUT = 20.0

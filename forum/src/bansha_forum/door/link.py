@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 
-from bansha.messages import extend, say
-from bansha.model import GameError
+from bansha.engine.model import GameError
+from bansha.text.messages import extend, say
 
 extend({
     "dl_none": ("游戏 {game} 还没有连接论坛：先运行 bansha forum link {game} --site 论坛地址 --cookies cookie文件 --thread 主帖tid",

@@ -4,7 +4,7 @@ thread, read from the linked forum and proposed (docs/forums.md, "The door: pull
 A PM counts only from a seat's bound uid (``PlayerSetup.uid``: the sender is the seat, never a
 name typed in the PM). Its text, in the board's words — ``技能：杀人 目标：丙`` (a skill's alias
 too; ``参数：reflect=黑二``) or a CSV line ``杀人,丙`` — becomes a line of ``act --file``'s CSV and
-is read by that same reader (``bansha.cli_loop.actions_of_text``), then checked by the engine
+is read by that same reader (``bansha.cli.loop.actions_of_text``), then checked by the engine
 as ``act`` checks it. Each PM is listed: what it parses to, or why it does not (never dropped);
 late when sent after the phase's deadline (late PMs are listed, not recorded unless named with
 ``--pm``). ``--yes`` records every PM that parses, is accepted and is not late (``--pm PMID``:
@@ -19,8 +19,8 @@ import datetime as dt
 import json
 import re
 
-from bansha.messages import extend, say
-from bansha.model import GameError
+from bansha.engine.model import GameError
+from bansha.text.messages import extend, say
 
 extend({
     "du_head": ("{phase}：收到的短消息（{n} 条未处理）", "{phase}: PMs received ({n} not yet pulled)"),
@@ -132,8 +132,8 @@ def read_pms(store, game: str, link, forum, g):
 def propose(store, game: str, pms: list[dict], lang):
     """Each PM with what it parses to, checked on a copy of the game in order: rows with
     ``event`` (to record), ``already``, ``why`` (refused) or ``unparsed``."""
-    from bansha.cli_loop import actions_of_text
-    from bansha.model import ActEvent
+    from bansha.cli.loop import actions_of_text
+    from bansha.engine.model import ActEvent
 
     from ..adapters.base import html_lines
 
@@ -206,8 +206,8 @@ def collect(store, game: str, yes: bool, lang, only=(), forum=None) -> dict:
 
 
 def run(cli, store, game, thread, yes, template, db, as_json, lang, only: list[str] = ()) -> None:
-    from bansha.board import load_board, phase_namer
-    from bansha.cli_table import echo
+    from bansha.cli.table import echo
+    from bansha.engine.board import load_board, phase_namer
 
 
     got = collect(store, game, yes, lang, only)

@@ -27,8 +27,8 @@ import json
 import time
 from dataclasses import dataclass
 
-from bansha.messages import extend, say
-from bansha.model import GameError
+from bansha.engine.model import GameError
+from bansha.text.messages import extend, say
 
 extend({
     "dp_post": ("主帖回复", "thread reply"),
@@ -110,8 +110,8 @@ def bound_uids(store, game: str, g) -> dict[str, str]:
 def plan(store, game: str, link, phase: str | None = None, template=None):
     """(game, label, messages, skipped lines): the phase's post and PMs as messages, with the
     outbox as it stands (for the corrections' keys)."""
-    from bansha.board import board_day, load_board, phase_namer
-    from bansha.history import pick_phase, played, replay
+    from bansha.engine.board import board_day, load_board, phase_namer
+    from bansha.engine.history import pick_phase, played, replay
 
     from .. import posts
     from ..loop import _corrections

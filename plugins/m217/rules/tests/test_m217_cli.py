@@ -5,9 +5,9 @@ import json
 import random
 
 import pytest
-from bansha import deal as dealing
-from bansha.cli import app
-from bansha.registry import find_manifest, ruleset_for
+from bansha.cli.cli import app
+from bansha.engine import deal as dealing
+from bansha.engine.registry import find_manifest, ruleset_for
 from typer.testing import CliRunner
 
 NAMES = "甲,乙,丙,丁,戊,己,庚,辛,壬,癸,子,丑,寅,卯"

@@ -1,7 +1,7 @@
 """bansha's PostgreSQL store (``--db postgresql://user@host/db``), for a site whose games are
 written by several server processes on several machines.
 
-The backend moves bytes; the rules run in ``bansha.store.Store`` outside any lock. An append
+The backend moves bytes; the rules run in ``bansha.store.store.Store`` outside any lock. An append
 is one short transaction: ``UPDATE games … WHERE last_seq = %s AND undos = %s`` (the row lock
 serialises writers of one game only; a writer that lost the race sees 0 rows and retries from
 the state it has), the event's ``INSERT`` and a ``pg_notify`` that wakes every watcher when
@@ -18,9 +18,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import psycopg
-from bansha.messages import extend, lang_of, say
-from bansha.model import GameError
-from bansha.store import (
+from bansha.engine.model import GameError
+from bansha.store.store import (
     SCHEMA_VERSION,
     Conflict,
     Store,
@@ -31,6 +30,7 @@ from bansha.store import (
     structlog_logger,
     write_timeout,
 )
+from bansha.text.messages import extend, lang_of, say
 from psycopg import sql
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ def _reason(exc: Exception, conninfo: str) -> str:
     libpq's message, without a password in it."""
     import re
 
-    from bansha.messages import say
+    from bansha.text.messages import say
 
     text = str(exc)
     state = getattr(exc, "sqlstate", None) or ""
