@@ -17,8 +17,8 @@ import statistics
 import time
 
 from bansha.engine.choices import all_choices, count_votes
+from bansha.engine.copies import copy_game
 from bansha.engine.model import ResolveEvent
-from bansha.store.store import _copy_game
 from bench_resolve import new_game, random_actions  # beside this script
 
 
@@ -48,7 +48,7 @@ def main() -> None:
         if game.winner is not None:
             break
         random_actions(game, rng)
-        floor = timed(lambda: _copy_game(game).resolve(), a.reps)
+        floor = timed(lambda: copy_game(game).resolve(), a.reps)
         listing = timed(lambda: all_choices(game), a.reps)
         count = timed(lambda: count_votes(game), a.reps) if game.phase.vote else None
         n = sum(len(v) for v in all_choices(game).values())

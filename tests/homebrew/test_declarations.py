@@ -75,7 +75,7 @@ MALFORMED = [
     ("a jinx with an unknown role", GOOD_SKILL + '[[homebrew.jinxes]]\nrole = "路人"\nrule = "…"\n',
      "homebrew[0].jinxes[0].role", "本规则没有角色 路人"),
     ("a targeted trigger no step plays", GOOD_SKILL.replace('phases = ["night"]\n', 'trigger = "targeted"\n'),
-     "homebrew[0].skills[0].trigger", "被指定触发需要某个步骤的 after 包含 bansha.homebrew.homebrew.targeted"),
+     "homebrew[0].skills[0].trigger", "被指定触发需要某个步骤的 after 包含 bansha.homebrew.targeted"),
     ("an unknown trigger", GOOD_SKILL.replace('phases = ["night"]\n', 'trigger = "dawn"\n'),
      "homebrew[0].skills[0].trigger", "dawn 不是可选值"),
     ("a skill with no phase", GOOD_SKILL.replace('phases = ["night"]\n', ''),

@@ -1,7 +1,13 @@
-"""The kernel's modules import in one direction (issue 9): each imports alone in a fresh
-interpreter, and no module imports another that imports it back, counting imports inside
-functions too. Imports under ``if TYPE_CHECKING:`` never run and are left out: they only name
-types for annotations (hookspecs.py names the engine's Game)."""
+"""The kernel's layers and its import graph (issues 9 and 35).
+
+- Each kernel module imports alone in a fresh interpreter.
+- No module imports another that imports it back, counting imports inside functions and
+  type-only imports (``if TYPE_CHECKING:``) too: a reader follows those all the same.
+- Each layer imports only the layers below it, as the table ``LAYERS`` says — the same table
+  docs/architecture.md "The kernel's layers" shows.
+- The plugins' own modules (m217's rules and cards, every board's helpers) import in one
+  direction too.
+"""
 
 import ast
 import subprocess
@@ -12,76 +18,185 @@ import bansha
 import pytest
 
 PACKAGE = Path(bansha.__file__).parent
-MODULES = sorted(p.stem for p in PACKAGE.glob("*.py"))
+PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
+
+#: layer -> the layers it may import. A layer is a subpackage of bansha; ``entrypoints`` (plugin
+#: discovery: it imports nothing of bansha) is a layer of one module, and ``top`` is the ways in
+#: from outside: ``bansha/__init__.py`` (the role author's names), ``start.py`` (the command)
+#: and ``pytest_plugin.py`` (pytest's, which runs the command).
+LAYERS: dict[str, set[str]] = {
+    "entrypoints": set(),
+    "text": set(),
+    "door": {"text"},
+    "engine": {"text", "door", "entrypoints"},
+    "homebrew": {"engine", "door", "text"},
+    "store": {"engine", "door", "text", "entrypoints"},
+    "show": {"engine", "text"},
+    "authoring": {"show", "engine", "door", "text"},
+    "cli": {"authoring", "show", "store", "homebrew", "engine", "door", "text", "entrypoints"},
+    "top": {"cli", "authoring", "show", "store", "homebrew", "engine", "door", "text", "entrypoints"},
+}
+TOP = {"bansha", "bansha.start", "bansha.pytest_plugin"}
 
 
-def _is_type_checking(node: ast.If) -> bool:
-    t = node.test
-    return (isinstance(t, ast.Name) and t.id == "TYPE_CHECKING") or (
-        isinstance(t, ast.Attribute) and t.attr == "TYPE_CHECKING")
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
 
 
-def imports_of(module: str) -> set[str]:
-    """The kernel modules ``module`` imports when it runs (``__init__`` for ``bansha`` itself)."""
-    tree = ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
+MODULES = sorted(module_name(p, PACKAGE.parent) for p in PACKAGE.rglob("*.py"))
+
+
+def layer_of(module: str) -> str:
+    if module in TOP:
+        return "top"
+    return module.split(".")[1]
+
+
+def _resolve(base: str, level: int, here: str, is_package: bool) -> str:
+    if not level:
+        return base
+    parts = here.split(".") if is_package else here.split(".")[:-1]
+    parts = parts[: len(parts) - (level - 1)]
+    return ".".join([*parts, base] if base else parts)
+
+
+def imports_in(source: str, here: str, known: set[str], is_package: bool = False) -> set[str]:
+    """The modules of ``known`` that ``source`` (the module ``here``) imports anywhere: at the
+    top, inside functions, under ``if TYPE_CHECKING:``. ``from P import m`` is the module
+    ``P.m`` where that is one, else ``P`` itself."""
     found: set[str] = set()
-
-    def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and _is_type_checking(node):
-            for child in node.orelse:
-                visit(child)
-            return
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level == 1 or base == "bansha" or base.startswith("bansha."):
-                target = base.removeprefix("bansha").lstrip(".") if node.level == 0 else base
-                if target:
-                    found.add(target.partition(".")[0])
-                else:  # from . import a, b  /  from bansha import a
-                    found.update(a.name for a in node.names if a.name in MODULES)
-                    if not any(a.name in MODULES for a in node.names):
-                        found.add("__init__")
+            base = _resolve(node.module or "", node.level, here, is_package)
+            for a in node.names:
+                sub = f"{base}.{a.name}"
+                if sub in known:
+                    found.add(sub)
+                elif base in known:
+                    found.add(base)
         elif isinstance(node, ast.Import):
             for a in node.names:
-                if a.name == "bansha":
-                    found.add("__init__")
-                elif a.name.startswith("bansha."):
-                    found.add(a.name.split(".")[1])
-        for child in ast.iter_child_nodes(node):
-            visit(child)
-
-    visit(tree)
-    found.discard(module)
+                name = a.name
+                while name and name not in known:  # import bansha.engine.model as m
+                    name = name.rpartition(".")[0]
+                if name:
+                    found.add(name)
+    found.discard(here)
     return found
 
 
-def test_the_graph_is_read_from_real_imports():
-    # the check below can fail: these edges exist
-    assert "engine" in imports_of("store") and "model" in imports_of("engine")
-    assert "registry" in imports_of("engine") and "builtins" in imports_of("registry")
-    assert "engine" not in imports_of("hookspecs")  # its engine import is under TYPE_CHECKING
+def source_of(module: str) -> tuple[str, bool]:
+    path = PACKAGE.parent.joinpath(*module.split("."))
+    init = path / "__init__.py"
+    if init.exists():
+        return init.read_text(encoding="utf-8"), True
+    return path.with_suffix(".py").read_text(encoding="utf-8"), False
 
 
-def test_no_kernel_module_imports_one_that_imports_it_back():
-    graph = {m: imports_of(m) for m in MODULES}
-    cycles = []
+def kernel_graph() -> dict[str, set[str]]:
+    out = {}
+    for m in MODULES:
+        text, is_package = source_of(m)
+        out[m] = imports_in(text, m, set(MODULES), is_package)
+    return out
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every cycle a depth-first walk meets (each at least once)."""
+    found: list[list[str]] = []
+    done: set[str] = set()
 
     def walk(node: str, path: list[str]) -> None:
         for nxt in sorted(graph.get(node, ())):
             if nxt in path:
-                cycles.append(path[path.index(nxt):] + [nxt])
+                found.append(path[path.index(nxt):] + [nxt])
             elif nxt not in done:
                 walk(nxt, [*path, nxt])
         done.add(node)
 
-    done: set[str] = set()
-    for m in MODULES:
+    for m in sorted(graph):
         if m not in done:
             walk(m, [m])
-    assert cycles == []
+    return found
 
 
-@pytest.mark.parametrize("module", [m for m in MODULES if m != "__init__"])
+def upward(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """The imports the layer table does not allow: (importer, imported)."""
+    return sorted((m, n) for m, targets in graph.items() for n in targets
+                  if layer_of(n) != layer_of(m) and layer_of(n) not in LAYERS[layer_of(m)])
+
+
+def plugin_graph() -> dict[str, set[str]]:
+    """The plugins' modules (``plugins/<ruleset>/<folder>/*.py``, tests left out) and which of
+    them each imports."""
+    files = {p.stem: p for p in PLUGINS.glob("*/*/*.py")}
+    return {name: imports_in(p.read_text(encoding="utf-8"), name, set(files)) for name, p in files.items()}
+
+
+# -- the checks can fail
+
+
+def test_the_graph_is_read_from_real_imports():
+    graph = kernel_graph()
+    assert "bansha.engine.model" in graph["bansha.engine.engine"]
+    assert "bansha.engine.builtins" in graph["bansha.engine.registry"]
+    assert "bansha.engine.engine" in graph["bansha.store.store"]
+    # a type-only import counts: hookspecs names the engine's types through engine/protocols.py
+    assert "bansha.engine.protocols" in graph["bansha.engine.hookspecs"]
+    # the m217 rules import their helpers, and so do the cards
+    plugins = plugin_graph()
+    assert "bansha_m217_helpers" in plugins["bansha_m217_rules"]
+    assert "bansha_m217_helpers" in plugins["bansha_m217_cards"]
+
+
+def test_a_circle_and_an_upward_import_are_found():
+    known = {"bansha.engine.a", "bansha.engine.b", "bansha.text.messages", "bansha.cli.cli"}
+    a = imports_in("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from bansha.engine.b import X\n",
+                   "bansha.engine.a", known)
+    b = imports_in("def f():\n    from .a import Y\n", "bansha.engine.b", known)
+    assert a == {"bansha.engine.b"} and b == {"bansha.engine.a"}
+    assert cycles({"bansha.engine.a": a, "bansha.engine.b": b}) == [["bansha.engine.a", "bansha.engine.b", "bansha.engine.a"]]
+    t = imports_in("import bansha.cli.cli\n", "bansha.text.messages", known)
+    assert upward({"bansha.text.messages": t}) == [("bansha.text.messages", "bansha.cli.cli")]
+
+
+def test_the_layer_table_is_an_order():
+    assert cycles({k: v for k, v in LAYERS.items()}) == []
+    assert {layer_of(m) for m in MODULES} == set(LAYERS)  # a new folder is placed in the table
+
+
+# -- the kernel and the plugins
+
+
+def test_no_kernel_module_imports_one_that_imports_it_back():
+    assert cycles(kernel_graph()) == []
+
+
+def test_each_layer_imports_only_the_layers_below_it():
+    assert upward(kernel_graph()) == []
+
+
+def test_the_layers_packages_import_nothing():
+    # ``import bansha.engine.model`` runs bansha/engine/__init__.py first: kept empty of
+    # imports, it costs nothing and closes no circle (bansha/__init__.py imports only when a
+    # name is first asked for, inside its __getattr__)
+    for m in MODULES:
+        text, is_package = source_of(m)
+        if is_package:
+            top_level = [n for n in ast.parse(text).body if isinstance(n, ast.Import | ast.ImportFrom)
+                         and (n.level or (getattr(n, "module", "") or "").startswith("bansha")
+                              or any(a.name.startswith("bansha") for a in n.names))]
+            assert top_level == [], m
+
+
+def test_no_plugin_module_imports_one_that_imports_it_back():
+    assert cycles(plugin_graph()) == []
+
+
+@pytest.mark.parametrize("module", [m for m in MODULES if m != "bansha"])
 def test_each_kernel_module_imports_alone(module):
-    r = subprocess.run([sys.executable, "-c", f"import bansha.{module}"], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr

@@ -10,7 +10,8 @@ plugin name ``m217.standins`` and used by tests/m217/m217-standins.toml.
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import give, settle
+from bansha_m217_helpers import give
+from bansha_m217_rules import settle
 
 # ------------------------------------------------------------------ the chain's first stage
 

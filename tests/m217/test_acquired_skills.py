@@ -325,7 +325,7 @@ def test_a_forced_skills_statuses_lapse_with_it_in_the_holders_view_too():
     shown, no longer in effect) and come back when 遗忘 ends."""
     from bansha.engine.engine import Resolution
     from bansha.show.views import player_view
-    from bansha_m217_rules import give, has
+    from bansha_m217_helpers import give, has
 
     game = game_of("隐者", "影子", [])
     shown = player_view(game, ME)["you"]["statuses"]

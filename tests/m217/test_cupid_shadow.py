@@ -8,7 +8,7 @@ from bansha.authoring import scenario
 from bansha.engine.engine import Resolution
 from bansha.engine.model import ResolveEvent
 from bansha.show.views import player_view
-from bansha_m217_rules import change_camp, surface
+from bansha_m217_helpers import change_camp, surface
 
 M217 = Path(__file__).parents[1] / "scenarios" / "m217"
 

@@ -222,9 +222,9 @@ def test_the_check_fails_on_english_and_repr(tokens):
 def test_the_recorder_flags_an_english_line_of_a_plugin(monkeypatch, tokens):
     """A deliberately English line in a plugin (the 跟随 trace's mode, taken from the rules' table)
     is seen and flagged: the check above is able to fail."""
-    import bansha_m217_rules
+    import bansha_m217_helpers
 
-    monkeypatch.setattr(bansha_m217_rules, "FOLLOW_MODES", {"same": "the same camp", "opposite": "the other camp"})
+    monkeypatch.setattr(bansha_m217_helpers, "FOLLOW_MODES", {"same": "the same camp", "opposite": "the other camp"})
     rec = Recorder(monkeypatch)
     fan = [p for p in SCENARIOS if "fan" in p.stem]
     assert fan, "a 粉丝 scenario is needed"

@@ -62,7 +62,7 @@ def test_grandpa_counts_an_exit_after_a_revival_again():
 
 def test_judged_camp_changes_only_for_the_casters_camp_named():
     """> PS：效果4以隐狼为目标的才会改变，隐狼发动的技能不会改变实际阵营的判定"""
-    from bansha_m217_rules import judged_camp
+    from bansha_m217_helpers import judged_camp
 
     g = game_with("隐狼")
     me = g.player("甲")

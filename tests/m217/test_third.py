@@ -9,7 +9,7 @@ import pytest
 from bansha.authoring import scenario
 from bansha.engine.model import ActEvent, GameError
 from bansha.show.views import player_view
-from bansha_m217_rules import ANY_STATE
+from bansha_m217_helpers import ANY_STATE
 
 M217 = Path(__file__).parents[1] / "scenarios" / "m217"
 

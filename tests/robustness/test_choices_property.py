@@ -21,8 +21,8 @@ before each action and vote is sent, the seat's listing is read, and
 from __future__ import annotations
 
 from bansha.engine.choices import examples, seat_choices, vote_choices
+from bansha.engine.copies import copy_game
 from bansha.engine.model import ActEvent, GameError, VoteEvent
-from bansha.store.store import _copy_game
 from bansha_web.logic import usable_skills
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -74,7 +74,7 @@ class CheckedGame(RandomGame):
             for t in c.targets or [""]:
                 assert t in found, (self.ref, self.seed, g.label, actor, skill, t)
                 targets, args = found[t]
-                copy = _copy_game(g)
+                copy = copy_game(g)
                 copy.apply(ActEvent(phase=g.label, actor=actor, skill=skill, targets=targets, args=args))
                 self.checked["listed"] += 1
             self.check_counts_and_args(actor, c, found)
@@ -131,7 +131,7 @@ class CheckedGame(RandomGame):
             assert g.find_name(ev.target) in listed or ev.target in listed, (self.ref, self.seed, ev, listed)
         post = ev.post if g.manifest.vote.post == "required" else None
         for t in listed:
-            copy = _copy_game(g)
+            copy = copy_game(g)
             copy.apply(VoteEvent(phase=g.label, voter=ev.voter, target=t, change=has, post=post or (1 if post else None)))
         self.checked["vote"] += 1
 

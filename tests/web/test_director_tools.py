@@ -296,7 +296,7 @@ def test_pages_render_from_the_cached_state_without_changing_it(web):
 
 
 def test_the_cached_state_after_every_write_is_what_the_log_replays_to(web):
-    """Each write copies the cached state (Store._copy_game shares the history and copies the
+    """Each write copies the cached state (engine.copies.copy_game shares the history and copies the
     players, their statuses, actions and ballots field by field): after every event of two
     played days the copy chain equals a fresh replay, statuses and uses included."""
     import msgspec

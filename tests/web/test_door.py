@@ -178,7 +178,7 @@ def test_a_cookie_that_no_longer_verifies_is_replaced_on_the_next_page_load(web)
 
 
 def test_the_cli_takes_the_same_door(tmp_path):
-    """`bansha new` and the console's form share forms.new_setup: the same refusal, as short."""
+    """`bansha new` and the console's form share newgame.new_setup: the same refusal, as short."""
     db = str(tmp_path / "g.db")
     names = ",".join(["x" * 5000, *ROSTER[1:]])
     out = subprocess.run([sys.executable, "-m", "bansha.cli.cli", "new", "g", "--ruleset", "qisha-xia", "--players", names,

@@ -9,7 +9,7 @@ permanent (docs/rulings/m217.md).
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import give, hit
+from bansha_m217_helpers import give, hit
 
 
 def arson(res, a):

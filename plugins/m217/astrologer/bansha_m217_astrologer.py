@@ -12,7 +12,7 @@ third).
 """
 
 from bansha import Fact, GameError, Role, Skill, hookimpl
-from bansha_m217_rules import give, has
+from bansha_m217_helpers import give, has
 
 ROLE = "占星师"
 RIGHT = "m217.命运洪流"            # names guessed right by this holder's 命运洪流, in order

@@ -17,7 +17,7 @@ docs/rulings/m217.md (group undecided).
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import acquire, follow, forced_on, give, holders, identity, vote_cancelled
+from bansha_m217_helpers import acquire, follow, forced_on, give, holders, identity, vote_cancelled
 
 NAME = "复仇者"
 

@@ -15,7 +15,7 @@ rules' ``settle`` (handler ``m217.shield.面包师``) when it chooses a player w
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import WOLF
+from bansha_m217_helpers import WOLF
 
 SUBSTEPS = ("早夜", "午夜", "深夜", "凌晨")
 LATE = ("深夜", "凌晨")

@@ -14,7 +14,7 @@ Readings: docs/rulings/m217.md, group weak-b.
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import WOLF, forced_on, surface
+from bansha_m217_helpers import WOLF, forced_on, surface
 
 ROAR = "咆哮"
 QUEUE = "m217.tomorrow"    # {"noon N": [line, …]} announced when that noon opens

@@ -15,7 +15,7 @@ kept in ``res.data["庇护"]`` ({bat: [targets]}). Readings: docs/rulings/m217.m
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import forced_on, give, hit, send_forced, spend
+from bansha_m217_helpers import forced_on, give, hit, send_forced, spend
 
 SHELTER, REBOUND = "庇护", "反弹"
 

@@ -16,7 +16,8 @@ has ended open until the next dawn/dusk while a 钟 may still turn back (docs/ru
 """
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha_m217_rules import ends, exit_of, flip, phase_zh, vote_out, window
+from bansha_m217_helpers import ends, exit_of, flip, phase_zh, window
+from bansha_m217_rules import vote_out
 
 NAME = "时光倒流"
 

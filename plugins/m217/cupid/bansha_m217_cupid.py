@@ -35,17 +35,8 @@ Modelled here (readings: docs/rulings/m217.md, group cupid):
 from __future__ import annotations
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha_m217_rules import (
-    VILLAGE,
-    WOLF,
-    acquire,
-    change_camp,
-    deaths,
-    give,
-    has,
-    settle,
-    unacquire,
-)
+from bansha_m217_helpers import VILLAGE, WOLF, acquire, change_camp, give, has, unacquire
+from bansha_m217_rules import deaths, settle
 
 DARK = "黑情侣阵营"
 UNDECIDED = "不定阵营"

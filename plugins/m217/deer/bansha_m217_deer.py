@@ -5,7 +5,7 @@
 """
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha_m217_rules import give
+from bansha_m217_helpers import give
 
 
 def sanctuary(res, a):

@@ -8,7 +8,7 @@
 """
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha_m217_rules import VILLAGE, WOLF, forced_on, hit, judged_camp
+from bansha_m217_helpers import VILLAGE, WOLF, forced_on, hit, judged_camp
 
 
 def hunt(res, a):

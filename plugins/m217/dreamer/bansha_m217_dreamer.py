@@ -9,7 +9,7 @@
 """
 
 from bansha import Action, Role, Skill, hookimpl
-from bansha_m217_rules import give, hit, holders
+from bansha_m217_helpers import give, hit, holders
 
 
 def auto(res):

@@ -10,7 +10,7 @@ resolves in the opening's step 开局 (priority in the manifest). Following uses
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import follow, give, holds
+from bansha_m217_helpers import follow, give, holds
 
 NAME = "粉丝"
 

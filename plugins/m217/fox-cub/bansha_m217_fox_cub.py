@@ -5,7 +5,7 @@
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import WOLF, give, judged_camp
+from bansha_m217_helpers import WOLF, give, judged_camp
 
 
 def bind(res, a):

@@ -8,7 +8,7 @@
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import VILLAGE, lose, surface
+from bansha_m217_helpers import VILLAGE, lose, surface
 
 
 def sniff(res, a):

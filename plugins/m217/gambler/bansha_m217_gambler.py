@@ -25,7 +25,8 @@ compounds). The win is the handler ``m217.win.赌徒``. Readings: docs/rulings/m
 import bansha_m217_rules as board
 import msgspec
 from bansha import Action, Role, Skill, hookimpl
-from bansha_m217_rules import ANY_STATE, acquire, give, hit, settle, unacquire
+from bansha_m217_helpers import ANY_STATE, acquire, give, hit, unacquire
+from bansha_m217_rules import settle
 
 ROLE, PSEUDO = "赌徒", "骰子"
 PRIZES = {1: "出人票", 2: "杀人", 3: "通灵", 4: "免疫", 5: "沉默", 6: "大奖"}

@@ -11,7 +11,8 @@ it is sent). [技能来源] is the 花匠 who sent it. The last giver of a rose 
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import give, settle
+from bansha_m217_helpers import give
+from bansha_m217_rules import settle
 
 FROM = "玫瑰.from"
 

@@ -10,7 +10,7 @@ The 游戏流程 lists 石像鬼<查验><凝望> at (14) (step 深夜14b); 凝�
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import lose, surface
+from bansha_m217_helpers import lose, surface
 
 
 def check(res, a):

@@ -13,7 +13,7 @@ Readings: docs/rulings/m217.md, group weak-b.
 """
 
 from bansha import Action, Role, Skill, hookimpl
-from bansha_m217_rules import flip, forgotten, give
+from bansha_m217_helpers import flip, forgotten, give
 
 STINK = "熏臭"
 

@@ -17,7 +17,7 @@ docs/rulings/m217.md (group wolves-b).
 """
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha_m217_rules import VILLAGE, forced_on, hit, holders, send_forced, spend
+from bansha_m217_helpers import VILLAGE, forced_on, hit, holders, send_forced, spend
 
 DOMINATE, EVIL = "主宰黑夜", "邪恶"
 

@@ -15,7 +15,7 @@ deaths have landed (handler ``m217.night-end.幽灵``). [操纵夺舍] is not de
 """
 
 from bansha import Fact, Role, Skill, hookimpl
-from bansha_m217_rules import WOLF, hit, judged_camp
+from bansha_m217_helpers import WOLF, hit, judged_camp
 
 ROLE = "幽灵"
 

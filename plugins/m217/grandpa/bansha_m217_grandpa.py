@@ -18,7 +18,7 @@ from math import ceil
 
 from bansha import Role, Skill, Status, hookimpl
 from bansha.engine.engine import Resolution
-from bansha_m217_rules import active, forced_on, holds
+from bansha_m217_helpers import active, forced_on, holds
 
 ROLE = "宗教老爷爷"
 THIRD = "三方阵营"

@@ -13,7 +13,7 @@ Readings: docs/rulings/m217.md (group wolves-b).
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import WOLF, lose
+from bansha_m217_helpers import WOLF, lose
 
 KEY = "蛊惑"
 CATEGORIES = ("狼人", "强神", "弱神")

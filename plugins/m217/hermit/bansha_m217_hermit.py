@@ -12,7 +12,7 @@ docs/rulings/m217.md, group weak-b).
 """
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha_m217_rules import forced_on, give, holds
+from bansha_m217_helpers import forced_on, give, holds
 
 CLOAK, DOFF = "隐身衣", "脱下隐身衣"
 

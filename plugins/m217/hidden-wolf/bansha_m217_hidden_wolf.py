@@ -18,7 +18,7 @@ actual camp through ``judged_camp`` (m217-rules).
 from itertools import combinations
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import VILLAGE, give
+from bansha_m217_helpers import VILLAGE, give
 
 EFFECTS = ("1", "2", "3", "4", "5")
 WITH_DISGUISE = tuple(",".join(c) for c in combinations(EFFECTS, 3) if "2" in c)

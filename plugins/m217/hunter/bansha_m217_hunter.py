@@ -13,7 +13,8 @@ docs/rulings/m217.md (group weak-a).
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import exit_of, hit, land, settle, window
+from bansha_m217_helpers import exit_of, hit, window
+from bansha_m217_rules import land, settle
 
 
 def last_shot(res, a):

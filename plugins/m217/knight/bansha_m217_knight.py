@@ -12,7 +12,8 @@ A noon skill: resolved at once when submitted. This board has no 竞选日 (no �
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import VILLAGE, WOLF, flip, hit, judged_camp, land, settle
+from bansha_m217_helpers import VILLAGE, WOLF, flip, hit, judged_camp
+from bansha_m217_rules import land, settle
 
 
 def duel(res, a):

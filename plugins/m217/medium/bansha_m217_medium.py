@@ -5,7 +5,7 @@
 """
 
 from bansha import Fact, Role, Skill, hookimpl
-from bansha_m217_rules import surface
+from bansha_m217_helpers import surface
 
 
 def commune(res, a):

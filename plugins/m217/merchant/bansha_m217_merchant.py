@@ -15,18 +15,8 @@ docs/rulings/m217.md.
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import (
-    WOLF,
-    acquire,
-    exit_of,
-    give,
-    hit,
-    judged_camp,
-    land,
-    settle,
-    unacquire,
-    window,
-)
+from bansha_m217_helpers import WOLF, acquire, exit_of, give, hit, judged_camp, unacquire, window
+from bansha_m217_rules import land, settle
 
 GIFTS = {"验人": "通灵", "毒药": "毒药", "猎枪": "最后一枪", "守护": "守护", "控制": "冰冻"}
 OWNERS = {"通灵": "通灵师", "毒药": "女巫", "冰冻": "企鹅"}

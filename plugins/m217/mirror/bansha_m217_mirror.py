@@ -15,7 +15,7 @@
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import acquire, forced_on, holds, unacquire
+from bansha_m217_helpers import acquire, forced_on, holds, unacquire
 
 ROLE = "镜"
 REFLECT = "反射"

@@ -7,7 +7,7 @@
 """
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha_m217_rules import VILLAGE, forced_on, gained_by, give, holders
+from bansha_m217_helpers import VILLAGE, forced_on, gained_by, give, holders
 
 NINE_TAILS = Role(
     name="九尾狐", alias="nine-tails", camp="村民阵营", rule=__doc__,

@@ -5,7 +5,7 @@
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import give
+from bansha_m217_helpers import give
 
 
 def freeze(res, a):

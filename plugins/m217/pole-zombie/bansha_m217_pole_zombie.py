@@ -13,7 +13,7 @@ are removed, and the kills they queued earlier tonight are stopped. Readings: do
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import WOLF
+from bansha_m217_helpers import WOLF
 
 KEY = "跳跃"
 

@@ -10,7 +10,7 @@
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import forgotten, surface
+from bansha_m217_helpers import forgotten, surface
 
 GROUP = "警队"
 

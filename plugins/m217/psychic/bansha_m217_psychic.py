@@ -10,7 +10,7 @@ camp (a camp changed during the game is the one read).
 """
 
 from bansha import Fact, Role, Skill, hookimpl
-from bansha_m217_rules import judged_camp
+from bansha_m217_helpers import judged_camp
 
 SENSE = "感知"
 

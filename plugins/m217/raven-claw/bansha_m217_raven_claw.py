@@ -16,7 +16,8 @@ with no effect of its own.
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import WOLF, forgotten, give, has, hit, settle
+from bansha_m217_helpers import WOLF, forgotten, give, has, hit
+from bansha_m217_rules import settle
 
 ME = "狼鸦之爪"
 BLADE = "夜之锋刃"

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from bansha import Fact, Status, hookimpl
 from bansha.homebrew.homebrew import Card, Params
-from bansha_m217_rules import (
+from bansha_m217_helpers import (
     VILLAGE,
     flip,
     give,

@@ -22,7 +22,7 @@ from bansha.engine.engine import Kill
 
 
 def phase_zh(game, label: str) -> str:
-    from bansha_m217_rules import phase_zh as zh
+    from bansha_m217_helpers import phase_zh as zh
     return zh(game, label)
 
 #: > 导演会在深夜结束后，根据游戏内内容准确反馈[是/否/无法回答]。

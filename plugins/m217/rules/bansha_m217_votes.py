@@ -17,7 +17,7 @@ from bansha import hookimpl
 
 
 def phase_zh(game, label: str) -> str:
-    from bansha_m217_rules import phase_zh as zh
+    from bansha_m217_helpers import phase_zh as zh
     return zh(game, label)
 
 

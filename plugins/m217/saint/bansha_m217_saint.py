@@ -11,7 +11,7 @@ handler ``m217.refresh.<skill>`` its role plugin may provide (九尾: 5 tails ag
 
 from bansha import Role, Skill, hookimpl
 from bansha_m217_cards import refresh
-from bansha_m217_rules import VILLAGE, WOLF, give, judged_camp
+from bansha_m217_helpers import VILLAGE, WOLF, give, judged_camp
 
 
 def holy_water(res, a):

@@ -15,7 +15,7 @@ docs/rulings/m217.md (group undecided).
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import acquire, follow, forced_on, holds
+from bansha_m217_helpers import acquire, follow, forced_on, holds
 
 NAME = "暗恋者"
 PSEUDO = "情书对象"

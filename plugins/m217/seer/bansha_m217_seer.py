@@ -8,7 +8,8 @@
 """
 
 from bansha import Fact, Role, Skill, hookimpl
-from bansha_m217_rules import VILLAGE, forced_on, surface, vote_ballots
+from bansha_m217_helpers import VILLAGE, forced_on, surface
+from bansha_m217_rules import vote_ballots
 
 
 def foresee(res, a):

@@ -18,7 +18,7 @@ Modelled here (readings: docs/rulings/m217.md, group cupid):
 from __future__ import annotations
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import acquire, follow, identity
+from bansha_m217_helpers import acquire, follow, identity
 
 GROUP = "狼人"  # the wolves' 群内 group (m217.wolf-pack)
 HOST = "m217.影子.host"

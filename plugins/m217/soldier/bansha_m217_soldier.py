@@ -7,7 +7,7 @@
 """
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha_m217_rules import forced_on, hit, lose
+from bansha_m217_helpers import forced_on, hit, lose
 
 
 def assault(res, a):

@@ -18,7 +18,7 @@ from bansha import Role, Skill, hookimpl
 
 
 def phase_zh(game, label: str) -> str:
-    from bansha_m217_rules import phase_zh as zh
+    from bansha_m217_helpers import phase_zh as zh
     return zh(game, label)
 
 CATCH = "摄魂"

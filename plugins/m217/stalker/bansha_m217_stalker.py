@@ -12,7 +12,8 @@ night step (14) (``深夜14b``, last of the list). Readings: docs/rulings/m217.m
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import hit, settle
+from bansha_m217_helpers import hit
+from bansha_m217_rules import settle
 
 KEY = "m217.ballots"
 

@@ -22,7 +22,8 @@ Readings: docs/rulings/m217.md (weak-a).
 """
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha_m217_rules import flip, forgotten, has, vote_cancelled, vote_out
+from bansha_m217_helpers import flip, forgotten, has, vote_cancelled
+from bansha_m217_rules import vote_out
 
 EXTRA = "extra-noon"
 DAY = ("dawn", "noon", EXTRA, "dusk")

@@ -12,7 +12,8 @@ target), then the 结算效果 on the final target. Every exit it causes gets no
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import flip, land, settle
+from bansha_m217_helpers import flip
+from bansha_m217_rules import land, settle
 
 BLAST = "爆破"
 

@@ -22,7 +22,7 @@ Readings (docs/rulings/m217.md):
 
 from bansha import GameError, Role, Skill, Status, hookimpl
 from bansha.engine.engine import Resolution
-from bansha_m217_rules import WOLF, forced_on, hit, standing
+from bansha_m217_helpers import WOLF, forced_on, hit, standing
 
 ROLE = "双面人"
 KEY = "m217.双面"

@@ -11,7 +11,7 @@ one is 存活 (the rest are void): "如果这个反馈为[没有存活]，范海
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import hit
+from bansha_m217_helpers import hit
 
 WOLF_ROLES = ("狼王", "恐怖分子", "狼兄", "噬时狼妃", "蛊医", "恶灵骑士", "狼弟", "狼巫", "隐狼", "撑杆僵尸",
               "幼狼", "幽灵", "狼学者", "黑蝙蝠", "狼鸦之爪", "石像鬼")

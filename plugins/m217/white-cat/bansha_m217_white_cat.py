@@ -12,7 +12,7 @@ next dusk's step (4) (handler ``m217.at.黄昏4.白猫``). Readings: docs/ruling
 """
 
 from bansha import Action, Role, Skill, hookimpl
-from bansha_m217_rules import flip, forced_on, phase_zh, window
+from bansha_m217_helpers import flip, forced_on, phase_zh, window
 
 NINE = "猫有九命"
 DUE = "白猫.due"

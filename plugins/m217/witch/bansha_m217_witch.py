@@ -12,7 +12,7 @@
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import forced_on, give, hit
+from bansha_m217_helpers import forced_on, give, hit
 
 
 def insight(res):

@@ -22,7 +22,8 @@ Readings (docs/rulings/m217.md, group wolves-a):
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import deaths, forgotten, phase_zh, window
+from bansha_m217_helpers import forgotten, phase_zh, window
+from bansha_m217_rules import deaths
 
 ME = "幼狼"
 GROUP = "狼人"

@@ -14,7 +14,8 @@ ballot when 狼弟's counted ballot names the same player (not 弃权); under �
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import forced_on, has, hit, holders, origin, settle
+from bansha_m217_helpers import forced_on, has, hit, holders, origin
+from bansha_m217_rules import settle
 
 ME, PARTNER = "狼兄", "狼弟"
 RAGE = "暴怒"

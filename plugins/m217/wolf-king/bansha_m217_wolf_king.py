@@ -14,7 +14,8 @@ to a [1] skill (option ``swift``).
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import exit_of, hit, land, settle
+from bansha_m217_helpers import exit_of, hit
+from bansha_m217_rules import land, settle
 
 REVENGE = "报复"
 

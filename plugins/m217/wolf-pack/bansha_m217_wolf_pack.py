@@ -13,7 +13,7 @@ declaring ``group="狼人"`` is 群内; a role setting ``player.data["m217.接�
 """
 
 from bansha import Role, Skill, hookimpl
-from bansha_m217_rules import has, hit
+from bansha_m217_helpers import has, hit
 
 GROUP = "狼人"
 

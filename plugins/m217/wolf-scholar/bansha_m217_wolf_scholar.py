@@ -12,7 +12,7 @@ Readings: docs/rulings/m217.md (group wolves-b).
 """
 
 from bansha import Role, Skill, Status, hookimpl
-from bansha_m217_rules import give
+from bansha_m217_helpers import give
 
 KEY = "诡辩"
 

@@ -19,7 +19,8 @@ lists. 齐心 is 狼兄's (shared code, bansha_m217_wolf_elder.unison).
 """
 
 from bansha import GameError, Role, Skill, hookimpl
-from bansha_m217_rules import forced_on, give, has, hit, settle
+from bansha_m217_helpers import forced_on, give, has, hit
+from bansha_m217_rules import settle
 from bansha_m217_wolf_elder import know_each_other, partner_view, unison
 
 ME, PARTNER = "狼弟", "狼兄"

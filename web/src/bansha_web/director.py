@@ -16,7 +16,7 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from bansha.door.forms import excerpt, new_setup, pairs, roster_names, text_of
+from bansha.door.forms import excerpt, pairs, roster_names, text_of
 from bansha.engine.model import (
     ActEvent,
     GameError,
@@ -25,6 +25,7 @@ from bansha.engine.model import (
     UnactEvent,
     VoteEvent,
 )
+from bansha.engine.newgame import new_setup
 from bansha.text.messages import say
 from litestar import Request, Response, get, post
 from litestar.datastructures import Cookie
@@ -98,7 +99,7 @@ def routes(site: Site) -> list:
 
     @post("/d/new")
     async def new_game(request: Request) -> Response:
-        """A new game through the door the CLI uses (forms.new_setup): roster and seed, or a deal
+        """A new game through the door the CLI uses (newgame.new_setup): roster and seed, or a deal
         file (TOML, uploaded or pasted), with house rules. A refused creation stores nothing and
         shows the form again as it was filled in; a created one redirects to its console (so a
         reload does not post it again), where its links are shown once."""

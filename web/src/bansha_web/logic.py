@@ -54,13 +54,13 @@ def withdrawable(game: Game, name: str, offered: set[str]) -> list[str]:
     leaves out a skill already used this phase) and that the engine would let them withdraw
     now: asked of the engine itself, on a copy (``unact``'s own checks: not answered at once,
     its window not passed), so that the page keeps a 撤回 button for each."""
+    from bansha.engine.copies import copy_game
     from bansha.engine.model import UnactEvent
-    from bansha.store.store import _copy_game
 
     out: list[str] = []
     for skill in dict.fromkeys(a.skill for a in game.actions if a.actor == name and a.skill not in offered):
         try:
-            _copy_game(game).apply(UnactEvent(phase=game.label, actor=name, skill=skill))
+            copy_game(game).apply(UnactEvent(phase=game.label, actor=name, skill=skill))
         except GameError:
             continue
         out.append(skill)

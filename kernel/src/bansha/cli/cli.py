@@ -452,8 +452,8 @@ def _players(values: list[str], lang: str | None = None, reserved: tuple[str, ..
 
 
 def _check_deal(rs, setups, source: str) -> None:
-    """A deal file's seats, checked at the one door (forms.check_deal)."""
-    from bansha.door.forms import check_deal
+    """A deal file's seats, checked at the one door (newgame.check_deal)."""
+    from bansha.engine.newgame import check_deal
 
     check_deal(rs, setups, source)
 
@@ -473,8 +473,8 @@ def new(
     """Create a game, dealing roles from the manifest with the seed (or from --deal)."""
     from pathlib import Path
 
-    from bansha.door.forms import new_setup
     from bansha.engine.model import GameError
+    from bansha.engine.newgame import new_setup
     from bansha.engine.registry import checked_ruleset
 
     rs = checked_ruleset(ruleset)  # the one validator (a board given as a file: naming the file)

@@ -15,8 +15,7 @@ from typing import Any
 
 import msgspec
 
-from bansha.engine.model import GameError
-from bansha.text.messages import extend, say
+from bansha.text.messages import GameError, extend, say
 
 extend({
     "edit_not_in_pool": ("{where}：牌池 {pool} 里没有 {name}{elsewhere}", "{where}: pool {pool} has no {name}{elsewhere}"),

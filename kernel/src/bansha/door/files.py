@@ -18,8 +18,7 @@ import errno
 import re
 from typing import Any
 
-from bansha.engine.model import GameError
-from bansha.text.messages import join, say
+from bansha.text.messages import GameError, join, say
 
 #: the largest file a person writes that bansha reads (a manifest is ~10 KB, a thread ~1 MB)
 MAX_BYTES = 4 * 1024 * 1024

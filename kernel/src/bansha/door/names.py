@@ -11,8 +11,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
-from bansha.engine.model import GameError
-from bansha.text.messages import say
+from bansha.text.messages import GameError, say
 
 #: at most this many characters (after normalisation) in a player's or a game's name
 MAX_PLAYER_NAME = 32

@@ -21,7 +21,7 @@ from bansha.engine.model import Ballot, Kill
 from bansha.engine.votes import VoteCount, whole
 
 if TYPE_CHECKING:
-    from bansha.engine.engine import Resolution
+    from bansha.engine.protocols import Resolution
 
 
 @hookimpl

@@ -559,10 +559,10 @@ def count_votes(game: Game) -> VoteCount | None:
     phase takes no vote."""
     if not game.phase.vote or game.winner is not None:
         return None
+    from bansha.engine.copies import copy_game
     from bansha.engine.engine import SILENT
-    from bansha.store.store import _copy_game
 
-    g = _copy_game(game)
+    g = copy_game(game)
     g.log = SILENT
     try:
         res = g.resolve()

@@ -16,7 +16,10 @@ Argument types (each signature below carries them; docs/plugins.md "Hooks"): ``g
 "查看"``, as ``skill == "查看"`` is always False — except in ``bansha_unknown_skill``, where it
 is the name typed (``str``); ``action`` an ``Action`` (``chosen`` as sent, ``targets`` after
 the targeting chain, ``seq`` the order of submission); ``kill`` a ``Kill``; ``ballot`` a
-``Ballot``; ``ruling`` a ``RulingEvent``; ``targets`` a list of player names.
+``Ballot``; ``ruling`` a ``RulingEvent``; ``targets`` a list of player names. ``Game`` and
+``Resolution`` are named here by the Protocols of ``protocols.py``: the engine imports this
+module (through the registry), so this module does not import the engine back, not even for
+its annotations; the classes are ``bansha.engine.engine``'s (``from bansha import Game``).
 """
 
 from __future__ import annotations
@@ -26,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from bansha.engine.engine import Game, Resolution
     from bansha.engine.model import Action, Ballot, Kill, Player, Role, RulingEvent, Skill
+    from bansha.engine.protocols import Game, Resolution
 
 hookspec = pluggy.HookspecMarker("bansha")
 hookimpl = pluggy.HookimplMarker("bansha")

@@ -12,10 +12,9 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-
-class GameError(Exception):
-    """Bad input: the command is refused with this one-line message and exit code 2."""
-
+# the refusal is the text layer's (the door below the engine raises it too); named here as well,
+# where role authors and the kernel have always found it
+from bansha.text.messages import GameError as GameError
 
 # --------------------------------------------------------------------------- declarations
 

@@ -48,8 +48,12 @@ KERNEL_RULINGS = {
     "draw": "end the game as a draw",
 }
 RULESET_GROUP = "bansha.rulesets"
-#: the plugin holding a manifest's homebrew roles (homebrew.py)
+#: the plugin holding a manifest's homebrew roles, and the module that builds it
+#: (bansha/homebrew/homebrew.py); with the kernel's cards (bansha/homebrew/cards.py) both are
+#: found as a board's rules and cards are, through ``bansha.roles`` entry points (the kernel's
+#: own, kernel/pyproject.toml): the engine imports no module of the homebrew layer
 HOMEBREW = "bansha.homebrew"
+CARDS = "bansha.cards"
 
 
 def decode_toml(text: bytes | str, type_: Any, source: str, lang: str | None = None) -> Any:
@@ -141,10 +145,8 @@ def load_manifest_file(path: Path) -> Manifest:
     check_board_id(table["id"], path, lang)
     m = convert(table, Manifest, str(path), lang)
     if m.homebrew:
-        from bansha.homebrew.homebrew import check_schema
-
         # the declarations' own shape, naming the file (their cards and steps: when the board loads)
-        check_schema(m.homebrew, str(path), m.language)
+        kernel_plugin(HOMEBREW, m).check_schema(m.homebrew, str(path), m.language)
     from bansha.engine.options import check_declarations
 
     check_declarations(m, str(path))
@@ -403,6 +405,15 @@ def _load_plugin(ep, manifest: Manifest) -> Any:
                             ruleset=manifest.id, why=why)) from None
 
 
+def kernel_plugin(name: str, manifest: Manifest) -> Any:
+    """One of the kernel's own plugins in ``bansha.roles`` (``HOMEBREW``, ``CARDS``), loaded as
+    a board's plugin is: missing (a broken install), it is one line like any missing plugin."""
+    for ep in entry_points(ROLE_GROUP):
+        if ep.name == name:
+            return _load_plugin(ep, manifest)
+    raise GameError(missing_plugins(manifest, [name]))
+
+
 class Ruleset:
     """A manifest with its plugins loaded and checked: one per manifest, shared by games."""
 
@@ -554,16 +565,16 @@ class Ruleset:
 
     def _homebrew(self):
         """The manifest's homebrew roles: the kernel's cards (``bansha.cards``) and the board's
-        (``bansha_cards``), the declarations checked and built, registered as ``bansha.homebrew``
-        with the plugins of the cards they use."""
-        from bansha.homebrew import cards, homebrew
-
-        self.pm.register(cards, name="bansha.cards")
-        library: dict[str, homebrew.Card] = {c.name: c for c in cards.CARDS}
+        (``bansha_cards``), the declarations checked and built by ``bansha.homebrew``'s
+        ``install``, registered as ``bansha.homebrew`` with the plugins of the cards they use.
+        Both kernel plugins come from their ``bansha.roles`` entry points (``kernel_plugin``)."""
+        cards = kernel_plugin(CARDS, self.manifest)
+        self.pm.register(cards, name=CARDS)
+        library: dict[str, Any] = {c.name: c for c in cards.CARDS}  # name -> homebrew.Card
         for name, given in _by_plugin(self.pm, "bansha_cards"):
-            if name != "bansha.cards":
+            if name != CARDS:
                 library.update({c.name: c for c in given or []})
-        plugin = homebrew.install(self, library)
+        plugin = kernel_plugin(HOMEBREW, self.manifest).install(self, library)
         for name, hooks in sorted(plugin.card_plugins.items()):
             self.pm.register(hooks, name=f"bansha.cards.{name}")
         self.pm.register(plugin, name=HOMEBREW)

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from bansha.engine.copies import copy_game
 from bansha.engine.engine import SILENT, Game
 from bansha.engine.model import (
     ActEvent,
@@ -235,42 +236,16 @@ def _as_recorded(game: Game, ev: ResolveEvent, mark: tuple) -> ResolveEvent:
     return recorded
 
 
-def _copy_game(game: Game) -> Game:
-    """A private copy of a cached game to apply a new event to: the declarations (ruleset,
-    plugin manager, set-up) are shared, read-only; only the live state is copied."""
-    memo = {id(x): x for x in (game.setup, game.ruleset, game.manifest, game.pm, game.hook, game.log, game.phase)}
-    # records no rule changes once made (only appended): the events applied (the log), the
-    # trace lines, the phase declarations, what was told (tuples of text). Their lists are new
-    # lists of the same records: what deepcopy would make of each, without a call per record
-    for records in (game.applied, game.trace, game.cycle, game.openings, game.announcements):
-        memo[id(records)] = list(records)
-    memo[id(game.feedback)] = {k: list(v) for k, v in game.feedback.items()}
-    # the live records (players and their statuses, this phase's actions and ballots) field by
-    # field: deepcopy's generic path for a Struct (__reduce_ex__, a state dict) was ~2/3 of a copy
-    for p in game.players.values():
-        for st in p.statuses:
-            _copy_struct(st, memo)
-        _copy_struct(p, memo)
-    for rec in (*game.actions, *game.ballots):
-        _copy_struct(rec, memo)
-    # the game itself as deepcopy would rebuild it (a new instance, its attributes copied), each
-    # attribute by the short way where it has one
-    new = Game.__new__(type(game))
-    memo[id(game)] = new
-    new.__dict__.update({k: _copy_value(v, memo) for k, v in vars(game).items()})
-    return new
-
-
 def _copy_for(game: Game, event: Event) -> Game:
     """The copy of a cached game a write applies ``event`` to. An input of the phase (a vote, a
     withdrawal, an action that waits for the phase's resolution) changes only the phase's
     lists — the actions, the ballots, the events applied, the last words' deadlines — and the
     game's own counters: those are new, everything else (players, statuses, history) is the
     cached game's, which nobody changes once cached. Anything else (a resolution, a ruling, an
-    action answered at once, an amendment) gets the whole copy (``_copy_game``). Half a
+    action answered at once, an amendment) gets the whole copy (``copy_game``). Half a
     night's writes are inputs, and this copy is a tenth of the whole one on a 20-day game."""
     if not _is_input(game, event):
-        return _copy_game(game)
+        return copy_game(game)
     new = Game.__new__(type(game))
     new.__dict__.update(vars(game))
     new.actions = list(game.actions)
@@ -291,51 +266,6 @@ def _is_input(game: Game, event: Event) -> bool:
     except GameError:
         return False  # refused by apply in a moment; the whole copy is as good
     return not game.answered_at_once(skill)
-
-
-_ATOMIC = (str, int, float, bool, type(None))
-
-
-def _copy_value(v, memo: dict):
-    """deepcopy(v, memo), with a short way for the usual value of the live state: a list or a
-    dict of plain values (a player's groups, uses, data) or of records copied already (the
-    players, the actions), copied at once rather than value by value (deepcopy's per-value
-    calls were most of a write's copy)."""
-    import copy
-
-    t = type(v)
-    if t in _ATOMIC:
-        return v
-    hit = memo.get(id(v))
-    if hit is not None:
-        return hit
-    if t is list:
-        if all(type(x) in _ATOMIC for x in v):
-            new = v.copy()
-        elif all(id(x) in memo or type(x) in _ATOMIC for x in v):
-            new = [memo.get(id(x), x) for x in v]
-        else:
-            return copy.deepcopy(v, memo)
-    elif t is dict:
-        if all(type(x) in _ATOMIC for x in v.values()):
-            new = v.copy()
-        elif all(id(x) in memo or type(x) in _ATOMIC for x in v.values()):
-            new = {k: memo.get(id(x), x) for k, x in v.items()}
-        else:
-            return copy.deepcopy(v, memo)
-    else:
-        return copy.deepcopy(v, memo)
-    memo[id(v)] = new
-    return new
-
-
-def _copy_struct(obj, memo: dict):
-    """A msgspec Struct copied field by field (what deepcopy would give), recorded in ``memo``
-    so that every reference to it in the copy is to the new one."""
-    new = msgspec.structs.replace(obj, **{f: _copy_value(v, memo) for f in obj.__struct_fields__
-                                          if not isinstance(v := getattr(obj, f), _ATOMIC)})
-    memo[id(obj)] = new
-    return new
 
 
 def _meta_key(key: str) -> str:
@@ -554,7 +484,7 @@ class Store(abc.ABC):
                     self._digests.pop(name, None)
                 if not rows and not copy:
                     return now_undos, last, game
-                return now_undos, last, self._replay(_copy_game(game), name, rows)
+                return now_undos, last, self._replay(copy_game(game), name, rows)
         setup_raw, last, undos, rows = self._read(name)
         self._cells(name, setup_raw, rows)
         self._sequence(name, 0, last, rows)
@@ -582,7 +512,7 @@ class Store(abc.ABC):
         if not self.cache:
             return game
         self._cache[name] = (undos, seq, game)
-        return _copy_game(game)  # the caller may change it; the cached one stays as stored
+        return copy_game(game)  # the caller may change it; the cached one stays as stored
 
     def peek(self, name: str) -> Game:
         """The game's current state *without a copy*: the cached object itself, caught up
@@ -658,7 +588,7 @@ class Store(abc.ABC):
             if not self.cache:
                 return game, mark
             self._cache[name] = (undos, seq + 1, game)
-            return (game if shared else _copy_game(game)), mark
+            return (game if shared else copy_game(game)), mark
         raise AssertionError("unreachable")
 
     #: optimistic rounds before a writer takes the game's write lock for its rebuild
@@ -696,7 +626,7 @@ class Store(abc.ABC):
         if not self.cache:
             return game, mark
         self._cache[name] = (undos, seq, game)
-        return _copy_game(game), mark
+        return copy_game(game), mark
 
     def undo_to(self, name: str, keep: int) -> list[Event]:
         """Drop every event after the first ``keep``, under the game's write lock; returns

@@ -18,6 +18,14 @@ from typing import Any
 LANGUAGES = ("zh", "en")
 DEFAULT = "zh"
 
+
+class GameError(Exception):
+    """Bad input: the command is refused with this one-line message and exit code 2.
+
+    Defined with the catalogue its lines come from, so that every layer — the door below the
+    engine too — refuses with it; ``bansha.GameError`` and ``bansha.engine.model.GameError``
+    are this class."""
+
 #: key -> (zh, en)
 CATALOGUE: dict[str, tuple[str, str]] = {
     # --------------------------------------------------------------- the CLI's own refusals

@@ -18,13 +18,13 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import psycopg
+from bansha.engine.copies import copy_game
 from bansha.engine.model import GameError
 from bansha.store.store import (
     SCHEMA_VERSION,
     Conflict,
     Store,
     StoreError,
-    _copy_game,
     doing_text,
     newer_message,
     structlog_logger,
@@ -664,7 +664,7 @@ class PostgresStore(Store):
         cached = self._cached_fresh(name)
         if cached is not None:
             undos, seq, game = cached
-            return undos, seq, (_copy_game(game) if copy else game)
+            return undos, seq, (copy_game(game) if copy else game)
         return super()._current(name, copy)
 
     def last_seq(self, name):
