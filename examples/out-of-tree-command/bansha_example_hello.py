@@ -13,7 +13,7 @@ app = typer.Typer(help="Greet the living players of a stored game.", no_args_is_
 @app.command()
 def hello(game: str, db: str = typer.Option(None, "--db", envvar="BANSHA_DB", help="game database file or postgresql:// URL")) -> None:
     """Say hello to each living player of GAME."""
-    from bansha.engine.model import GameError
+    from bansha import GameError
     from bansha.store.store import Store
 
     try:

@@ -11,8 +11,7 @@ light-shadow.md §5, §6) as the board's roles do.
 
 from __future__ import annotations
 
-from bansha.engine.model import Fact
-from bansha.homebrew.homebrew import Card
+from bansha import Card, Fact
 
 
 def discern(res, a, target: str) -> None:

@@ -16,8 +16,7 @@ card. The win is the 三方阵营's (handler ``m217.win.宗教老爷爷``), whet
 
 from math import ceil
 
-from bansha import Role, Skill, Status, hookimpl
-from bansha.engine.engine import Resolution
+from bansha import Resolution, Role, Skill, Status, hookimpl
 from bansha_m217_helpers import active, forced_on, holds
 
 ROLE = "宗教老爷爷"

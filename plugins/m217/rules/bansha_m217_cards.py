@@ -22,8 +22,7 @@ targeting chain, 隐身, 守护 and the night's order of deaths as a Python role
 
 from __future__ import annotations
 
-from bansha import Fact, Status, hookimpl
-from bansha.homebrew.homebrew import Card, Params
+from bansha import Card, Fact, Params, Status, hookimpl
 from bansha_m217_helpers import (
     VILLAGE,
     flip,

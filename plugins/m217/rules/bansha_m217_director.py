@@ -17,8 +17,7 @@ Proxy votes (代投) are ballots entered with ``bansha vote --proxy``: their lim
 
 from __future__ import annotations
 
-from bansha import hookimpl
-from bansha.engine.engine import Kill
+from bansha import Kill, hookimpl
 
 
 def phase_zh(game, label: str) -> str:

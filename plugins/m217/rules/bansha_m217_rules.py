@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from bansha import Status, hookimpl
-from bansha.engine.engine import resolve_deaths
+from bansha.engine.builtins import resolve_deaths
 from bansha_m217_helpers import (
     ANY_STATE,
     CANCELLED,
@@ -341,7 +341,7 @@ def vote_out(res, name: str, rule: str = "vote") -> None:
 def leave_by_vote(res, name: str, rule: str) -> None:
     """``name`` leaves by the vote, unless he is out already or a status keeps him (霸道/不死:
     平安日, 白猫's 猫有九命 …, said in the announcement)."""
-    from bansha.engine.engine import Kill
+    from bansha import Kill
 
     p = res.game.player(name)
     if not p.alive:

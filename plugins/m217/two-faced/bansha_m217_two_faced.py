@@ -20,8 +20,7 @@ Readings (docs/rulings/m217.md):
 - the document gives the 双面人 no win condition: none is modelled (the director's).
 """
 
-from bansha import GameError, Role, Skill, Status, hookimpl
-from bansha.engine.engine import Resolution
+from bansha import GameError, Resolution, Role, Skill, Status, hookimpl
 from bansha_m217_helpers import WOLF, forced_on, hit, standing
 
 ROLE = "双面人"

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import random
 
-from bansha import hookimpl
-from bansha.engine.model import Kill
+from bansha import Kill, hookimpl
 
 MAFIA, TOWN = "黑手党", "市民"
 
@@ -28,7 +27,7 @@ def bansha_setup_game(game):
         return
     n = len(game.players)
     if not 1 <= k < n:
-        from bansha.engine.model import GameError
+        from bansha import GameError
         raise GameError(f"房规 黑手党人数：{n}人桌应为 1 到 {n - 1}（0：按桌型），收到 {k}")
     chosen = set(random.Random(f"mafia-basic/{game.setup.seed}").sample(sorted(game.players), k))
     for p in game.players.values():

@@ -17,8 +17,7 @@ names come with the card, so a board whose 赤侠 or 暗侠 is a homebrew role s
 
 from __future__ import annotations
 
-from bansha import Fact, hookimpl
-from bansha.homebrew.homebrew import Card
+from bansha import Card, Fact, hookimpl
 
 HEALED, REFLECTED = "qisha-xia.healed", "qisha-xia.reflected"
 PLAN, RECEPTION = "qisha-xia.reflect-plan", "qisha-xia.reception"

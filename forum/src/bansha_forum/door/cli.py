@@ -1,6 +1,6 @@
 """``bansha forum link|pull|push`` (entry point ``forum`` in ``bansha.commands``): the forum as
 bansha's door (docs/forums.md, "The door"). Declared as the kernel declares its commands (a
-``cli_table.Table``); heavy imports stay inside the commands."""
+``cli.table.Table``); heavy imports stay inside the commands."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """``bansha board …``: a board as written by hand: ``show`` (the resolved manifest, ``extends``
 and ``[[edits]]`` applied), ``diff`` (what differs between two boards) and ``new`` (a variant's
-installable distribution, scaffold.py). Like cli_db, its own table, added by one line in cli.py."""
+installable distribution, scaffold.py). Like cli/db.py, its own table, added by one line in cli.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The ``bansha`` command line: the built-in commands, declared for typer (cli_table.py). Heavy
+"""The ``bansha`` command line: the built-in commands, declared for typer (cli/table.py). Heavy
 imports stay inside the commands: start-up matters on every command a director types
 (docs/performance.md)."""
 
@@ -15,9 +15,9 @@ if TYPE_CHECKING:  # pathlib is imported where a path is read (start-up: it is n
 
 from bansha.cli.table import Argument, DbOpt, GameArg, JsonOpt, Option, Table, echo
 
-# The commands are declared here without typer (cli_table.py): a plain command line runs its
+# The commands are declared here without typer (cli/table.py): a plain command line runs its
 # command without importing typer; typer reads every other line, and gives every help page,
-# from the same declarations (cli_help.py). Every help= is a catalogue key (messages.py), said
+# from the same declarations (cli/help.py). Every help= is a catalogue key (messages.py), said
 # in BANSHA_LANG (else Chinese) when a help page is printed; the docstrings are the developers'.
 commands = Table(help="h_app", add_completion=False, pretty_exceptions_enable=False)
 role_app = Table(help="h_role_app")
@@ -27,7 +27,7 @@ commands.add_group(scenario_app, "scenario")
 from bansha.cli.db import db_app  # noqa: E402 - self-contained, so that it can sit here
 
 commands.add_group(db_app, "db")
-from bansha.cli.board import board_app, role_new  # noqa: E402 - self-contained, like cli_db
+from bansha.cli.board import board_app, role_new  # noqa: E402 - self-contained, like cli/db.py
 
 commands.add_group(board_app, "board")
 role_app.command("new", help="h_role_new")(role_new)
@@ -781,7 +781,7 @@ def status(game: str = GameArg, as_player: str = Option(None, "--as", help="h_st
         extend({"as_empty": ("--as：玩家名为空（看主持人视图时不写 --as）", "--as: the player's name is empty (leave --as out for the director's view)")})
         raise GameError(say("as_empty", lang))
     view = player_view(g, g.find_name(_name(as_player))) if as_player is not None else director_view(g)
-    if as_player is None:  # the director's to-do list: skills not used, votes, deadline (cli_loop)
+    if as_player is None:  # the director's to-do list: skills not used, votes, deadline (cli/loop.py)
         from bansha.cli.loop import echo_loop_view, loop_view
 
         view["loop"] = loop_view(g)
@@ -1083,7 +1083,7 @@ def __getattr__(name: str):
 def app_for(argv: list[str]):
     """The ``typer.Typer`` to run this command line with: only the command or group the line
     names, a built-in one or a plugin's; for the top-level help or an unknown name, the list of
-    every command, by name and summary (cli_help.listing_app)."""
+    every command, by name and summary (cli.help.listing_app)."""
     from bansha.cli.help import App, listing_app, typer_app
 
     first = next((a for a in argv if not a.startswith("-")), None)
@@ -1106,7 +1106,7 @@ def plugin_commands(first: str | None) -> dict[str, Any]:
     """The commands other distributions declare in the ``bansha.commands`` entry-point group
     (docs/plugins.md), by name: the entry point's name is the command's name, its object a
     ``typer.Typer`` (a command with sub-commands), a function (one command), or a table of
-    commands declared as the built-in ones are (``cli_table.Table``), which holds the command or
+    commands declared as the built-in ones are (``cli.table.Table``), which holds the command or
     group of that name and is run the quick way too (``quick``).
 
     Only what this command line needs is imported: the one named ``first``, or every one of
@@ -1151,7 +1151,7 @@ def _only(table: Table, name: str) -> Table:
 
 def quick(argv: list[str]):
     """The command a plain command line names and its keyword arguments, without typer: a
-    built-in command's, or one a plugin declares in a table (``cli_table.Table``); else None."""
+    built-in command's, or one a plugin declares in a table (``cli.table.Table``); else None."""
     found = commands.quick(argv)
     if found is not None:
         return found

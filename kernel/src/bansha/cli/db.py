@@ -3,7 +3,7 @@ store in place, copying games between stores (SQLite ↔ PostgreSQL), event for 
 
 Its own module and table of commands, added by one ``add_group`` line in cli.py. It imports
 nothing from cli.py (cli.py imports it while it is being built), hence its own small copies of
-the one-line error (the ``--db``/``--json`` options are cli_table's)."""
+the one-line error (the ``--db``/``--json`` options are cli/table.py's)."""
 
 from __future__ import annotations
 

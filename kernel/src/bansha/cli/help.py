@@ -155,7 +155,7 @@ class App(typer.Typer):
 
 
 def typer_app(table, only: str | None = None) -> App:
-    """The ``typer.Typer`` of a table of commands (cli_table.py): every command with its
+    """The ``typer.Typer`` of a table of commands (cli/table.py): every command with its
     parameters as declared, or with ``only`` the one command or group of that name (typer
     turns every command an app holds into a click command on each run, ~10 ms for bansha's
     thirty, and a run needs one)."""
@@ -191,7 +191,7 @@ def _listed() -> None:
 
 
 def _for_typer(fn):
-    """``fn`` as typer reads a command: its parameters' defaults (cli_table's ``Option`` and
+    """``fn`` as typer reads a command: its parameters' defaults (cli/table.py's ``Option`` and
     ``Argument``) made ``typer.Option`` and ``typer.Argument`` with the same arguments, its
     annotations evaluated (``Path`` is imported here: the commands' module need not)."""
     import inspect

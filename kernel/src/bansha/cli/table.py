@@ -3,7 +3,7 @@ parameters (``Option``, ``Argument``), and the quick way in (``Table.quick``).
 
 A command is a plain function whose defaults say what typer should make of each parameter,
 with typer's own arguments: ``as_player: str = Option(None, "--as", help="h_status_as")``.
-typer is the command line: cli_help.py turns the table into a ``typer.Typer`` and typer
+typer is the command line: cli/help.py turns the table into a ``typer.Typer`` and typer
 parses, checks, helps and reports every command line it is given.
 
 Importing typer is a third of a command's instructions (typer's modules and the standard
@@ -28,7 +28,7 @@ from typing import Any
 class Param:
     """One parameter as declared: ``Option(default, *decls, **typer_keywords)`` or
     ``Argument(default, **typer_keywords)``, the arguments of ``typer.Option`` and
-    ``typer.Argument`` (cli_help.py hands them over unchanged)."""
+    ``typer.Argument`` (cli/help.py hands them over unchanged)."""
 
     __slots__ = ("kind", "default", "decls", "kwargs")
 

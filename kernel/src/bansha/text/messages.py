@@ -349,7 +349,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "rs_empty": ("{label}尚未记录任何行动、投票或裁定（{count}人可以行动或投票）；确认照样结算请加 --yes",
                  "nothing was recorded in {label} ({count} seat(s) may act or vote); add --yes to resolve anyway"),
     "rs_phase": ("当前阶段是{label}，不是{asked}：未结算", "the game is at {label}, not {asked}: nothing resolved"),
-    # status: the director's to-do list (cli_loop.echo_loop_view) and a player's view labels
+    # status: the director's to-do list (cli.loop.echo_loop_view) and a player's view labels
     "lv_deadline": (" — 截止：{text}", " — closes: {text}"),
     "lv_pending": ("可用技能（尚未提交）：", "skills not yet sent:"),
     "lv_sep": ("、", ", "),
@@ -443,7 +443,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "sc_lw_owed": ("欠遗言：应为 {want}，实际 {got}", "last words owed: expected {want}, actual {got}"),
     "sc_trace": ("{label} 的裁定记录：", "ruling trace of {label}:"),
     "sc_trace_empty": ("  （空）", "  (empty)"),
-    # ------------------------------------------- the director's loop (cli_loop.py): act --file,
+    # ------------------------------------------- the director's loop (cli/loop.py): act --file,
     # amend, undo --to; said in the board's language once the game is loaded (votes import, post and
     # pm say bansha-forum's words: bansha-forum's words.py)
     "lp_not_utf8": ("{file}：不是 UTF-8 编码的文本", "{file}: not UTF-8 text"),
@@ -602,7 +602,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "ps_group_members": ("你的同伴（{group}）：{members}", "your fellows ({group}): {members}"),
     "ps_group_alone": ("暂无其他成员", "no other member yet"),
     "ps_group_joined": ("{name}加入了{group}，成为你的同伴", "{name} joined {group}: a fellow of yours"),
-    # ------------------------------------------ bansha db (cli_db.py): no board, BANSHA_LANG
+    # ------------------------------------------ bansha db (cli/db.py): no board, BANSHA_LANG
     "l_db_info": ("{store}：{backend}，数据库版本 {version}（本版本最多读取版本 {known}）",
                   "{store}: {backend}, schema {version} (this bansha reads up to {known})"),
     "l_db_games": ("，{games}局游戏", ", {games} game(s)"),
@@ -687,7 +687,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "st_pg_old_schema": ("PostgreSQL {where}：数据库版本 {found}；本版本的 bansha 使用版本 {known}：请运行 `bansha db upgrade`",
                          "PostgreSQL at {where}: a store of schema {found}; this bansha uses schema {known}: run `bansha db upgrade`"),
     # ------------------------------------------------------ the CLI's help (`bansha … --help`)
-    # typer is given the key (``help="h_new"``); the command classes of cli_help.py look it up
+    # typer is given the key (``help="h_new"``); the command classes of cli/help.py look it up
     # when a help page is printed, so a command that is not asked for its help formats nothing
     "h_help_option": ("显示本帮助并退出。", "Show this message and exit."),
     "h_app": ("bansha：论坛版杀的导演引擎。", "bansha: the director's engine for forum social-deduction games (版杀)."),
@@ -782,7 +782,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                        "Run scenario files: exit 0 when all pass, 1 on a mismatch, 2 on an invalid file."),
     "h_scenario_paths": ("场景文件或文件夹", "scenario files or folders"),
     "h_scenario_verbose": ("列出每个通过的文件", "name every passing file"),
-    # the store (cli_db.py)
+    # the store (cli/db.py)
     "h_db_info": ("数据库的后端、版本和游戏数。", "The store's backend, schema version and number of games."),
     "h_db_upgrade": ("把旧版本的数据库就地升级到本版本 bansha 的结构，在一个事务中完成。",
                      "Migrate an older store to this bansha's schema, in place, in one transaction."),
@@ -792,7 +792,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "h_db_copy_src": ("复制的来源：SQLite 文件或 postgresql:// 地址", "the store to copy from: a SQLite file or a postgresql:// URL"),
     "h_db_copy_dst": ("复制的目标（不存在时新建）", "the store to copy to (created when new)"),
     "h_db_copy_games": ("要复制的游戏（默认：所有游戏）", "the games to copy (default: every game)"),
-    # the director's loop (cli_loop.py)
+    # the director's loop (cli/loop.py)
     "h_resolve_yes": ("照样结算：不因本阶段什么也没记录或强制技能未提交而拒绝",
                       "resolve anyway: not refused because nothing was recorded or a forced skill is unsent"),
     "h_resolve_phase": ("只在当前阶段是 P 时结算（如 第3天 夜晚，或 night 3）",
