@@ -17,7 +17,17 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from bansha.engine.engine import Game, Resolution
     from bansha.engine.hookspecs import hookimpl
-    from bansha.engine.model import Action, Ballot, Fact, GameError, Kill, Player, Role, Skill, Status
+    from bansha.engine.model import (
+        Action,
+        Ballot,
+        Fact,
+        GameError,
+        Kill,
+        Player,
+        Role,
+        Skill,
+        Status,
+    )
     from bansha.homebrew.homebrew import Card, Params
 
 #: each name -> the module that defines it
@@ -30,7 +40,8 @@ _WHERE = {
     "Card": "bansha.homebrew.homebrew",
     "Params": "bansha.homebrew.homebrew",
 }
-__all__ = list(_WHERE)
+__all__ = ["hookimpl", "Role", "Skill", "Status", "Action", "Ballot", "Player", "GameError", "Fact", "Kill",
+           "Game", "Resolution", "Card", "Params"]
 __version__ = "0.1.0"
 
 
