@@ -200,3 +200,15 @@ def test_no_plugin_module_imports_one_that_imports_it_back():
 def test_each_kernel_module_imports_alone(module):
     r = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
+
+
+def test_a_role_authors_names_are_bansha_s_and_each_where_it_is_defined():
+    # docs/plugins.md "What a role imports": ``from bansha import …`` of each, lazily
+    r = subprocess.run([sys.executable, "-c", "import sys, bansha.start; before = set(sys.modules)\n"
+                        "from bansha import *\nimport bansha\n"
+                        "assert set(bansha.__all__) == set(bansha._WHERE), bansha.__all__\n"
+                        "for name in bansha.__all__:\n"
+                        "    assert getattr(bansha, name) is getattr(sys.modules[bansha._WHERE[name]], name), name\n"
+                        "assert not any(m.startswith('bansha.') for m in before - {'bansha.start'}), before"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
