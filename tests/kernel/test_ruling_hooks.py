@@ -107,7 +107,7 @@ def test_a_ruling_is_typed_and_shown_by_the_boards_name(bansha_cli):
     `裁定 proclaim 已记录` and `类型=proclaim`)."""
     names = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛", "壬", "癸", "子", "丑", "寅", "卯"]
     bansha_cli.ok("new", "g", "--ruleset", "m217", "--players", ",".join(names))
-    from bansha.cli import app
+    from bansha.cli.cli import app
     from typer.testing import CliRunner
 
     listed = CliRunner().invoke(app, ["rulings", "m217"]).output
