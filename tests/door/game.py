@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from clirun import run_main
-from forumserver import DiscuzStandIn
+from forumserver import DiscuzStandIn, discuz_site
 
 DEMO = Path(__file__).resolve().parents[2] / "rulesets/qisha-xia/bansha_qisha_xia/demos/qisha-xia.toml"
 SCRIPT = tomllib.loads(DEMO.read_text(encoding="utf-8"))
@@ -59,3 +61,22 @@ def cookies_file(tmp_path: Path, site: DiscuzStandIn, uid: int = DIRECTOR) -> Pa
     path = tmp_path / "cookies.txt"
     path.write_text(site.login_cookie(uid) + "\n", encoding="utf-8")
     return path
+
+
+def link(db, tmp_path: Path, site: DiscuzStandIn, base: str, *, interval: str | None = "0", name: str = "g") -> str:
+    """``bansha forum link`` of the game to the stand-in's main thread, logged in as the director
+    (``interval``: seconds between sends; None: the default)."""
+    return bansha("forum", "link", name, "--site", base, "--cookies", str(cookies_file(tmp_path, site)),
+                  "--thread", str(TID), *(["--interval", interval] if interval is not None else []), db=db)
+
+
+@contextmanager
+def linked(tmp_path: Path, phases: int = 3) -> Iterator[tuple[Path, DiscuzStandIn, str]]:
+    """``(db, site, base)``: the game played ``phases`` phases (3: day 1, its run-off, night 1),
+    the stand-in forum serving at ``base`` for the block, the game linked to its main thread."""
+    db = new_game(tmp_path)
+    play(db, phases)
+    site = site_with_players()
+    with discuz_site(site) as base:
+        link(db, tmp_path, site, base)
+        yield db, site, base

@@ -15,9 +15,8 @@ from forumserver import discuz_site
 from .game import (
     DIRECTOR,
     SCRIPT,
-    TID,
     bansha,
-    cookies_file,
+    link,
     new_game,
     play,
     site_with_players,
@@ -65,7 +64,7 @@ def test_pull_lists_what_it_cannot_record_and_records_nothing_twice(tmp_path):
     site = site_with_players()
     site.add_user(4242, "路人")
     with discuz_site(site) as base:
-        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID), db=db)
+        link(db, tmp_path, site, base, interval=None)
         site.pm(uid_of(2), DIRECTOR, "技能：杀人 目标：士一")            # 黑二's kill
         site.pm(uid_of(7), DIRECTOR, "验人,黑二")                      # 赤's check as a CSV line
         site.pm(uid_of(11), DIRECTOR, "技能：杀人 目标：黑一")           # 士一 holds no such skill
@@ -102,7 +101,7 @@ def test_a_late_pm_is_marked_and_recorded_only_when_named(tmp_path):
 
     late = dt.datetime(2024, 5, 4, 20, 30, tzinfo=dt.timezone(dt.timedelta(hours=8))).timestamp()
     with discuz_site(site) as base:
-        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID), db=db)
+        link(db, tmp_path, site, base, interval=None)
         pmid = site.pm(uid_of(2), DIRECTOR, "技能：杀人 目标：士一", when=late)
         out = bansha("forum", "pull", "g", "--yes", db=db)
         assert "【迟到】" in out and "已记录 0 条行动" in out

@@ -17,7 +17,7 @@ from .game import (
     DIRECTOR,
     TID,
     bansha,
-    cookies_file,
+    link,
     new_game,
     play,
     site_with_players,
@@ -41,8 +41,7 @@ def _board(tmp_path):
 def _linked(tmp_path, site, base):
     db = new_game(tmp_path)
     play(db, 3)  # day 1, its run-off, night 1: night 1's post is the one to push
-    bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID),
-           "--interval", "0", db=db)
+    link(db, tmp_path, site, base)
     return db
 
 

@@ -12,7 +12,18 @@ import pytest
 from clirun import run_main
 from forumserver import discuz_site
 
-from .game import DIRECTOR, TID, bansha, cookies_file, new_game, play, site_with_players, uid_of
+from .game import (
+    DIRECTOR,
+    TID,
+    bansha,
+    cookies_file,
+    link,
+    linked,
+    new_game,
+    play,
+    site_with_players,
+    uid_of,
+)
 
 
 def _sent(site):
@@ -66,7 +77,7 @@ def test_a_seat_without_a_bound_uid_gets_no_pm(tmp_path):
     play(db, 3)
     site = site_with_players()
     with discuz_site(site) as base:
-        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID), "--interval", "0", db=db)
+        link(db, tmp_path, site, base)
         out = bansha("forum", "push", "g", "--yes", db=db)
     assert "不发送：7号 赤 没有绑定论坛 uid" in out
     assert uid_of(7) not in {p["msgtoid"] for p in site.pms} and site.pms
@@ -77,7 +88,7 @@ def test_flood_control_is_waited_out_and_a_refusal_stops_the_push(tmp_path):
     play(db, 3)
     site = site_with_players(flood=0.3)
     with discuz_site(site) as base:
-        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID), "--interval", "0", db=db)
+        link(db, tmp_path, site, base)
         # the forum freezes one recipient after the second PM: the push stops there and says so
         del site.users[uid_of(7)]
         code, out, err = run_main(["forum", "push", "g", "--yes", "--db", str(db)])
@@ -110,8 +121,7 @@ def test_a_substituted_seat_gets_no_pm_and_a_gbk_site_refuses_what_it_cannot_wri
     bansha("resolve", "g", "--yes", db=db)
     site = site_with_players("GBK")
     with discuz_site(site) as base:
-        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID),
-               "--interval", "0", db=db)
+        link(db, tmp_path, site, base)
         assert "不发送：7号 新来的 没有绑定论坛 uid" in bansha("forum", "push", "g", db=db)
         code, out, err = run_main(["forum", "push", "g", "--yes", "--db", str(db)])
         assert code == 2 and "论坛的编码 GBK 写不出的字符：🌙" in err, err
@@ -145,12 +155,7 @@ def test_one_push_at_a_time_and_a_killed_ones_lease_is_taken_over(tmp_path):
 
     from bansha.store.store import open_store
 
-    db = new_game(tmp_path)
-    play(db, 3)
-    site = site_with_players()
-    with discuz_site(site) as base:
-        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID),
-               "--interval", "0", db=db)
+    with linked(tmp_path) as (db, site, base):
         store = open_store(db)
         # a push running in a live process of this machine (this test's own): refused, nothing sent
         store.set_meta({"forum.pushing.g": _json.dumps({"host": socket.gethostname(), "pid": os.getpid(), "since": 0})})
@@ -166,12 +171,7 @@ def test_one_push_at_a_time_and_a_killed_ones_lease_is_taken_over(tmp_path):
 
 
 def test_a_connection_lost_mid_push_stops_it_saying_what_went_out_and_the_next_push_finishes(tmp_path):
-    db = new_game(tmp_path)
-    play(db, 3)
-    site = site_with_players()
-    with discuz_site(site) as base:
-        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID),
-               "--interval", "0", db=db)
+    with linked(tmp_path) as (db, site, base):
         writes = []
 
         def drop(n, module, when):  # the forum goes away at the third write, after taking it
@@ -194,12 +194,7 @@ def test_a_connection_lost_mid_push_stops_it_saying_what_went_out_and_the_next_p
 
 
 def test_an_amendment_sends_its_correction_as_new_messages_and_resends_nothing(tmp_path):
-    db = new_game(tmp_path)
-    play(db, 3)  # night 1 resolved: 赤 checked 黑二
-    site = site_with_players()
-    with discuz_site(site) as base:
-        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID),
-               "--interval", "0", db=db)
+    with linked(tmp_path) as (db, site, base):
         bansha("forum", "push", "g", "--yes", db=db)
         first = list(site.pms)
         replies = len(site.threads[TID]["posts"])

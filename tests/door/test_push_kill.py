@@ -19,7 +19,7 @@ from bansha.store.store import open_store
 from clirun import settled_bytes
 from forumserver import discuz_site
 
-from .game import TID, bansha, cookies_file, new_game, play, site_with_players
+from .game import TID, link, linked, new_game, play, site_with_players
 
 BANSHA = str(Path(sys.executable).with_name("bansha"))
 
@@ -63,12 +63,7 @@ def _each_once(db, site) -> list[str]:
 
 
 def test_kill_9_at_every_step_of_a_push_then_push_again_sends_each_message_once(tmp_path):
-    db = new_game(tmp_path)
-    play(db, 3)
-    site = site_with_players()
-    with discuz_site(site) as base:
-        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID),
-               "--interval", "0", db=db)
+    with linked(tmp_path) as (db, site, base):
         site.count, site.requests = 0, []
         start_db, start_site = settled_bytes(db), site.snapshot()
         # a push that is not killed: its requests are the steps
@@ -108,8 +103,7 @@ def test_killed_again_while_reconciling_then_a_third_push_finishes(tmp_path, db_
     play(db, 3)
     site = site_with_players()
     with discuz_site(site) as base:
-        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID),
-               "--interval", "0", db=db)
+        link(db, tmp_path, site, base)
         assert _push(db, site, kill_at=("sendpm", "after")) is None  # the first PM taken, not recorded
         assert _push(db, site, kill_at=("mypm", "before")) is None  # the second push's reconciling read
         third = _push(db, site)

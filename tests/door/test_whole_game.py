@@ -11,7 +11,16 @@ import json
 from clirun import run_main
 from forumserver import discuz_site
 
-from .game import DIRECTOR, SCRIPT, TID, bansha, cookies_file, new_game, site_with_players, uid_of
+from .game import (
+    DIRECTOR,
+    SCRIPT,
+    TID,
+    bansha,
+    link,
+    new_game,
+    site_with_players,
+    uid_of,
+)
 
 UID = {p["name"]: uid_of(i) for i, p in enumerate(SCRIPT["players"], start=1)}
 
@@ -20,8 +29,7 @@ def test_a_whole_game_pulled_and_pushed_through_the_forum(tmp_path):
     db = new_game(tmp_path)
     site = site_with_players(charset="GBK")
     with discuz_site(site) as base:
-        bansha("forum", "link", "g", "--site", base, "--cookies", str(cookies_file(tmp_path, site)), "--thread", str(TID),
-               "--interval", "0", db=db)
+        link(db, tmp_path, site, base)
         for k, phase in enumerate(SCRIPT["phases"]):
             label = phase["phase"]
             if phase.get("actions"):
