@@ -98,3 +98,28 @@ def test_rulings_lists_the_kernels_kinds_and_those_the_rules_add(bansha_cli):
     assert "红牌" in kinds["remove"]                 # a rule may give a kernel kind its meaning
     bansha_cli.ok("new", "g", "--ruleset", "m217", "--players", "甲,乙,丙,丁,戊,己,庚,辛,壬,癸,子,丑,寅,卯")
     bansha_cli.refused("ruling", "g", "frobnicate", message="没有裁定 frobnicate（可用：remove、announce")  # m217 is a Chinese board
+
+
+def test_a_ruling_is_typed_and_shown_by_the_boards_name(bansha_cli):
+    """A director types a ruling by the name the board gives it (m217's 公示, 红牌) or its id,
+    and every surface says the name: the line `ruling` prints, `rulings`, `log` and the trace
+    the scenario runner and `log --explain` read (a run of the conformance walk on m217 found
+    `裁定 proclaim 已记录` and `类型=proclaim`)."""
+    names = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛", "壬", "癸", "子", "丑", "寅", "卯"]
+    bansha_cli.ok("new", "g", "--ruleset", "m217", "--players", ",".join(names))
+    from bansha.cli import app
+    from typer.testing import CliRunner
+
+    listed = CliRunner().invoke(app, ["rulings", "m217"]).output
+    assert "公示\t" in listed and "红牌\t" in listed and "proclaim" not in listed
+    said = bansha_cli.ok("ruling", "g", "公告", "--text", "今晚推迟一小时").output
+    assert said.startswith("裁定 公告 已记录") and "announce" not in said
+    said = bansha_cli.ok("ruling", "g", "announce", "--text", "再推迟一小时").output  # the id is taken too
+    assert said.startswith("裁定 公告 已记录")
+    said = bansha_cli.ok("ruling", "g", "红牌", "丙", "--text", "犯规").output
+    assert said.startswith("裁定 红牌 已记录")
+    log = bansha_cli.ok("log", "g", "--explain").output
+    assert "类型=公告" in log and "类型=红牌" in log
+    assert "remove" not in log and "announce" not in log and "proclaim" not in log
+    bansha_cli.refused("ruling", "g", "公式", message="没有裁定 公式（可用：remove、announce")
+    bansha_cli.refused("ruling", "g", "公式", message="，即红牌、公告、回答、替补、平局")

@@ -278,11 +278,12 @@ def rulings(ruleset: str = Argument(..., help="h_ruleset_ref"), as_json: bool = 
     """The kinds of director's ruling a ruleset takes (`bansha ruling GAME KIND …`)."""
     from .registry import find_manifest, ruleset_for
 
-    kinds = ruleset_for(find_manifest(ruleset)).ruling_kinds
+    rs = ruleset_for(find_manifest(ruleset))
+    kinds = rs.ruling_kinds
     if as_json:
         return _json(kinds)
-    for kind, meaning in kinds.items():
-        echo(f"{kind}\t{meaning}")
+    for kind, meaning in kinds.items():  # by the name a director types (the id is taken too)
+        echo(f"{rs.ruling_name(kind)}\t{meaning}")
 
 
 @role_app.command("show", help="h_role_show")
@@ -746,14 +747,14 @@ def ruling(
 
     def event(g):
         _seen(g)
-        return RulingEvent(phase=g.label, kind=kind, player=g.find_name(_name(player)) if player else "",
+        return RulingEvent(phase=g.label, kind=g.ruleset.ruling_kind(kind), player=g.find_name(_name(player)) if player else "",
                            text=text, data=_kv(arg, "--arg", g.lang))
 
     g, mark = store.append(game, event)
-    label = g.label
+    label, kind = g.label, g.ruleset.ruling_kind(kind)
     if as_json:
         return _json({"ruling": kind, "phase": label, "announcement": g.since(mark)[1], "winner": g.winner})
-    echo(say("l_ruling", g.lang, kind=kind, label=g.named(label)))
+    echo(say("l_ruling", g.lang, kind=g.ruleset.ruling_name(kind), label=g.named(label)))
     for t in g.since(mark)[1]:
         echo(f"  {say('l_public', g.lang)} {t}")
 
@@ -859,7 +860,7 @@ def log_(game: str = GameArg, explain: bool = Option(False, "--explain", help="h
     for i, e in enumerate(events, start=1):
         d = msgspec.to_builtins(e)
         d.pop("type", None)  # the event's kind is printed first
-        echo(f"{i:>4} " + event_line(d, type(e).__name__.removesuffix("Event").lower(), g.lang, g.named))
+        echo(f"{i:>4} " + event_line(d, type(e).__name__.removesuffix("Event").lower(), g.lang, g.named, g.ruleset.ruling_name))
         if explain and isinstance(e, msgspec.Struct) and type(e).__name__ == "ResolveEvent":
             # the kernel's trace said in the board's words (explain.py)
             for line in trace_lines(g, [t for t in g.trace if t.phase == d["phase"]]):

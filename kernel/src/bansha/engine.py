@@ -1253,7 +1253,7 @@ class Game:
                 raise GameError(reason)
         res = Resolution(self, step="ruling")
         if self.hook.bansha_apply_ruling(res=res, ruling=ev):
-            res.trace("director", f"ruling {ev.kind} applied by the rules")
+            res.trace("director", f"ruling {self.ruleset.ruling_name(ev.kind)} applied by the rules")
         elif ev.kind == "remove":
             p = self.player(ev.player)
             if not p.alive:
@@ -1285,7 +1285,9 @@ class Game:
             if not any(r.get("kind") == "answer" and r.get("player") == ev.player for r in awaited):
                 raise GameError(self.msg("answer_not_asked", name=ev.player))
         else:
-            raise GameError(self.msg("unknown_ruling", kind=ev.kind, kinds=join(self.ruleset.ruling_kinds, self.lang)))
+            kinds = self.ruleset.ruling_kinds
+            raise GameError(self.msg("unknown_ruling", kind=ev.kind, kinds=join(kinds, self.lang))
+                            + self.msg("ruling_names", names=join(map(self.ruleset.ruling_name, kinds), self.lang)))
         self.rulings.append(ev)
         res.finish_immediate()
 

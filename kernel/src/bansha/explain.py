@@ -109,7 +109,8 @@ def trace_lines(game, traces) -> list[str]:
             for t in traces]
 
 
-def event_line(ev: dict[str, Any], kind: str, lang: str | None, phase_name: Callable[[str], str] = str) -> str:
+def event_line(ev: dict[str, Any], kind: str, lang: str | None, phase_name: Callable[[str], str] = str,
+               ruling_name: Callable[[str], str] = str) -> str:
     """An event (``msgspec.to_builtins``) as ``bansha log`` prints it: its kind and each field set,
     keys and values in the board's language."""
     if lang_of(lang) == "en":
@@ -122,9 +123,11 @@ def event_line(ev: dict[str, Any], kind: str, lang: str | None, phase_name: Call
             shown = phase_name(v)
         elif k == "event" and isinstance(v, dict):  # an amendment's input: its own phase is the amendment's
             inner = {x: y for x, y in v.items() if x not in ("type", "phase")}
-            shown = "（" + " ".join(event_line(inner, str(v.get("type", "")), lang, phase_name).split()) + "）"
+            shown = "（" + " ".join(event_line(inner, str(v.get("type", "")), lang, phase_name, ruling_name).split()) + "）"
         elif k == "record":
             continue  # what an amendment changed: `bansha amend` printed it; the log says it was one
+        elif k == "kind" and kind in ("ruling", "RulingEvent"):
+            shown = ruling_name(v)  # the board's name of the kind ("公示"), as it is typed
         elif isinstance(v, bool):
             shown = ""
         else:

@@ -160,6 +160,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "substitute_bad": ("替补名 {name} 为空、已在场上或是弃权用词", "substitute name {name} is empty, already playing or the abstention word"),
     "answer_not_asked": ("{name}没有待回答的提问：什么也没有记录", "{name} has asked nothing awaiting an answer: nothing was recorded"),
     "unknown_ruling": ("没有裁定 {kind}（可用：{kinds}）", "unknown ruling {kind} (kinds: {kinds})"),
+    # the same kinds by the names a director may type instead (名称 of ``bansha_ruling_kinds``)
+    "ruling_names": ("，即{names}", ""),
     "no_moment": ("无法回到 {to} 的 {point}：本局没有这个时刻", "cannot turn back to the {point} of {to}: no such moment in this game"),
     "lw_not_owed": ("{name}没有遗言", "{name} is owed no last words"),
     "lw_lapsed": ("{name}的遗言时限已过：须在{until}结束前留下", "{name}'s last words lapsed: they were due before {until} closed"),
@@ -750,7 +752,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "h_resolve": ("结束当前阶段，按清单的顺序结算，并进入下一阶段。", "Close the current phase, resolve it in the manifest's order and advance."),
     "h_ruling": ("记录导演的裁定（取消资格、公告、回答、替补、平局）。",
                  "Record a director's ruling (disqualification, free text, an answer, a substitute, a draw)."),
-    "h_ruling_kind": ("remove | announce | answer | substitute | draw，或规则增加的种类（bansha rulings RULESET）",
+    "h_ruling_kind": ("取消资格 | 公告 | 回答 | 替补 | 平局（或 remove | announce | answer | substitute | draw），或规则增加的种类（bansha rulings RULESET）",
                       "remove | announce | answer | substitute | draw, or a kind the ruleset adds (bansha rulings RULESET)"),
     "h_ruling_player": ("裁定涉及的玩家", "the player it concerns"),
     "h_ruling_text": ("公告、回答、理由或替补的名字", "announcement, answer, reason or the substitute's name"),

@@ -546,6 +546,15 @@ class Ruleset:
         web console, an undone or amended event and a log line take it from."""
         return self.ruling_names.get(kind, kind)
 
+    def ruling_kind(self, typed: str) -> str:
+        """The ruling kind a director typed, by its id or its name ("取消资格" -> remove): what
+        the CLI, the web console and a scenario accept, so that a board's own words are taken
+        back. Anything else comes back unchanged (the engine then refuses it by name)."""
+        typed = typed.strip()
+        if typed in self.ruling_kinds:
+            return typed
+        return next((k for k, name in self.ruling_names.items() if name == typed), typed)
+
     def role(self, name: str) -> Role:
         for role in self.roles.values():
             if name in (role.name, role.alias):

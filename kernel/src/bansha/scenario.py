@@ -208,7 +208,9 @@ def run(sc: Scenario, base: Path | None = None, manifest: Manifest | None = None
             ev = VoteEvent(phase=label, voter=v.voter, target=v.target, post=v.post, change=v.change, proxy=v.proxy, late=v.late)
             apply(ev, v.expect_error, f"vote {v.voter} -> {v.target}")
         for r in ph.rulings:
-            apply(RulingEvent(phase=label, kind=r.kind, player=r.player, text=r.text, data=r.data), r.expect_error, f"ruling {r.kind}")
+            kind = game.ruleset.ruling_kind(r.kind)
+            apply(RulingEvent(phase=label, kind=kind, player=r.player, text=r.text, data=r.data), r.expect_error,
+                  f"ruling {game.ruleset.ruling_name(kind)}")
         for w in ph.last_words:
             kind = game.manifest.last_words.kind
             apply(RulingEvent(phase=label, kind=kind, player=w.player, text=w.text), w.expect_error, f"{kind} {w.player}")

@@ -75,7 +75,7 @@ def bansha_validate_ruling(game, ruling):
     who = ruling.player
     p = game.players.get(who)
     if p is None:
-        return f"裁定proclaim须指定本局的一名角色（收到的是“{who}”）"
+        return f"裁定公示须指定本局的一名角色（收到的是“{who}”）"
     if grant(game, who) is None:
         return f"{who}在{phase_zh(game, game.label)}没有可用的{CATCH}（明天：{CATCH}当晚之后的晨曦/正午）"
     if not p.alive:

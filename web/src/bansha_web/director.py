@@ -318,20 +318,21 @@ def routes(site: Site) -> list:
     @post("/d/g/{game:str}/ruling")
     async def d_ruling(request: Request, game: FromPath[str]) -> Template:
         def make(form):
-            kind, player = field(form, "kind", "种类", 100).strip(), field(form, "player", "玩家", 100)
+            typed, player = field(form, "kind", "种类", 100).strip(), field(form, "player", "玩家", 100)
             text = field(form, "text", "文字", 2000)
             data = pairs([line for line in field(form, "data", "参数", 5000).splitlines() if line.strip()], "参数", "zh")
 
             def event(g):
+                kind = g.ruleset.ruling_kind(typed)
                 if kind not in g.ruleset.ruling_kinds:
                     names = "、".join(g.ruleset.ruling_name(k) for k in g.ruleset.ruling_kinds)
-                    raise GameError(f"裁定 {excerpt(kind)}：本规则的裁定种类为 {names}")
+                    raise GameError(f"裁定 {excerpt(typed)}：本规则的裁定种类为 {names}")
                 return RulingEvent(phase=g.label, kind=kind, player=g.find_name(player) if player else "",
                                    text=text, data=data)
 
             g, mark = store.append(game, event, shared=True)
             ann = g.since(mark)[1]
-            return f"已记录裁定 {g.ruleset.ruling_name(kind)}（{g.named()}）" + (f"：{'；'.join(ann)}" if ann else "")
+            return f"已记录裁定 {g.ruleset.ruling_name(g.ruleset.ruling_kind(typed))}（{g.named()}）" + (f"：{'；'.join(ann)}" if ann else "")
         return await director_write(request, game, make)
 
     @post("/d/g/{game:str}/deadline")
