@@ -23,7 +23,7 @@ from bansha.model import ActEvent, GameError, ResolveEvent, RulingEvent, Setup, 
 from bansha.registry import ruleset_for
 
 from .boards import coupled_deal, manifest_of
-from .policies import Choice, Seat, load_policy
+from .policies import Choice, Seat, choice, load_policy
 from .stats import seat_records, skill_counts
 
 
@@ -101,7 +101,7 @@ def _choices(game: Game, p, kinds: dict | None = None, one_pick: bool = False,
         keys = any(k.startswith("<") for k in skill.args)
         if one_pick and test.lo == test.hi == 1 and not keys:
             listing.append(test)
-            out.append(Choice(skill=skill.name, lo=1, hi=1, candidates=(), args=tuple(skill.args),
+            out.append(choice(skill=skill.name, lo=1, hi=1, candidates=(), args=tuple(skill.args),
                               does=tuple(skill.does), group=skill.group, per_phase=skill.per_phase, test=test,
                               values={k: v for k, v in test.declared.items() if not k.startswith("<")}))
             continue
@@ -117,7 +117,7 @@ def _choices(game: Game, p, kinds: dict | None = None, one_pick: bool = False,
             listing.append(c)
             declared = test.declared
             keyed = next((declared[k] for k in skill.args if k.startswith("<") and k in declared), None)
-            out.append(Choice(skill=skill.name, lo=c.min_targets, hi=c.max_targets, candidates=tuple(c.targets),
+            out.append(choice(skill=skill.name, lo=c.min_targets, hi=c.max_targets, candidates=tuple(c.targets),
                               args=tuple(skill.args), does=tuple(skill.does), group=skill.group,
                               values=_listed_values(declared, c.args) if one_pick else
                               {k: v for k, v in declared.items() if not k.startswith("<")},
@@ -127,7 +127,7 @@ def _choices(game: Game, p, kinds: dict | None = None, one_pick: bool = False,
                           if k.startswith("<") and k in skill.arg_values), None)
             if not keyed:
                 continue
-            out.append(Choice(skill=skill.name, lo=0, hi=0, candidates=(), args=tuple(skill.args),
+            out.append(choice(skill=skill.name, lo=0, hi=0, candidates=(), args=tuple(skill.args),
                               does=tuple(skill.does), group=skill.group, keyed=keyed, per_phase=skill.per_phase,
                               values={k: v for k, v in test.declared.items() if not k.startswith("<")}))
     return out, listing
@@ -329,9 +329,8 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
                             record, roles, (listing, vote_listing))
                 sure = set(votes or ()).__contains__
             d = pol.decide(seat)
-            by_skill = {c.skill: c for c in choices}
             for skill, options_, args in d.actions:
-                c = by_skill.get(skill)
+                c = next((x for x in choices if x.skill == skill), None)
                 if len(game.applied) != listed:
                     # the seat's own event changed the game since the listing: a skill the
                     # engine now refuses whatever the pick (its uses spent, 大奖) is passed over
