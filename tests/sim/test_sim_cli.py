@@ -149,7 +149,8 @@ def test_policy_sees_only_the_view(monkeypatch):
     assert seen
     s = seen[0]
     public = {a for a in vars(s) if not a.startswith("_")}
-    assert public <= {"name", "choices", "vote", "vote_test", "rng", "camps", "table", "view", "memo", "votes", "roles"}
+    assert public <= {"name", "choices", "vote", "vote_test", "rng", "camps", "table", "view", "card", "players", "memo", "votes",
+                      "roles"}
     # what the policy is handed of the listing's questions keeps the game private too
     assert {a for a in vars(s.vote_test) if not a.startswith("_")} <= {"candidates", "asked"}
     tests = [c.test for t in seen for c in t.choices if c.test is not None]

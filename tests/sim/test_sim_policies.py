@@ -92,3 +92,17 @@ def test_a_game_that_cannot_end_is_unfinished_at_the_day_limit():
     # light-shadow is won only by a right 猜测, which a random one almost never is: the day limit ends it
     r = play_game("light-shadow", 12, 1, "random", day_limit=3)
     assert r["unfinished"] and not r["winners"] and r["days"] == 4
+
+
+def test_a_choice_made_without_init_is_the_dataclasss():
+    """``policies.choice`` (the simulator's way to make a ``Choice`` cheaply) holds the fields
+    ``Choice(...)`` would: equal, the same repr, each default, a ``values`` of its own."""
+    from bansha_sim.policies import Choice, choice
+
+    given = {"skill": "杀人", "lo": 1, "hi": 2, "candidates": ("P01", "P02")}
+    a, b = choice(**given), Choice(**given)
+    assert a == b and repr(a) == repr(b) and vars(a) == vars(b)
+    assert a.values == {} and a.values is not choice(**given).values
+    full = {**given, "args": ("x",), "does": ("harm",), "group": "g", "values": {"x": ("1",)}, "keyed": ("国王",),
+            "per_phase": 2, "test": object()}
+    assert vars(choice(**full)) == vars(Choice(**full))

@@ -23,7 +23,7 @@ from bansha.engine.model import ActEvent, GameError, ResolveEvent, RulingEvent, 
 from bansha.engine.registry import ruleset_for
 
 from .boards import coupled_deal, manifest_of
-from .policies import Choice, Seat, load_policy
+from .policies import Choice, Seat, choice, load_policy
 from .stats import seat_records, skill_counts
 
 
@@ -83,39 +83,73 @@ def _choices(game: Game, p, kinds: dict | None = None, one_pick: bool = False,
     ``SkillTest`` (``Choice.test``: the listing's own question of a target, asked in the
     policy's order until one is allowed); its ``SkillChoice`` is then not made (the second
     value holds the test in its place: ``_listing_of`` makes the listing when a view wants it).
+    Such a policy draws a listed skill's args from the values the listing lists
+    (``_listed_values``); a policy of the whole listing (``informed``) from the declared ones,
+    as before (its games stay as they were; what it draws is checked before it is sent).
     ``tests_out``: given, it receives each skill's ``SkillTest`` (by name), whose accepted
     actions are sent without a second check (``_send``)."""
     kinds = kinds if kinds is not None else arg_kinds(game)
-    tests = {t.skill.name: t for t in skill_tests(game, p.name, kinds)}
+    tests = skill_tests(game, p.name, kinds)
     if tests_out is not None:
-        tests_out.update(tests)
+        tests_out.update((t.skill.name, t) for t in tests)
     out = []
     listing = []
-    for skill, _ in game.sendable_skills(p):
-        test = tests.get(skill.name)
-        if test is not None and one_pick and test.lo == test.hi == 1 and not any(k.startswith("<") for k in skill.args):
+    # the skills ``check_skill`` accepts now, in the order of ``sendable_skills``: a skill it
+    # refuses is not offered
+    for test in tests:
+        skill = test.skill
+        keys = any(k.startswith("<") for k in skill.args)
+        if one_pick and test.lo == test.hi == 1 and not keys:
             listing.append(test)
-            out.append(Choice(skill=skill.name, lo=1, hi=1, candidates=(), args=tuple(skill.args),
+            out.append(choice(skill=skill.name, lo=1, hi=1, candidates=(), args=tuple(skill.args),
                               does=tuple(skill.does), group=skill.group, per_phase=skill.per_phase, test=test,
                               values={k: v for k, v in test.declared.items() if not k.startswith("<")}))
             continue
-        c = test.choice() if test is not None else None
+        if one_pick and keys and skill.targets == 0 and not skill.max_targets:
+            # a guess (players as keys, no targets): the listing's few trial sets say nothing of
+            # the guess a policy makes, which is checked before it is sent; its listing is made
+            # only when a view wants it
+            c = None
+            listing.append(test)
+        else:
+            c = test.choice()
         if c is not None:
             listing.append(c)
             declared = test.declared
             keyed = next((declared[k] for k in skill.args if k.startswith("<") and k in declared), None)
-            out.append(Choice(skill=skill.name, lo=c.min_targets, hi=c.max_targets, candidates=tuple(c.targets),
+            out.append(choice(skill=skill.name, lo=c.min_targets, hi=c.max_targets, candidates=tuple(c.targets),
                               args=tuple(skill.args), does=tuple(skill.does), group=skill.group,
-                              values={k: v for k, v in declared.items() if not k.startswith("<")},
+                              values=_listed_values(declared, c.args) if one_pick else
+                              {k: v for k, v in declared.items() if not k.startswith("<")},
                               keyed=keyed, per_phase=skill.per_phase))
-        elif skill.targets == 0 and any(k.startswith("<") for k in skill.args) and skill.phases:
+        elif skill.targets == 0 and keys and skill.phases:
             keyed = next((expand(skill.arg_values[k], kinds, game, p) for k in skill.args
                           if k.startswith("<") and k in skill.arg_values), None)
-            if not keyed or game.skill_refused(p, skill) is not None:  # check_skill's answer
+            if not keyed:
                 continue
-            out.append(Choice(skill=skill.name, lo=0, hi=0, candidates=(), args=tuple(skill.args),
-                              does=tuple(skill.does), group=skill.group, keyed=keyed, per_phase=skill.per_phase))
+            out.append(choice(skill=skill.name, lo=0, hi=0, candidates=(), args=tuple(skill.args),
+                              does=tuple(skill.does), group=skill.group, keyed=keyed, per_phase=skill.per_phase,
+                              values={k: v for k, v in test.declared.items() if not k.startswith("<")}))
     return out, listing
+
+
+def _listed_values(declared: dict, listed: dict) -> dict:
+    """Each --arg's declared values (``SkillTest.declared``) that the listing lists
+    (``SkillChoice.args``: a value some accepted action takes; ``""``, where the arg may be left
+    out, kept): an arg the listing does not offer (it may be left out and takes no value now)
+    keeps ``""`` alone (drawn, it is left out: a policy's draws stay as many); one of free text
+    (None) keeps its declared examples."""
+    out = {}
+    for k, vals in declared.items():
+        if k.startswith("<"):
+            continue
+        shown = listed.get(k, ())
+        if shown is None:
+            out[k] = vals
+        else:
+            keep = set(shown)
+            out[k] = tuple(x for x in vals if x == "" or str(x) in keep)
+    return out
 
 
 def _listing_of(game: Game, name: str, listing: list, ballot, voted: bool):
@@ -150,23 +184,29 @@ def answer_rulings(game: Game, pol, rng, camps, table, memo: dict | None = None)
 
 def _send(game, log: list, events, listed: int, counts: dict) -> bool:
     """Send the first of ``events`` (a policy's picks in its order of preference, each as
-    (whether the listing guarantees it, the event, what the listing's check gave for it or None))
-    the engine accepts, and log it. A pick the listing made just now (``listed``: the game's event count
+    (whether the listing guarantees it, the event, what the listing's check gave for it or None,
+    the check of its args alone or None: ``_args_check``)) the engine accepts, and log it. A pick the listing made just now (``listed``: the game's event count
     then) guarantees is sent as it is: one target of the listed ones, or none where the skill
     takes none, of a skill without args (the listing tried exactly that action), or a listed
     vote target. Any other pick (several targets, args, a keyed guess, or after the seat's own
     event changed the game) is asked of the engine's check first (``Game.check``,
-    ``Game.check_vote``: what ``act`` and ``vote`` run); a pick it refuses is counted in
+    ``Game.check_vote``: what ``act`` and ``vote`` run; where the listing asked the skill and
+    these very targets with nothing applied since, the rest of it: ``Game.check_args``); a pick it refuses is counted in
     ``counts["ruled_out"]`` and never sent. ``counts["refused"]``: sent and refused (0, or the
     listing and the engine disagree). A pick goes with what the check gave for it (the
     listing's or the one just asked: the action, the ballot or the voter, ``Game.apply``'s
     ``checked``), so it is checked once.
     False: no pick was accepted."""
-    for sure, ev, checked in events:
+    for sure, ev, checked, args_only in events:
         if not (sure and len(game.applied) == listed):
             try:
                 # what the check gave is sent (nothing is applied between): not checked again
-                checked = game.check_vote(ev) if isinstance(ev, VoteEvent) else game.check(ev)
+                if args_only is not None and len(game.applied) == listed:
+                    # the listing asked the skill and these very targets of this state: only the
+                    # args are left to ask (``check_use``'s second part)
+                    checked = args_only()
+                else:
+                    checked = game.check_vote(ev) if isinstance(ev, VoteEvent) else game.check(ev)
             except GameError:
                 counts["ruled_out"] += 1
                 continue
@@ -178,6 +218,22 @@ def _send(game, log: list, events, listed: int, counts: dict) -> bool:
         log.append(ev)
         return True
     return False
+
+
+def _args_check(game: Game, c: Choice | None, test: SkillTest | None, targets, args):
+    """For a pick with args whose skill and targets the listing asked of this state (one target
+    its ``SkillTest`` allowed, of a skill of one target; or none, of a skill of none the listing
+    offered): the rest of ``Game.check`` for it, ``Game.check_args`` (``check`` is
+    ``check_skill``, ``check_targets``, then ``check_args``: the first two answered already),
+    asked by ``_send`` only with nothing applied since the listing. None: ``Game.check``."""
+    if c is None or test is None or not args or c.keyed is not None:
+        return None
+    if targets:
+        if not (len(targets) == 1 and test.lo == test.hi == 1 and test.asked.get(targets[0]) is True):
+            return None
+    elif not (c.test is None and c.hi == 0 and test.hi == 0):
+        return None  # a skill of no targets is asked them (``check_targets([])``) when the listing made it
+    return lambda: game.check_args(test._p, test.skill, test._acquired, list(targets), args)
 
 
 def _listed(c: Choice | None, targets, args) -> bool:
@@ -242,13 +298,16 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
         for p in list(game.players.values()):
             if game.winner is not None or game.label != label:
                 break
-            if not (p.alive and voting) and not game.sendable_skills(p):
-                continue  # nothing it may send now (the index of what may be sent), no vote
             tests: dict = {}
-            choices, listing = _choices(game, p, kinds, pol.one_pick, tests)
+            if game.sendable_skills(p):
+                choices, listing = _choices(game, p, kinds, pol.one_pick, tests)
+            elif p.alive and voting:
+                choices, listing = [], []  # a vote, no skill: the listing has no skill to ask
+            else:
+                continue  # nothing it may send now (the index of what may be sent), no vote
             # a seat that has voted (a ballot a rule cast for it) leaves it standing: the listing
             # would offer it a change
-            voted = any(b.voter == p.name for b in game.ballots)
+            voted = voting and any(b.voter == p.name for b in game.ballots)
             if pol.one_pick:
                 # one pick of a ballot: its targets asked in the policy's order (``Seat.vote_test``)
                 ballot = vote_test(game, p.name) if not voted else None
@@ -270,9 +329,8 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
                             record, roles, (listing, vote_listing))
                 sure = set(votes or ()).__contains__
             d = pol.decide(seat)
-            by_skill = {c.skill: c for c in choices}
             for skill, options_, args in d.actions:
-                c = by_skill.get(skill)
+                c = next((x for x in choices if x.skill == skill), None)
                 if len(game.applied) != listed:
                     # the seat's own event changed the game since the listing: a skill the
                     # engine now refuses whatever the pick (its uses spent, 大奖) is passed over
@@ -283,15 +341,16 @@ def play_game(ruleset: str, seats: int, seed: int, policy: str = "random", optio
                 test = tests.get(skill)
                 _send(game, log, (
                     (sure_, ActEvent(phase=label, actor=p.name, skill=skill, targets=list(targets), args=dict(a)),
-                     test._accepted.get(tuple(targets)) if sure_ and test is not None else None)
+                     test._accepted.get(tuple(targets)) if sure_ and test is not None else None,
+                     None if sure_ else _args_check(game, c, test, targets, dict(a)))
                     for targets, a in (o if isinstance(o, tuple) else (o, args) for o in options_)
                     for sure_ in (_listed(c, targets, a),)), listed, counts)
                 if game.winner is not None or game.label != label:
                     break
             if game.winner is None and game.label == label and d.votes and game.phase.vote and p.alive:
                 voter = ballot._voter if ballot is not None else None
-                if _send(game, log, ((sure(t) is True, VoteEvent(phase=label, voter=p.name, target=t, post=floor + 1), voter)
-                                     for t in d.votes), listed, counts):
+                if _send(game, log, ((sure(t) is True, VoteEvent(phase=label, voter=p.name, target=t, post=floor + 1), voter,
+                                      None) for t in d.votes), listed, counts):
                     floor += 1
         if game.winner is None and game.label == label:
             log += answer_rulings(game, pol, rng, camps, table, memo)

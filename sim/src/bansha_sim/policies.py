@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 # functools.cached_property without its lock (a Seat's every first read took it)
 from bansha.engine.choices import lazy as cached_property
+
+from .draws import Draws
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,26 @@ class Choice:
     #: comes unasked: ``candidates`` is empty and ``test.first(order)`` is the first of
     #: ``order`` the listing would list (``bansha.engine.choices.SkillTest``, the listing's own question)
     test: Any = None
+
+
+#: each field of ``Choice`` with a default value, and those made anew (``values``)
+_CHOICE_DEFAULTS = {f.name: f.default for f in fields(Choice) if f.default is not MISSING}
+_CHOICE_FACTORIES = {f.name: f.default_factory for f in fields(Choice) if f.default_factory is not MISSING}
+
+
+def choice(**given) -> Choice:
+    """A ``Choice`` as ``Choice(**given)`` makes it, without the frozen dataclass's
+    ``__init__`` (one ``object.__setattr__`` a field: 8 µs, where the simulator makes one for
+    each skill of each seat each phase). ``Choice`` has no ``__post_init__``: the fields are
+    all it holds."""
+    c = object.__new__(Choice)
+    d = c.__dict__
+    d.update(_CHOICE_DEFAULTS)
+    for name, make in _CHOICE_FACTORIES.items():
+        if name not in given:
+            d[name] = make()
+    d.update(given)
+    return c
 
 
 @dataclass
@@ -104,9 +126,28 @@ class Seat:
 
     @cached_property
     def rng(self):
-        from .draws import Draws
-
         return Draws(self._rng_seed)
+
+    @cached_property
+    def _plain(self) -> dict[str, Any]:
+        from bansha.show.views import player_view
+
+        # the view without the seat's listing, which ``choices`` and ``vote`` hold
+        return player_view(self._game, self.name, [], None)
+
+    @cached_property
+    def card(self) -> dict[str, Any]:
+        """The seat's own part of its view (``view["you"]``: its name, role, camp, statuses, uses,
+        group … and what the rules add) without the listing (``choices``, ``vote``: the seat's
+        ``choices`` and ``vote``/``vote_test`` hold them). Made without listing the seat's
+        choices, which ``view`` does for a policy of one pick: what such a policy reads."""
+        return self._plain["you"]
+
+    @cached_property
+    def players(self) -> list[dict[str, Any]]:
+        """Who sits at the table and who is in the game, as the view shows them
+        (``view["players"]``), made without listing the seat's choices."""
+        return self._plain["players"]
 
     @cached_property
     def view(self) -> dict[str, Any]:
@@ -153,7 +194,7 @@ def draw_keyed(rng, c: Choice, seat: Seat, pool: list[str]) -> dict[str, str]:
     """A players-as-keys argument drawn at random: where the table deals by camp, as many
     players as sit outside one's camp, given the other camps' roles in a random order (what
     the table makes public); else some players, each given a uniform value."""
-    mine = seat.view["you"].get("camp")
+    mine = seat.card.get("camp")
     if seat.table and mine in seat.table:
         others = [r for camp, roles in seat.table.items() if camp != mine for r in roles]
         if len(pool) < len(others):
@@ -192,7 +233,7 @@ class RandomPolicy(Policy):
                 continue
             pool = list(c.candidates)
             if c.keyed is not None:
-                others = [q["name"] for q in seat.view["players"] if q["name"] != seat.name]
+                others = [q["name"] for q in seat.players if q["name"] != seat.name]
                 d.actions.append((c.skill, self._keyed(rng, c, seat, others), {}))
                 continue
             for _ in range(c.per_phase):
