@@ -4,6 +4,10 @@ bansha's door (docs/forums.md, "The door"). Declared as the kernel declares its 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import SimpleNamespace
+
 from bansha.cli.table import DbOpt, GameArg, JsonOpt, Option, Table, echo
 from bansha.text.messages import extend
 
@@ -48,6 +52,29 @@ def _cli():
     return cli
 
 
+@contextmanager
+def _refusals(as_json: bool, lang: str | None = None) -> Iterator[SimpleNamespace]:
+    """What every forum command shares: the kernel's command module (``door.cli``) and the one
+    refusal — a GameError in the block is one line (a JSON object with ``--json``) and exit 2,
+    in the game's language once ``door.game(db, name)`` has found the game."""
+    from bansha.engine.model import GameError
+
+    cli = _cli()
+    door = SimpleNamespace(cli=cli, lang=lang)
+
+    def game(db: str, name: str):
+        door.store = cli._store(db)
+        g = door.store.load(name)
+        door.lang = g.lang
+        return door.store, g
+
+    door.game = game
+    try:
+        yield door
+    except GameError as exc:
+        cli.fail(str(exc), as_json, door.lang)
+
+
 @forum_app.command("link", help="h_forum_link")
 def link(
     game: str = GameArg,
@@ -67,11 +94,9 @@ def link(
     from .discuz import Discuz
     from .link import DEFAULT_INTERVAL, Link, check_site, save_link, thread_id
 
-    cli = _cli()
-    lang = None
-    try:
-        store = cli._store(db)
-        g = store.load(game)
+    with _refusals(as_json) as door:
+        cli = door.cli
+        store, g = door.game(db, game)
         lang = g.lang
         seconds = DEFAULT_INTERVAL
         if interval is not None:
@@ -97,8 +122,6 @@ def link(
                               "interval": lk.interval})
         echo(say("fl_linked", lang, game=game, site=lk.site, thread=tid, username=me.username, uid=me.uid,
                  interval=f"{lk.interval:g}"))
-    except GameError as exc:
-        cli.fail(str(exc), as_json, lang)
 
 
 @forum_app.command("login", help="h_forum_login")
@@ -119,9 +142,9 @@ def login(
     from .discuz import Discuz
     from .link import check_site
 
-    cli = _cli()
     lang = "zh"
-    try:
+    with _refusals(as_json, lang) as door:
+        cli = door.cli
         base = check_site(site, lang)
         password = os.environ.get("BANSHA_FORUM_PASSWORD", "")
         if not password:
@@ -146,8 +169,6 @@ def login(
         if as_json:
             return cli._json({"site": base, "uid": me.uid, "username": me.username, "cookies": cookies})
         echo(say("fl_logged_in", lang, site=base, username=me.username, uid=me.uid, file=cookies))
-    except GameError as exc:
-        cli.fail(str(exc), as_json, lang)
 
 
 @forum_app.command("push", help="h_forum_push")
@@ -160,18 +181,16 @@ def push(
     as_json: bool = JsonOpt,
 ) -> None:
     """Preview the phase's messages; with --yes send those not yet sent, each exactly once."""
-    from bansha.engine.model import GameError
     from bansha.text.messages import say
 
     from . import push as pushing
     from .discuz import Discuz
     from .link import load_link
 
-    cli = _cli()
-    lang = None
-    try:
-        store = cli._store(db)
-        lang = store.load(game).lang
+    with _refusals(as_json) as door:
+        cli = door.cli
+        store, _ = door.game(db, game)
+        lang = door.lang
         lk = load_link(store, game, lang)
         g, label, msgs, skipped = pushing.plan(store, game, lk, phase, template)
         from bansha.engine.board import load_board, phase_namer
@@ -197,8 +216,6 @@ def push(
         if as_json:
             _, rows = pushing.preview(store, game, lk, label, msgs, lang)
             return cli._json({"phase": label, "messages": rows, "skipped": skipped, "sent": done["sent"]})
-    except GameError as exc:
-        cli.fail(str(exc), as_json, lang)
 
 
 @forum_app.command("pull", help="h_forum_pull")
@@ -212,15 +229,10 @@ def pull(
     as_json: bool = JsonOpt,
 ) -> None:
     """Read the PMs sent to the director and the phase's vote thread; propose; --yes records."""
-    from bansha.engine.model import GameError
-
     from . import pull as pulling
 
-    cli = _cli()
-    lang = None
-    try:
-        store = cli._store(db)
-        lang = store.load(game).lang
+    with _refusals(as_json) as door:
+        cli = door.cli
+        store, _ = door.game(db, game)
+        lang = door.lang
         pulling.run(cli, store, game, thread, yes, template, db, as_json, lang, only)
-    except GameError as exc:
-        cli.fail(str(exc), as_json, lang)
