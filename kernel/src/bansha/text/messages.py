@@ -169,7 +169,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "answer_not_asked": ("{name}没有待回答的提问：什么也没有记录", "{name} has asked nothing awaiting an answer: nothing was recorded"),
     "unknown_ruling": ("没有裁定 {kind}（可用：{kinds}）", "unknown ruling {kind} (kinds: {kinds})"),
     # the same kinds by the names a director may type instead (名称 of ``bansha_ruling_kinds``)
-    "ruling_names": ("，即{names}", ""),
+    "ruling_names": ("，即{names}", "; by name: {names}"),
     "no_moment": ("无法回到 {to} 的 {point}：本局没有这个时刻", "cannot turn back to the {point} of {to}: no such moment in this game"),
     "lw_not_owed": ("{name}没有遗言", "{name} is owed no last words"),
     "lw_lapsed": ("{name}的遗言时限已过：须在{until}结束前留下", "{name}'s last words lapsed: they were due before {until} closed"),
