@@ -28,9 +28,9 @@ import sys
 
 #: the entry-point groups bansha reads
 GROUPS = ("bansha.roles", "bansha.rulesets", "bansha.commands", "bansha.stores", "bansha.forums", "bansha.demo",
-          "bansha.board_sections")
+          "bansha.board_sections", "bansha.game_records")
 #: bumped when the cache file's layout changes (or its groups)
-_FORMAT = 7
+_FORMAT = 8
 #: the cache file's name: ``entry-points-<key>`` and this
 _SUFFIX = ".marshal"
 

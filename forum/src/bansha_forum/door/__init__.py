@@ -11,3 +11,9 @@ game (``bansha forum push``).
 - ``pull.py``: the PMs and votes read back and proposed;
 - ``cli.py``: the commands (entry point ``forum`` in ``bansha.commands``).
 """
+
+#: the store's records of one game (``PREFIX.GAME``) that move with it when it is copied
+#: (``bansha db copy``, through the ``bansha.game_records`` entry point): its link and the PMs
+#: pulled from it. A push's lease (``forum.pushing.GAME``) is the source store's and stays.
+LINK, PULLED = "forum.link", "forum.pulled"
+GAME_RECORDS = (LINK, PULLED)

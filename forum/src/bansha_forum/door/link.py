@@ -33,7 +33,9 @@ class Link:
 
 
 def _key(game: str) -> str:
-    return f"forum.link.{game}"
+    from bansha_forum.door import LINK
+
+    return f"{LINK}.{game}"
 
 
 def thread_id(text: str, lang=None) -> str:

@@ -44,7 +44,9 @@ SEP = re.compile(r"[\s、,，;；]+")
 
 
 def _key(game: str) -> str:
-    return f"forum.pulled.{game}"
+    from bansha_forum.door import PULLED
+
+    return f"{PULLED}.{game}"
 
 
 def pm_csv(actor: str, lines: list[str], is_skill=lambda name: True) -> str | None:

@@ -113,12 +113,38 @@ def copy(
     clash = [n for n in names if n in there]
     if clash:
         raise GameError(say("st_copy_clash", None, dst=dst, names=join(map(repr, clash))))
+    prefixes = game_record_prefixes()
     done = []
     for name in names:
         setup, events = source.export_raw(name)
-        target.import_raw(name, setup, events)
-        done.append({"game": name, "events": len(events)})
+        outbox = source.export_outbox_raw(name)
+        records = source.get_meta([f"{p}.{name}" for p in prefixes]) if prefixes else {}
+        # the game's records first: a copy cut between them and the game leaves no game in DST,
+        # and copying again writes them again
+        if records:
+            target.set_meta(records)
+        target.import_raw(name, setup, events, outbox)
+        done.append({"game": name, "events": len(events), "outbox": len(outbox), "records": sorted(records)})
     if as_json:
         return _json({"copied": done})
     for d in done:
-        echo(say("l_db_copied", None, game=d["game"], events=d["events"]))
+        echo(say("l_db_copied", None, game=d["game"], events=d["events"])
+             + (say("l_db_copied_outbox", None, n=d["outbox"]) if d["outbox"] else "")
+             + (say("l_db_copied_records", None, n=len(d["records"])) if d["records"] else ""))
+
+
+def game_record_prefixes() -> list[str]:
+    """The store records that belong to one game and move with it (``PREFIX.GAME``), as the
+    installed distributions declare them (``bansha.game_records`` entry points: bansha-forum's
+    link and the PMs it pulled; not a push's lease, which is the source's)."""
+    from bansha.engine.model import GameError
+    from bansha.entrypoints import entry_points
+    from bansha.text.messages import say
+
+    out: list[str] = []
+    for ep in entry_points("bansha.game_records"):
+        try:
+            out += [str(p) for p in ep.load()]
+        except Exception as exc:  # noqa: BLE001 - a broken distribution: one line naming it
+            raise GameError(say("st_records_plugin", None, name=ep.value, why=type(exc).__name__)) from None
+    return out

@@ -336,9 +336,9 @@ class Store(abc.ABC):
         the whole manifest: a writer catching up from its cache does not need it)."""
 
     @abc.abstractmethod
-    def _create_raw(self, name: str, setup: bytes, events: list[bytes] = ()) -> None:
-        """Store a new game (and, for copies, its events) in one transaction; GameError if
-        the name is taken."""
+    def _create_raw(self, name: str, setup: bytes, events: list[bytes] = (), outbox: list[tuple] = ()) -> None:
+        """Store a new game (and, for copies, its events and its outbox's rows as
+        ``_outbox_raw`` reads them) in one transaction; GameError if the name is taken."""
 
     @abc.abstractmethod
     def _append_raw(self, name: str, seq: int, undos: int, event: bytes) -> None:
@@ -758,9 +758,15 @@ class Store(abc.ABC):
         setup, _, _, rows = self._read(name)
         return setup, [raw for _, raw in rows]
 
-    def import_raw(self, name: str, setup: bytes, events: list[bytes]) -> None:
-        """Store a game copied from another store, event for event, in one transaction."""
-        self._create_raw(name, setup, list(events))
+    def export_outbox_raw(self, name: str) -> list[tuple]:
+        """The game's outbox rows as stored (key, n, message, state, remote, tries, updated):
+        what a copy of the game carries, so that what went out is not sent again from it."""
+        return [tuple(r) for r in self._outbox_raw(name)]
+
+    def import_raw(self, name: str, setup: bytes, events: list[bytes], outbox: list[tuple] = ()) -> None:
+        """Store a game copied from another store, event for event, with its outbox, in one
+        transaction."""
+        self._create_raw(name, setup, list(events), list(outbox))
 
 
 # ============================================================================== SQLite
@@ -1029,7 +1035,7 @@ class SQLiteStore(Store):
             rows = self.db.execute("SELECT seq, event FROM events WHERE game=? AND seq>? ORDER BY seq", (name, after)).fetchall()
         return _blob(row[0]), row[1], row[2], [(s, _blob(e)) for s, e in rows]
 
-    def _create_raw(self, name, setup, events=()):
+    def _create_raw(self, name, setup, events=(), outbox=()):
         self._usable()
         with self._tx(doing="creating a game"):
             if self.db.execute("SELECT 1 FROM games WHERE name=?", (name,)).fetchone():
@@ -1037,6 +1043,8 @@ class SQLiteStore(Store):
             self.db.execute("INSERT INTO games(name, setup, last_seq) VALUES (?, ?, ?)", (name, setup, len(events)))
             self.db.executemany("INSERT INTO events(game, seq, event) VALUES (?, ?, ?)",
                                 [(name, i, e) for i, e in enumerate(events, start=1)])
+            self.db.executemany("INSERT INTO outbox(game, key, n, message, state, remote, tries, updated)"
+                                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [(name, *r) for r in outbox])
 
     def _append_raw(self, name, seq, undos, event):
         self._usable()

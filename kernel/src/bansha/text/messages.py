@@ -613,6 +613,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "l_db_current": ("{store}：数据库版本 {version}，已是最新", "{store}: schema {version} is current"),
     "l_db_upgraded": ("{store}：数据库版本 {start} → {end}", "{store}: schema {start} → {end}"),
     "l_db_copied": ("已复制 {game}（{events}条事件）", "copied {game} ({events} events)"),
+    "l_db_copied_outbox": ("，发件箱{n}条", ", {n} outbox messages"),
+    "l_db_copied_records": ("，记录{n}条", ", {n} records"),
+    "st_records_plugin": ("游戏记录的声明 {name} 无法载入（{why}）：什么也没有复制", "the game records of {name} cannot be loaded ({why}): nothing copied"),
     # ------------------------------------------------------------ the store (store.py and its
     # backends): said before any board is known, so in BANSHA_LANG (else Chinese)
     "st_newer": ("由更新版本的 bansha 建立（数据库版本 {found}），本版本最多读取版本 {known}",

@@ -550,7 +550,7 @@ class PostgresStore(Store):
             " WHERE game=%s AND key=%s AND state = ANY(%s)",
             (state, remote, remote, 1 if state == "sending" else 0, now, name, key, list(allowed))).rowcount == 1, tx=False)
 
-    def _create_raw(self, name, setup, events=()):
+    def _create_raw(self, name, setup, events=(), outbox=()):
         self._usable()
 
         def create(conn):
@@ -562,6 +562,10 @@ class PostgresStore(Store):
                 with conn.cursor() as c:
                     c.executemany("INSERT INTO events(game, seq, event) VALUES (%s, %s, %s)",
                                   [(name, i, e) for i, e in enumerate(events, start=1)])
+            if outbox:
+                with conn.cursor() as c:
+                    c.executemany("INSERT INTO outbox(game, key, n, message, state, remote, tries, updated)"
+                                  " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", [(name, *r) for r in outbox])
 
         self._run("creating a game", create)
 
