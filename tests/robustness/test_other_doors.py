@@ -226,3 +226,19 @@ def test_a_scenario_phase_resolving_neither_true_false_nor_window_is_said_in_chi
     assert code == 2 and lines[0] == "0个通过，0个失败，1个无效", (out, err)
     assert lines[1] == f"无效  {bad}：键 phases[0].resolve：yes 不是可选值（可选：true、false、\"window\"）", lines
     assert not [w for w in ENGLISH if w in lines[1]] and "true, false or" not in lines[1], lines
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["scenario", "run", ""], "PATHS"), (["scenario", "run", " "], "PATHS"),
+    (["act", "g", "甲", "杀人", "--file", ""], "--file"), (["new", "h", "--ruleset", "mafia-basic", "--deal", ""], "--deal"),
+    (["simulate", "mafia-basic", "--games", "2", "--plot", ""], "--plot"),
+    (["balance", "mafia-basic", "--knob", "seats=10", "--state", ""], "--state"),
+])
+def test_an_empty_path_is_refused_not_read_as_the_current_folder(game, tmp_path, monkeypatch, argv, says):
+    """A path typed empty was read as ``Path("")``, the current folder: ``scenario run ""`` ran
+    every scenario file where the command stood (issue 32's report). Every command's paths are
+    read by the one parser (``cli.table.path_of``), the quick way and typer's alike."""
+    (tmp_path / "here.toml").write_text('ruleset = "mafia-basic"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    line = refused(game if argv[0] in ("act", "new") else None, *argv, says=says)
+    assert "路径为空" in line and "here.toml" not in line

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import typer
 from bansha.cli.help import App
+from bansha.cli.table import path_of
 from bansha.door.files import os_why
 from bansha.text.messages import extend, say
 
@@ -219,7 +220,7 @@ signup = App()
 def signup_command(
     source: str = typer.Argument(..., metavar="FILE|-|URL", help="h_fm_source"),
     ruleset: str = typer.Option(..., "--ruleset", help="h_fm_ruleset"),
-    out: Path = typer.Option(None, "--out", help="h_fm_out"),
+    out: Path = typer.Option(None, "--out", help="h_fm_out", parser=path_of),
     seats: int = typer.Option(None, "--seats", help="h_fm_seats"),
     fmt: str = typer.Option("text", "--format", help="h_fm_format"),
     forum_format: str = typer.Option(None, "--forum", help="h_fm_forum"),

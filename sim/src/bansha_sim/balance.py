@@ -34,6 +34,7 @@ from typing import Any
 
 import typer
 from bansha.cli.help import App
+from bansha.cli.table import path_of
 from bansha.text.messages import extend
 
 from . import cli as _sim_cli  # noqa: F401  (simulate's catalogue keys: h_sim_seats, h_sim_plot, …)
@@ -219,9 +220,9 @@ def balance_command(
     jobs: int = typer.Option(None, "--jobs", help="h_sim_jobs"),
     ray: str = typer.Option(None, "--ray", help="h_sim_ray"),
     days: int = typer.Option(30, "--days", help="h_sim_days"),
-    state: Path = typer.Option(None, "--state", help="h_bal_state"),
+    state: Path = typer.Option(None, "--state", help="h_bal_state", parser=path_of),
     top: int = typer.Option(5, "--top", help="h_bal_top"),
-    plot: Path = typer.Option(None, "--plot", help="h_sim_plot"),
+    plot: Path = typer.Option(None, "--plot", help="h_sim_plot", parser=path_of),
     as_json: bool = typer.Option(False, "--json", help="h_json"),
 ) -> None:
     """Search a board's settings for those closest to the target."""

@@ -21,6 +21,7 @@ from typing import Any
 
 import typer
 from bansha.cli.help import App
+from bansha.cli.table import path_of
 from bansha.text.messages import extend
 
 extend({
@@ -126,11 +127,11 @@ def simulate_command(
     option: list[str] = typer.Option([], "--option", help="h_option"),
     vary: str = typer.Option(None, "--vary", help="h_sim_vary"),
     keep: int = typer.Option(0, "--keep", help="h_sim_keep"),
-    plot: Path = typer.Option(None, "--plot", help="h_sim_plot"),
+    plot: Path = typer.Option(None, "--plot", help="h_sim_plot", parser=path_of),
     as_json: bool = typer.Option(False, "--json", help="h_sim_json"),
     ray: str = typer.Option(None, "--ray", help="h_sim_ray"),
     days: int = typer.Option(30, "--days", help="h_sim_days"),
-    db: Path = typer.Option(None, "--db", envvar="BANSHA_DB", help="h_sim_db"),
+    db: Path = typer.Option(None, "--db", envvar="BANSHA_DB", help="h_sim_db", parser=path_of),
     role_effects: bool = typer.Option(False, "--role-effects", help="h_sim_effects"),
 ) -> None:
     """Play GAMES games of RULESET with policies as players and report the balance."""

@@ -1212,6 +1212,8 @@ def usage_message(exc: Exception) -> str:
         return say("usage_option_value", None, option=exc.option_name)
     if "BadParameter" in kinds:
         value = " ".join(exc.message.split())
+        if not value:  # only ``table.path_of`` fails on an empty value: a blank path
+            return say("usage_bad_value", None, param=pname or exc.param_hint or "", value=say("usage_empty_path", None))
         m = re.fullmatch(r"'(.*)' is not a valid (int|integer|float|boolean)\.?", value)
         if m:
             kind = {"float": "allowed_number", "boolean": "allowed_bool"}.get(m.group(2), "allowed_int")

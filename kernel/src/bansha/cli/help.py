@@ -197,14 +197,17 @@ def _for_typer(fn):
     import inspect
     from pathlib import Path
 
-    from bansha.cli.table import Param
+    from bansha.cli.table import Param, path_of
 
     sig = inspect.signature(fn, eval_str=True, locals={"Path": Path})
     params = []
     for p in sig.parameters.values():
         if isinstance(p.default, Param):
             d = p.default
-            made = typer.Option(d.default, *d.decls, **d.kwargs) if d.kind == "option" else typer.Argument(d.default, **d.kwargs)
+            kwargs = d.kwargs
+            if p.annotation in (Path, list[Path]) and "parser" not in kwargs:
+                kwargs = {**kwargs, "parser": path_of}
+            made = typer.Option(d.default, *d.decls, **kwargs) if d.kind == "option" else typer.Argument(d.default, **kwargs)
             p = p.replace(default=made)
         params.append(p)
 

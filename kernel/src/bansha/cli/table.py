@@ -181,9 +181,24 @@ def _convert(scalar: Any, value: str) -> Any:
         return value
     if scalar is int:
         return int(value)  # click's INT is int(); a ValueError sends the line to typer
+    if not value.strip():
+        raise ValueError(value)  # an empty path: typer's way says it (``path_of``)
     from pathlib import Path
 
     return Path(value)
+
+
+def path_of(text: str):
+    """A path a person typed, as every command reads one (typer's ``parser`` of a ``Path``
+    parameter): an empty one is refused, for ``Path("")`` is the current folder (``scenario run
+    ""`` ran every file there)."""
+    from pathlib import Path
+
+    if not text.strip():
+        # click's own conversion failure, with the parameter's name; its empty message is
+        # said as "the path is empty" (cli.usage_message)
+        raise ValueError(text)
+    return Path(text)
 
 
 def _parse(spec: _Spec, words: list[str]) -> dict[str, Any] | None:

@@ -68,6 +68,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "usage_not_installed": ("没有命令 {command}：它是 {dist} 的命令，需要安装 {dist}（uv sync --all-packages 或 pip install {dist}）",
                             "no such command {command}: it is {dist}'s; install {dist} (uv sync --all-packages or pip install {dist})"),
     "usage_did_you_mean": ("（是否想用 {command}？）", " (did you mean {command}?)"),
+    "usage_empty_path": ("路径为空", "the path is empty"),
     "usage_bad_value": ("{param} 的值无效：{value}", "invalid value for {param}: {value}"),
     "usage_option_value": ("选项 {option} 需要一个值", "option {option} requires a value"),
     "usage_extra": ("多余的参数：{args}", "unexpected extra argument(s): {args}"),
