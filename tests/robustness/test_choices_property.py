@@ -113,6 +113,13 @@ class CheckedGame(RandomGame):
                     or any(self.accepts(actor, c.skill, t, x) for t, _ in shapes for x in tries), \
                     (self.ref, self.seed, self.game.label, actor, c.skill, k, v)
             self.checked["args"] = self.checked.get("args", 0) + len(values)
+        # an arg listed as taken only beside some values of another is refused beside the rest
+        for k, withs in c.arg_with.items():
+            for k2, paired in withs.items():
+                for v2 in (v for v in c.args[k2] if v not in paired):
+                    assert not any(self.accepts(actor, c.skill, t, {**a, k2: v2, k: x}) for t, a in shapes for x in c.args[k]), \
+                        (self.ref, self.seed, self.game.label, actor, c.skill, k, k2, v2)
+                self.checked["arg_with"] = self.checked.get("arg_with", 0) + 1
 
     def check_vote(self, ev: VoteEvent) -> None:
         g = self.game
@@ -150,3 +157,22 @@ def test_every_board_is_checked():
         rg = CheckedGame(ref, 7, day_limit=2)
         rg.play()
         assert rg.checked["act"] > 0, (ref, rg.checked)
+
+
+def test_an_arg_taken_only_beside_another_is_listed_so_and_held():
+    """光影传说 at 14 seats: 窥探 takes a mage's number only with role=法师. Each value alone is
+    one ``act`` takes, so the listing said ``--arg number=1|2`` as if any role took it; it now
+    says the pairing (``SkillChoice.arg_with``) and the property holds it: refused beside the
+    other roles."""
+    from bansha.engine.registry import find_manifest
+
+    tables = find_manifest("light-shadow").tables
+    seed = next(i for i, t in enumerate(tables) if t.seats == 14)
+    rg = CheckedGame("light-shadow", seed, day_limit=2)
+    rg.play()
+    assert rg.checked.get("arg_with", 0) > 0, rg.checked
+    from bansha.engine.choices import seat_choices
+
+    game = CheckedGame("light-shadow", seed, day_limit=1).game
+    spying = [c for name in game.players for c in seat_choices(game, name) if c.skill == "窥探"]
+    assert spying and all(c.arg_with == {"number": {"role": ["法师"]}} for c in spying if "number" in c.args), spying

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from bansha.engine.engine import Game, Resolution
-    from bansha.engine.hookspecs import hookimpl
+    from bansha.engine.hookspecs import for_skills, hookimpl
     from bansha.engine.model import (
         Action,
         Ballot,
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 #: each name -> the module that defines it
 _WHERE = {
     "hookimpl": "bansha.engine.hookspecs",
+    "for_skills": "bansha.engine.hookspecs",
     **dict.fromkeys(("Role", "Skill", "Status", "Action", "Ballot", "Player", "GameError", "Fact", "Kill"),
                     "bansha.engine.model"),
     "Game": "bansha.engine.engine",
@@ -40,7 +41,7 @@ _WHERE = {
     "Card": "bansha.homebrew.homebrew",
     "Params": "bansha.homebrew.homebrew",
 }
-__all__ = ["hookimpl", "Role", "Skill", "Status", "Action", "Ballot", "Player", "GameError", "Fact", "Kill",
+__all__ = ["hookimpl", "for_skills", "Role", "Skill", "Status", "Action", "Ballot", "Player", "GameError", "Fact", "Kill",
            "Game", "Resolution", "Card", "Params"]
 __version__ = "0.1.0"
 

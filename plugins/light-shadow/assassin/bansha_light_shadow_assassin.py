@@ -12,7 +12,7 @@ Reads ``res.data["protected"]``, ``res.data["disrupted"]`` (mage web) and ``res.
 (询问, light-shadow.rules): docs/rulings/light-shadow.md §10.
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 
 # the quoted rule above, as one line for `bansha role show`
 RULE = "".join(line.lstrip("> ") for line in __doc__.split("\n\n")[1].splitlines())
@@ -61,6 +61,7 @@ def bansha_roles():
 
 
 @hookimpl
+@for_skills("窥探")
 def bansha_validate_action(game, action):
     if action.skill != "窥探":
         return None

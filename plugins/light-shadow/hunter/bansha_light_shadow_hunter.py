@@ -15,7 +15,7 @@ and ends with the day; a disguise as one's own nation is void once a mage disrup
 docs/rulings/light-shadow.md §8.
 """
 
-from bansha import GameError, Role, Skill, Status, hookimpl
+from bansha import GameError, Role, Skill, Status, for_skills, hookimpl
 
 SOURCE = "猎人.伪装"
 # the quoted rule above, as one line for `bansha role show`
@@ -70,6 +70,7 @@ def bansha_step_handlers():
 
 
 @hookimpl
+@for_skills("伪装")
 def bansha_validate_action(game, action):
     if action.skill != "伪装":
         return None

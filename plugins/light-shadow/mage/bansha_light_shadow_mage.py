@@ -15,7 +15,7 @@ other, then 解释2 from the mages nobody disrupts. It writes, for every other p
 ``protected`` (set of names), ``disrupted`` (set of names, cursed mages included), ``cursed``.
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 
 # the quoted rule above, as one line for `bansha role show`
 RULE = "".join(line.lstrip("> ") for line in __doc__.split("\n\n")[1].splitlines())
@@ -132,6 +132,7 @@ def bansha_step_handlers():
 
 
 @hookimpl
+@for_skills("询问", "巫术")
 def bansha_validate_action(game, action):
     """> 但是，法师当天的询问对象里面不得有其使用技能的对象。 (either order, §11)"""
     if game.player(action.actor).role != "法师" or action.skill not in ("询问", "巫术"):

@@ -13,7 +13,7 @@ resolution live in ``res.data``:
 
 from collections import Counter
 
-from bansha import Fact, GameError, Role, Skill, hookimpl
+from bansha import Fact, GameError, Role, Skill, for_skills, hookimpl
 
 EVERYONE = "众人"  # the pseudo-role listed in the manifest's ``common``: never dealt
 NO_QUESTION = ("国王", "皇后")
@@ -156,6 +156,7 @@ def bansha_skill_unavailable(game, player, skill):
 
 
 @hookimpl
+@for_skills("询问", "猜测")
 def bansha_validate_action(game, action):
     me = game.player(action.actor)
     if action.skill == "询问":

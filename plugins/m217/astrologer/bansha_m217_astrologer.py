@@ -11,7 +11,7 @@ handler ``m217.win.占星师`` (asked by the rules' win check). Readings: docs/r
 third).
 """
 
-from bansha import Fact, GameError, Role, Skill, hookimpl
+from bansha import Fact, GameError, Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import give, has
 
 ROLE = "占星师"
@@ -114,6 +114,7 @@ def bansha_step_handlers():
 
 
 @hookimpl
+@for_skills(STAR.name, TORRENT.name)
 def bansha_validate_action(game, action):
     if action.skill == STAR.name:
         # > 选择范围：一个任意角色和一个已出局任意角色。

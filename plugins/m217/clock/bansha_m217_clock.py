@@ -15,7 +15,7 @@ puts out the named players instead of counting the ballots. ``m217.hold-end`` ke
 has ended open until the next dawn/dusk while a 钟 may still turn back (docs/rulings/m217.md).
 """
 
-from bansha import Role, Skill, Status, hookimpl
+from bansha import Role, Skill, Status, for_skills, hookimpl
 from bansha_m217_helpers import ends, exit_of, flip, phase_zh, window
 from bansha_m217_rules import vote_out
 
@@ -111,6 +111,7 @@ def bansha_step_handlers():
 
 
 @hookimpl
+@for_skills(NAME)
 def bansha_validate_action(game, action):
     if action.skill != NAME:
         return None

@@ -34,7 +34,7 @@ Modelled here (readings: docs/rulings/m217.md, group cupid):
 
 from __future__ import annotations
 
-from bansha import Role, Skill, Status, hookimpl
+from bansha import Role, Skill, Status, for_skills, hookimpl
 from bansha_m217_helpers import VILLAGE, WOLF, acquire, change_camp, give, has, unacquire
 from bansha_m217_rules import deaths, settle
 
@@ -337,6 +337,7 @@ def bansha_on_death(res, player, kill):
 
 
 @hookimpl
+@for_skills("丘比特之箭", "连新情侣", "情侣选刀")
 def bansha_validate_action(game, action):
     p = game.player(action.actor)
     if action.skill == "丘比特之箭" and len(set(action.targets)) != 2:

@@ -24,7 +24,7 @@ compounds). The win is the handler ``m217.win.赌徒``. Readings: docs/rulings/m
 
 import bansha_m217_rules as board
 import msgspec
-from bansha import Action, Role, Skill, hookimpl
+from bansha import Action, Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import ANY_STATE, acquire, give, hit, unacquire
 from bansha_m217_rules import settle
 
@@ -181,6 +181,7 @@ def bansha_step_handlers():
 
 
 @hookimpl
+@for_skills("赌博", "大奖")
 def bansha_validate_action(game, action):
     if action.skill == "赌博":
         for key, name in action.args.items():

@@ -10,7 +10,7 @@ it is sent). [技能来源] is the 花匠 who sent it. The last giver of a rose 
 ``player.data["玫瑰.from"]``. Readings: docs/rulings/m217.md (weak-a).
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import give
 from bansha_m217_rules import settle
 
@@ -42,6 +42,7 @@ def bansha_roles():
 
 
 @hookimpl
+@for_skills("玫瑰")
 def bansha_validate_action(game, action):
     if action.skill == "玫瑰":
         # > 不可选择上一个对你使用[玫瑰]的角色

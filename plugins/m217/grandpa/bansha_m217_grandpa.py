@@ -16,7 +16,7 @@ card. The win is the 三方阵营's (handler ``m217.win.宗教老爷爷``), whet
 
 from math import ceil
 
-from bansha import Resolution, Role, Skill, Status, hookimpl
+from bansha import Resolution, Role, Skill, Status, for_skills, hookimpl
 from bansha_m217_helpers import active, forced_on, holds
 
 ROLE = "宗教老爷爷"
@@ -65,6 +65,7 @@ def bansha_roles():
 
 
 @hookimpl
+@for_skills("异端")
 def bansha_validate_action(game, action):
     if action.skill != "异端":
         return None

@@ -12,7 +12,7 @@ when the next night starts. 蛊惑 resolves at night step (15) (午夜15a), its 
 Readings: docs/rulings/m217.md (group wolves-b).
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import WOLF, lose
 
 KEY = "蛊惑"
@@ -63,6 +63,7 @@ def bansha_roles():
 
 
 @hookimpl
+@for_skills(KEY)
 def bansha_validate_action(game, action):
     # > 并选择狼人/强神/弱神
     if action.skill == KEY and action.args.get("category") not in CATEGORIES:

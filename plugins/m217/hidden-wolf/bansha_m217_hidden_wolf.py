@@ -17,7 +17,7 @@ actual camp through ``judged_camp`` (m217-rules).
 
 from itertools import combinations
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import VILLAGE, give
 
 EFFECTS = ("1", "2", "3", "4", "5")
@@ -86,6 +86,7 @@ def bansha_roles():
 
 
 @hookimpl
+@for_skills("伪装")
 def bansha_validate_action(game, action):
     if action.skill != "伪装":  # whoever holds it (an heir who gained it: "隐狼" is its holder)
         return None

@@ -12,7 +12,7 @@ the point. The dusk's actors are written down at its step (4) (handler ``m217.at
 Readings: docs/rulings/m217.md, group weak-b.
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 
 PEEK = "窥视"
 WINDOWS = ("早夜", "午夜", "深夜", "凌晨")
@@ -84,6 +84,7 @@ def bansha_step_handlers():
 
 
 @hookimpl
+@for_skills(PEEK)
 def bansha_validate_action(game, action):
     if action.skill == PEEK and point_index(game, str(action.args.get("point", ""))) is None:
         return (f"{PEEK}须给出 --arg point=<夜晚的一步（{'、'.join(night_steps(game))}）"

@@ -8,7 +8,7 @@ The swap is the chain stage ``m217.chain.交换``: "然后再检测球当前所�
 [绝情] is read from the last sentence: a player once chosen for 交换 may not be chosen again.
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 from bansha_m217_cards import swap as swap_targets
 from bansha_m217_cards import swap_stage
 
@@ -39,6 +39,7 @@ def bansha_step_handlers():
 
 
 @hookimpl
+@for_skills("交换")
 def bansha_validate_action(game, action):
     if action.skill != "交换":
         return None

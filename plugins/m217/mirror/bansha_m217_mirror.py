@@ -14,7 +14,7 @@
 ``m217.win.镜``. Readings: docs/rulings/m217.md (group third).
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import acquire, forced_on, holds, unacquire
 
 ROLE = "镜"
@@ -156,6 +156,7 @@ def bansha_step_handlers():
 
 
 @hookimpl
+@for_skills("镜像")
 def bansha_validate_action(game, action):
     if action.skill == "镜像":
         p = game.player(action.actor)

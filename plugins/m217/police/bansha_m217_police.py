@@ -9,7 +9,7 @@
 "一个强神也会变为警察" is the deal constraint ``replace_from = "强神"`` in the manifest.
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import forgotten, surface
 
 GROUP = "警队"
@@ -59,6 +59,7 @@ def bansha_step_handlers():
 
 
 @hookimpl
+@for_skills("刑侦")
 def bansha_validate_action(game, action):
     # > [遗忘]：…该状态下失去所有[强制]技能 — without 警队 there is no shared 刑侦
     if action.skill == "刑侦" and forgotten(game.player(action.actor)):

@@ -9,7 +9,7 @@ is the players out of the game; the feedback names the 选择目标 and reads th
 camp (a camp changed during the game is the one read).
 """
 
-from bansha import Fact, Role, Skill, hookimpl
+from bansha import Fact, Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import judged_camp
 
 SENSE = "感知"
@@ -38,6 +38,7 @@ def bansha_roles():
 
 
 @hookimpl
+@for_skills(SENSE)
 def bansha_validate_action(game, action):
     if action.skill == SENSE:
         living = [t for t in action.chosen if game.player(t).alive]

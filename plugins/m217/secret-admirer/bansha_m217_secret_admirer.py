@@ -14,7 +14,7 @@ the skill only to choose between two players at equal distance. The win is the h
 docs/rulings/m217.md (group undecided).
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import acquire, follow, forced_on, holds
 
 NAME = "暗恋者"
@@ -158,6 +158,7 @@ def bansha_skill_unavailable(game, player, skill):
 
 
 @hookimpl
+@for_skills("跨越千里", "情书", "回信")
 def bansha_validate_action(game, action):
     p = game.player(action.actor)
     if action.skill == "跨越千里":

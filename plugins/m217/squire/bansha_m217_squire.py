@@ -10,7 +10,7 @@ a kill of rule 替死 and kind 致死伤害 (only 不死 keeps him in: "除了�
 Readings: docs/rulings/m217.md (weak-a).
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 from bansha_m217_cards import stand_in as stand_in_for
 from bansha_m217_cards import stood_in
 from bansha_m217_rules import settle
@@ -43,6 +43,7 @@ def bansha_roles():
 
 
 @hookimpl
+@for_skills("替死")
 def bansha_validate_action(game, action):
     if action.skill == "替死":
         done = game.player(action.actor).data.get(CHOSEN, [])

@@ -11,7 +11,7 @@ night (``noon N-1`` and, on a 日不落 day, ``extra-noon N-1``). The ballots co
 night step (14) (``深夜14b``, last of the list). Readings: docs/rulings/m217.md (weak-a).
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import hit
 from bansha_m217_rules import settle
 
@@ -49,6 +49,7 @@ def bansha_roles():
 
 
 @hookimpl
+@for_skills("潜行")
 def bansha_validate_action(game, action):
     if action.skill == "潜行":
         allowed = voted_for(game, action.actor)

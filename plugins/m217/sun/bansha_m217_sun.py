@@ -21,7 +21,7 @@ anyone else is refused (no ballot is 弃票, and no yellow card: handler ``m217.
 Readings: docs/rulings/m217.md (weak-a).
 """
 
-from bansha import Role, Skill, Status, hookimpl
+from bansha import Role, Skill, Status, for_skills, hookimpl
 from bansha_m217_helpers import flip, forgotten, has, vote_cancelled
 from bansha_m217_rules import vote_out
 
@@ -160,6 +160,7 @@ def bansha_step_handlers():
 
 
 @hookimpl
+@for_skills("日不落")
 def bansha_validate_action(game, action):
     if action.skill != "日不落":
         return None

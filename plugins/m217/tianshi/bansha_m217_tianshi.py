@@ -13,7 +13,7 @@ night has resolved, the question is closed unanswered and the [限定] use is gi
 again on a later night). Readings: docs/rulings/m217.md, group weak-b.
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 from bansha_m217_director import ask, asking, open_question
 
 HEAVENS = "通天"
@@ -42,6 +42,7 @@ def bansha_roles():
 
 
 @hookimpl
+@for_skills(HEAVENS)
 def bansha_validate_action(game, action):
     if action.skill == HEAVENS and len(action.args.get("question", "")) > 20:
         # > 天师可以询问导演任何20字以内…的问题

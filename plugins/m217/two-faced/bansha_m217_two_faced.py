@@ -20,7 +20,7 @@ Readings (docs/rulings/m217.md):
 - the document gives the 双面人 no win condition: none is modelled (the director's).
 """
 
-from bansha import GameError, Resolution, Role, Skill, Status, hookimpl
+from bansha import GameError, Resolution, Role, Skill, Status, for_skills, hookimpl
 from bansha_m217_helpers import WOLF, forced_on, hit, standing
 
 ROLE = "双面人"
@@ -223,6 +223,7 @@ def bansha_phase_started(game):
 
 
 @hookimpl
+@for_skills("双面")
 def bansha_validate_action(game, action):
     p = game.player(action.actor)
     if action.skill == "双面" and p.role == ROLE:

@@ -10,7 +10,7 @@
 one is 存活 (the rest are void): "如果这个反馈为[没有存活]，范海辛可以立刻再次发动此技能".
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import hit
 
 WOLF_ROLES = ("狼王", "恐怖分子", "狼兄", "噬时狼妃", "蛊医", "恶灵骑士", "狼弟", "狼巫", "隐狼", "撑杆僵尸",
@@ -64,6 +64,7 @@ def bansha_roles():
 
 
 @hookimpl
+@for_skills("寻踪")
 def bansha_validate_action(game, action):
     if action.skill != "寻踪":
         return None

@@ -11,7 +11,7 @@
 灵通 is the step handler ``m217.witch.灵通`` (step 凌晨16, before 救药 and 毒药).
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import forced_on, give, hit
 
 
@@ -76,6 +76,7 @@ def bansha_step_handlers():
 
 
 @hookimpl
+@for_skills("救药", "毒药")
 def bansha_validate_action(game, action):
     other = {"救药": "毒药", "毒药": "救药"}.get(action.skill)
     # > 当晚使用了<毒药>…不可选择 / 当晚使用了<救药>…不可选择

@@ -21,7 +21,7 @@ Readings (docs/rulings/m217.md, group wolves-a):
   when it is sent and when it resolves).
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import forgotten, phase_zh, window
 from bansha_m217_rules import deaths
 
@@ -140,6 +140,7 @@ def bansha_step_handlers():
 
 
 @hookimpl
+@for_skills("牺牲")
 def bansha_validate_action(game, action):
     if action.skill != "牺牲":
         return None

@@ -13,7 +13,7 @@ at once ("立刻在该阶段发动", 黄昏/晨曦 (2)); [亡语] is checked by 
 to a [1] skill (option ``swift``).
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import exit_of, hit
 from bansha_m217_rules import land, settle
 
@@ -64,6 +64,7 @@ def bansha_skill_unavailable(game, player, skill):
 
 
 @hookimpl
+@for_skills(REVENGE)
 def bansha_validate_action(game, action):
     if action.skill != REVENGE:
         return None

@@ -12,7 +12,7 @@ The pseudo-role 狼人 is never dealt: it holds 杀人 for every player in the g
 declaring ``group="狼人"`` is 群内; a role setting ``player.data["m217.接刀"] = order`` is 接刀).
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import has, hit
 
 GROUP = "狼人"
@@ -78,6 +78,7 @@ def bansha_phase_started(game):
 
 
 @hookimpl
+@for_skills(KILL.name)
 def bansha_validate_action(game, action):
     if action.skill != KILL.name:
         return None

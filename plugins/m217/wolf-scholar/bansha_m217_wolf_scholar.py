@@ -11,7 +11,7 @@ status ``诡辩`` with ``votes = 1`` (read by the rules plugin's vote weights), 
 Readings: docs/rulings/m217.md (group wolves-b).
 """
 
-from bansha import Role, Skill, Status, hookimpl
+from bansha import Role, Skill, Status, for_skills, hookimpl
 from bansha_m217_helpers import give
 
 KEY = "诡辩"
@@ -49,6 +49,7 @@ def bansha_roles():
 
 
 @hookimpl
+@for_skills(KEY)
 def bansha_validate_action(game, action):
     # > 选择范围：猜测一个身份
     if action.skill == KEY and action.args.get("role") not in game.ruleset.roles:

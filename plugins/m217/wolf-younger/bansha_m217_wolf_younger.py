@@ -18,7 +18,7 @@ pack is told), 潜藏 is lost and 继承 gets its 1 use. [激进] is not defined
 lists. 齐心 is 狼兄's (shared code, bansha_m217_wolf_elder.unison).
 """
 
-from bansha import GameError, Role, Skill, hookimpl
+from bansha import GameError, Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import forced_on, give, has, hit
 from bansha_m217_rules import settle
 from bansha_m217_wolf_elder import know_each_other, partner_view, unison
@@ -82,6 +82,7 @@ def bansha_player_view(game, player):
 
 
 @hookimpl
+@for_skills(HIDE)
 def bansha_validate_action(game, action):
     if action.skill != HIDE:
         return None

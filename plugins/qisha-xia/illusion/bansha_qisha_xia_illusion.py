@@ -14,7 +14,7 @@ day, leader, targets; ``qisha-xia.幻觉二``: day, player); 幻觉三 puts its 
 ``res.data["qisha-xia.幻觉三"]`` for the count. A reflected 幻觉 (1.8) makes the 龙侠 the leader.
 """
 
-from bansha import Ballot, Role, Skill, hookimpl
+from bansha import Ballot, Role, Skill, for_skills, hookimpl
 from bansha.engine.model import MAX_POST
 
 FORCED, IMMUNE, CUTOFF = "qisha-xia.幻觉一", "qisha-xia.幻觉二", "qisha-xia.幻觉三"
@@ -81,6 +81,7 @@ def bansha_step_handlers():
 
 
 @hookimpl
+@for_skills("幻觉三", *NIGHT)
 def bansha_validate_action(game, action):
     if action.skill == "幻觉三":
         post = action.args.get("post")

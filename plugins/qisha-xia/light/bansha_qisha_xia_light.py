@@ -10,7 +10,7 @@ route the night (the blocks first — a received block blocks 光侠 and so void
 R-L2 — then every other privilege).
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 
 RECEIVE, RECEIVED, RECEPTION = "qisha-xia.receive", "qisha-xia.received", "qisha-xia.reception"
 
@@ -64,6 +64,7 @@ def bansha_step_handlers():
 
 
 @hookimpl
+@for_skills("接收")
 def bansha_validate_action(game, action):
     if action.skill == "接收" and action.targets == [action.actor]:
         return "不得接收自己。"

@@ -41,7 +41,8 @@ def usable_skills(game: Game, name: str, director: bool = False, choices: list |
         out.append({
             "name": c.skill, "alias": skill.alias, "min": c.min_targets, "max": c.max_targets,
             "uses": c.uses, "args": dict(skill.args), "rule": skill.rule, "tags": list(skill.tags),
-            "arg_fields": {k: {"label": meaning, "choices": c.args.get(k), "optional": k in c.optional_args}
+            "arg_fields": {k: {"label": meaning, "choices": c.args.get(k), "optional": k in c.optional_args,
+                                   "with": c.arg_with.get(k)}
                            for k, meaning in skill.args.items() if k in c.args},
             "targets": targets, "immediate": c.immediate, "acted": c.submitted, "forced": c.forced,
             "group_acted": c.group_acted,

@@ -770,7 +770,7 @@ def ruling(
 @guarded
 def status(game: str = GameArg, as_player: str = Option(None, "--as", help="h_status_as"), db: str = DbOpt, as_json: bool = JsonOpt) -> None:
     """The director's view, or with --as one player's view."""
-    from bansha.show.views import director_view, player_view
+    from bansha.show.views import args_line, director_view, player_view
 
     g = _seen(_store(db, read=True).load(game))
     lang = g.lang
@@ -809,7 +809,7 @@ def status(game: str = GameArg, as_player: str = Option(None, "--as", help="h_st
             echo("  " + say("lv_choices", lang))
             sep = say("lv_sep", lang)
             for c in you["choices"]:
-                args = " ".join(f"--arg {k}=" + ("|".join(v) if v else "…") for k, v in c["args"].items())
+                args = args_line(c["args"], c.get("arg_with"), lang)
                 echo(f"    {c['skill']}" + (say("lv_forced", lang) if c["forced"] else "")
                      + (say("lv_choice_sent", lang) if c["submitted"] else say("lv_choice_group", lang) if c["group_acted"] else "")
                      + (" " + say("lv_range", lang, names=sep.join(c["targets"])) if c["max"] else "") + (f"  {args}" if args else ""))

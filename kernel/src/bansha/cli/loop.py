@@ -429,6 +429,7 @@ def loop_view(g) -> dict:
 
 
 def echo_loop_view(view: dict, lang: str | None = None) -> None:
+    from bansha.show.views import args_line
     from bansha.text.messages import say
 
     echo(f"{view['phase_name']}" + (say("lv_deadline", lang, text=view["deadline"]) if view["deadline"] else ""))
@@ -444,7 +445,7 @@ def echo_loop_view(view: dict, lang: str | None = None) -> None:
         shown = sep.join(rng) if len(rng) <= 8 else say("lv_many", lang, count=len(rng), names=sep.join(rng[:8]))
         lo, hi = s["min_targets"], s["max_targets"]
         want = str(lo) if lo == hi else f"{lo}-{hi}"
-        args = " ".join(f"--arg {k}=" + ("|".join(v) if v else "…") for k, v in s["args"].items())
+        args = args_line(s["args"], s.get("arg_with"), lang)
         echo(f"  {s['player']} {s['skill']}" + (say("lv_forced", lang) if s["forced"] else "")
              + (" " + say("lv_group", lang, group=s["group"]) if s["group"] else "")
              + (" " + say("lv_targets", lang, count=want, names=shown) if hi else "") + (f"  {args}" if args else ""))

@@ -72,6 +72,10 @@ class SkillChoice(msgspec.Struct, frozen=True):
     #: the args of a closed set that may be left out (a "" among the declared values: 七杀·侠's
     #: ``reflect``, left out: the sender)
     optional_args: list[str] = []
+    #: an arg that may be left out and is taken only beside some values of another: arg ->
+    #: {other arg: those values} (光影传说's 窥探 at 14 seats: a mage's number only with
+    #: role=法师; each value alone is one ``act`` takes, their pairing is what this says)
+    arg_with: dict[str, dict[str, list[str]]] = {}
 
 
 # ------------------------------------------------------------------------ argument values
@@ -303,6 +307,23 @@ class SkillTest:
         # side has one mage) is not offered at all
         return {k: v for k, v in shown.items() if v != [] or "" not in self.declared.get(k, ())}
 
+    def arg_with(self, samples: list[list[str]], shown: dict[str, list[str] | None]) -> dict[str, dict[str, list[str]]]:
+        """``SkillChoice.arg_with``: for each listed arg that may be left out, the values of each
+        other listed arg that some accepted action pairs it with, where those are not all."""
+        closed = {k: v for k, v in shown.items() if v and not k.startswith("<")}
+        out: dict[str, dict[str, list[str]]] = {}
+        for k, mine in closed.items():
+            if "" not in self.declared.get(k, ()) or len(closed) < 2:
+                continue
+            for k2, theirs in closed.items():
+                if k2 == k:
+                    continue
+                paired = [v2 for v2 in theirs if any(self._accepts(t, {**self._trials[0], k2: v2, k: x})
+                                                     for t in samples for x in mine)]
+                if paired and len(paired) < len(theirs):
+                    out.setdefault(k, {})[k2] = paired
+        return out
+
     def _accepts(self, targets: list[str], args: dict[str, Any]) -> bool:
         game, p, skill = self._game, self._p, self.skill
         try:
@@ -352,12 +373,13 @@ class SkillTest:
         # each closed --arg's values that some accepted action takes, with targets it accepted
         samples = ([[]] if usable else []) + self._hits
         args = self.arg_values(samples) if self.declared else shown_args(skill, self.declared)
+        paired = self.arg_with(samples, args) if self.declared else {}
         return SkillChoice(
             player=p.name, skill=skill.name, targets=targets, min_targets=lo, max_targets=hi,
             args=args, forced="强制" in skill.tags, group=skill.group,
             group_acted=group_acted, submitted=any(a.skill == skill.name and a.actor == p.name for a in game.actions),
             uses=p.uses.get(skill.name) if skill.uses is not None else None, immediate=skill.immediate,
-            optional_args=[k for k, v in self.declared.items() if "" in v])
+            optional_args=[k for k, v in self.declared.items() if "" in v], arg_with=paired)
 
 
 def first_allowed(game: Game, player: str, skill: str, order, values: dict | None = None) -> str | None:

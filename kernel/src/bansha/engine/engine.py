@@ -594,7 +594,8 @@ class Game:
             actor=actor.name, skill=skill.name, chosen=list(targets), targets=list(targets),
             args=dict(args), seq=self.seq + 1, acquired=acquired, group=skill.group,
         )
-        for reason in self.hook.bansha_validate_action(game=self, action=action):
+        # only the rules' checks that concern this skill (those declared for it, every undeclared one)
+        for reason in self.hook.for_skill("bansha_validate_action", skill.name)(game=self, action=action):
             if reason:
                 raise GameError(reason)
         unknown = self._unknown_arg(skill, action)

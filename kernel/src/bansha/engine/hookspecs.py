@@ -36,6 +36,30 @@ hookspec = pluggy.HookspecMarker("bansha")
 hookimpl = pluggy.HookimplMarker("bansha")
 
 
+def for_skills(*skills: str):
+    """Declare the skills (by name) a ``bansha_validate_action`` implementation concerns::
+
+        @hookimpl
+        @for_skills("救药", "毒药")
+        def bansha_validate_action(game, action): ...
+
+    The engine then asks it only of actions of those skills (whoever holds them: a skill may be
+    acquired from a role never dealt, so it is declared by the skill's name, not the role's).
+    Optional: an undeclared implementation is asked of every action, as a check that reads any
+    skill (a status that stops every skill) must be. Declare every skill the implementation
+    may refuse; for any other it must return None. The order the engine calls the concerned
+    implementations in is pluggy's, so the same refusal wins."""
+    names = frozenset(skills)
+    if not all(isinstance(n, str) and n for n in names) or not names:
+        raise TypeError("for_skills takes one or more skill names")
+
+    def mark(function):
+        function.bansha_skills = names
+        return function
+
+    return mark
+
+
 @hookspec
 def bansha_roles() -> list[Role]:
     """Called once when the plugin is registered for a ruleset.
@@ -81,7 +105,12 @@ def bansha_validate_targets(game: Game, player: Player, skill: Skill, acquired: 
 @hookspec
 def bansha_validate_action(game: Game, action: Action) -> str | None:
     """Called when an action is submitted, after the kernel's own checks (phase, actor alive,
-    uses left, target count and range).
+    uses left, target count and range), and by ``choices.py`` for each choice of targets and
+    args it tries when a seat's choices are listed.
+
+    An implementation that concerns some skills only declares them with ``@for_skills("…")``
+    (under ``@hookimpl``): it is then called only for actions of those skills. Undeclared, it
+    is called for every action.
 
     Return a one-line reason to refuse the action, or None to accept it. Must not change the
     game.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import operator
+import os
 import re
 import types
 from typing import TYPE_CHECKING, Any
@@ -827,6 +828,33 @@ class FastHooks:
         nothing: a caller may leave out building its arguments)."""
         return bool(getattr(self._pm.hook, name).get_hookimpls())
 
+    def for_skill(self, name: str, skill: str):
+        """The hook ``name`` as the engine calls it for an action of ``skill`` (a skill's name):
+        only the implementations that concern the skill — those declared for it with
+        ``for_skills`` and every undeclared one — in pluggy's order, so the answers are the
+        full hook's (an implementation declared for other skills answers None for this one).
+        The table (skill -> call) is made once per manager, a skill at its first call; with
+        ``BANSHA_ALL_CHECKS=1`` in the environment every implementation is called (the full
+        hook: the same-games check compares both)."""
+        by_skill = self.__dict__.get("by_skill")
+        if by_skill is None:
+            by_skill = self.__dict__["by_skill"] = {}
+        call = by_skill.get((name, skill))
+        if call is None:
+            call = by_skill[(name, skill)] = self._skill_plan(name, skill)
+        return call
+
+    def _skill_plan(self, name: str, skill: str):
+        full = getattr(self, name)
+        hc = getattr(self._pm.hook, name)
+        impls = hc.get_hookimpls()
+        if os.environ.get("BANSHA_ALL_CHECKS") == "1" or full is hc:
+            return full  # pluggy's own call (a wrapper, monitoring): every implementation
+        concerned = [i for i in impls if _declared_skills(i) is None or skill in _declared_skills(i)]
+        if len(concerned) == len(impls):
+            return full
+        return self._plan(hc, concerned)
+
     def __getattr__(self, name: str):
         if name.startswith("_"):
             raise AttributeError(name)
@@ -835,9 +863,10 @@ class FastHooks:
         setattr(self, name, call)  # later calls find it without __getattr__
         return call
 
-    def _plan(self, hc):
+    def _plan(self, hc, impls=None):
+        # ``impls``: some of the hook's implementations, in pluggy's list order (``for_skill``)
         spec = hc.spec
-        impls = hc.get_hookimpls()
+        impls = hc.get_hookimpls() if impls is None else impls
         if (spec is None or spec.kwargdefaults or hc.is_historic()
                 or any(i.wrapper or i.hookwrapper or i.kwargnames for i in impls)):
             return hc
@@ -907,6 +936,11 @@ class FastHooks:
 
         call.__name__ = hc.name
         return call
+
+
+def _declared_skills(impl) -> frozenset[str] | None:
+    """The skills an implementation declared with ``for_skills`` (None: every skill)."""
+    return getattr(impl.function, "bansha_skills", None)
 
 
 def _picker(names: tuple[str, ...]):

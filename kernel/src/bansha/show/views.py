@@ -169,9 +169,22 @@ def seat_choices_shown(game: Game, name: str, choices: list | None = None) -> li
             seen = set(targets) | held
             targets = [n for n in game.players if n in seen]  # ``held`` never holds the reader
         out.append({"skill": c.skill, "targets": targets, "min": c.min_targets, "max": c.max_targets, "args": c.args,
-                    "forced": c.forced, "group": c.group, "group_acted": c.group_acted, "submitted": c.submitted,
+                    "arg_with": c.arg_with, "forced": c.forced, "group": c.group, "group_acted": c.group_acted, "submitted": c.submitted,
                     "uses": c.uses})
     return out
+
+
+def args_line(args: dict[str, list[str] | None], arg_with: dict[str, dict[str, list[str]]], lang: str | None) -> str:
+    """A listed skill's arguments as a person types them, ``--arg role=骑士|法师 --arg
+    number=1|2（仅与 role=法师）``: what the director's and a player's status print."""
+    from bansha.text.messages import say
+
+    parts = []
+    for k, v in args.items():
+        with_ = (arg_with or {}).get(k)
+        pairs = " ".join(f"{k2}={'|'.join(v2)}" for k2, v2 in with_.items()) if with_ else ""
+        parts.append(f"--arg {k}=" + ("|".join(v) if v else "…") + (say("lv_arg_with", lang, pairs=pairs) if pairs else ""))
+    return " ".join(parts)
 
 
 def announcements_by_phase(game: Game) -> list[tuple[str, list[str]]]:

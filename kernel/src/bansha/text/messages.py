@@ -358,6 +358,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "lv_sep": ("、", ", "),
     "lv_comma": ("，", ", "),
     "lv_many": ("{count}人（{names}…）", "{count} ({names}…)"),
+    "lv_arg_with": ("（仅与 {pairs}）", " (only with {pairs})"),
     "lv_forced": ("【强制】", " [forced]"),
     "lv_group": ("群内({group})", "group ({group})"),
     "lv_targets": ("目标{count}人：{names}", "{count} target(s): {names}"),
