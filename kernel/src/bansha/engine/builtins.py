@@ -167,13 +167,20 @@ def win_holds(players, camp: str, require_alive: bool, selectors: tuple) -> bool
         else:
             return False
     for roles, camps, groups, min_out in selectors:
-        chosen = out = 0
+        if min_out is None:
+            # "all of them out": broken by the first chosen player still in the game, so the
+            # living are read and the count is not kept (asked after every resolution)
+            for p in players:
+                if (p.alive and (roles is None or p.role in roles) and (camps is None or p.camp in camps)
+                        and (groups is None or not groups.isdisjoint(p.groups))):
+                    return False
+            continue
+        out = 0
         for p in players:
             if ((roles is None or p.role in roles) and (camps is None or p.camp in camps)
                     and (groups is None or not groups.isdisjoint(p.groups))):
-                chosen += 1
                 if not p.alive:
                     out += 1
-        if out < (min_out if min_out is not None else chosen):
+        if out < min_out:
             return False
     return True

@@ -448,6 +448,12 @@ class Ruleset:
                 self.role_plugin[role.name] = plugin_name
                 if manifest.roles.get(role.name) == plugin_name or (homebrew is not None and plugin_name == HOMEBREW):
                     self.roles[role.name] = _apply_overrides(role, manifest)
+        #: name or alias -> the first role of that name or alias (``role``: the rules ask it by
+        #: name on their hot paths, 60 roles on m217)
+        self._role_by_name: dict[str, Role] = {}
+        for role in self.roles.values():
+            for key in (role.name, role.alias):
+                self._role_by_name.setdefault(key, role)
         # skill lookups by role, by group and for everyone (Game.skills_of is on a hot path)
         self.own_skills = {name: role.skills for name, role in self.roles.items()}
         self.common_skills = tuple(s for name in manifest.common if name in self.roles for s in self.roles[name].skills)
@@ -503,6 +509,8 @@ class Ruleset:
             self.phase(p.name) is p and p.name == p.name.strip() and " " not in p.name and p.name
             for p in manifest.phases)
         self._skills_memo: dict[tuple, dict[str, tuple[Skill, bool]]] = {}
+        #: role -> ``_skills_memo[(role, (), ())]``: a player with no group and nothing acquired
+        self._role_skills_memo: dict[str, dict[str, tuple[Skill, bool]]] = {}
         #: the index of what may be sent (``Game.sendable_skills``): (role, groups, acquired,
         #: phase, window, alive) -> the skills of that set ``Game.skill_refused`` may accept there
         self._sendable_memo: dict[tuple, tuple[tuple[Skill, bool], ...]] = {}
@@ -568,9 +576,9 @@ class Ruleset:
         return next((k for k, name in self.ruling_names.items() if name == typed), typed)
 
     def role(self, name: str) -> Role:
-        for role in self.roles.values():
-            if name in (role.name, role.alias):
-                return role
+        role = self._role_by_name.get(name)
+        if role is not None:
+            return role
         raise GameError(self.msg("unknown_role_in", name=name, ruleset=self.manifest.id))
 
     def _homebrew(self):
