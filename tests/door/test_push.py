@@ -9,6 +9,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+from bansha.store.store import open_store
 from clirun import run_main
 from forumserver import discuz_site
 
@@ -209,3 +210,31 @@ def test_an_amendment_sends_its_correction_as_new_messages_and_resends_nothing(t
     assert site.pms[:len(first)] == first  # what went out is never sent again nor edited
     assert len(site.threads[TID]["posts"]) in (replies, replies + 1)
     assert "发送完毕" in out
+
+
+def test_a_substitute_bound_by_its_ruling_gets_the_seats_pms_and_is_pulled(tmp_path):
+    """``ruling substitute OLD --text NEW --arg uid=N`` binds the seat to the substitute's own
+    account (``Game.uids``): the seat's PMs go there, its PMs are read from there, and the old
+    player's account is the seat's no more. A uid another seat holds, or one that is no number,
+    is refused and nothing is stored."""
+    db = new_game(tmp_path)
+    play(db, 2)  # night 1 now
+    before = len(open_store(db).events("g"))
+    for bad, says in (("1002", "论坛 uid 1002 出现在两个座位"), ("abc", "替补的论坛 uid 须为数字")):
+        code, out, err = run_main(["ruling", "g", "substitute", "赤", "--text", "新来的", "--arg", f"uid={bad}", "--db", str(db)])
+        assert code == 2 and says in err, (bad, out, err)
+    assert len(open_store(db).events("g")) == before
+    bansha("ruling", "g", "substitute", "赤", "--text", "新来的", "--arg", "uid=2007", db=db)
+    site = site_with_players()
+    site.add_user(2007, "新来的")
+    with discuz_site(site) as base:
+        link(db, tmp_path, site, base)
+        site.pm(uid_of(7), DIRECTOR, "技能：验人 目标：黑一")   # the old 赤's account: no seat's now
+        site.pm(2007, DIRECTOR, "技能：验人 目标：黑二")
+        out = bansha("forum", "pull", "g", "--yes", db=db)
+        assert "新来的 验人 黑二" in out and "黑一" not in out.split("未读")[0], out
+        bansha("resolve", "g", "--yes", db=db)
+        preview = bansha("forum", "push", "g", db=db)
+        assert "7号 新来的（uid 2007）" in preview and "没有绑定" not in preview
+        bansha("forum", "push", "g", "--yes", db=db)
+        assert [p["msgtoid"] for p in site.pms].count(2007) == 1 and uid_of(7) not in [p["msgtoid"] for p in site.pms]

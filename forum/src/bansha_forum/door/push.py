@@ -95,16 +95,9 @@ def _digest(text: str) -> str:
 
 
 def bound_uids(store, game: str, g) -> dict[str, str]:
-    """Each current player's bound uid: the seat's uid from ``new``, only while the seat is
-    still the player it was bound to (a substitute is nobody's uid until bound)."""
-    setup = store.setup(game)
-    by_seat = {i: ps for i, ps in enumerate(setup.players, start=1)}
-    out = {}
-    for p in g.players.values():
-        ps = by_seat.get(p.seat)
-        if ps is not None and ps.uid and ps.name == p.name:
-            out[p.name] = ps.uid
-    return out
+    """Each current player's bound uid (``Game.uids``): the seat's from ``new``, or the one its
+    substitute's ruling gave (a substitute given none is bound to nobody)."""
+    return {p.name: g.uids[p.seat] for p in g.players.values() if p.seat in g.uids}
 
 
 def plan(store, game: str, link, phase: str | None = None, template=None):

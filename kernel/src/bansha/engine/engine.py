@@ -129,6 +129,11 @@ class Game:
         #: rule plugins' game-wide data (keys are the plugin's own)
         self.data: dict[str, Any] = {}
         self.rulings: list[RulingEvent] = []
+        #: seat -> the account where the game is played (a forum's uid) bound to it now: the
+        #: set-up's, and a substitute's as its ruling gives it (``--arg uid=N``; none given:
+        #: the seat is bound to nobody). What bansha sends to a seat goes to this and nowhere
+        #: else; a rewind keeps it, as it keeps the substitute
+        self.uids: dict[int, str] = {seat: ps.uid for seat, ps in enumerate(setup.players, start=1) if ps.uid}
         self.resolved: list[str] = []
         #: public lines held until the phase closes (``PhaseSpec.hold_public``); a rewind keeps
         #: them: what an immediate answer decided is not undone by turning back the clock
@@ -1278,6 +1283,15 @@ class Game:
             new = check_name(ev.text, "what_player", self.lang, reserved=reserved_of(self.manifest))
             if fold(new) in {fold(n) for n in self.players}:
                 raise GameError(self.msg("substitute_bad", name=new))
+            uid = str(ev.data.get("uid", "")).strip()
+            if uid and not (uid.isascii() and uid.isdigit() and len(uid) <= 18):
+                raise GameError(self.msg("substitute_uid", uid=uid[:40]))
+            if uid and any(u == uid for seat, u in self.uids.items() if seat != p.seat):
+                raise GameError(self.msg("uid_twice", uid=uid))
+            if uid:
+                self.uids[p.seat] = uid
+            else:
+                self.uids.pop(p.seat, None)
             self.feedback[new] = self.feedback.pop(p.name)
             if p.name in self.feedback_facts:
                 self.feedback_facts[new] = self.feedback_facts.pop(p.name)

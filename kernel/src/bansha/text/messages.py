@@ -636,6 +636,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "st_gave_up": ("游戏 {name}：等待 {seconds} 秒后放弃：其他写入者一直在修改它（BANSHA_DB_TIMEOUT）",
                    "game {name}: gave up after {seconds} s: other writers kept changing it (BANSHA_DB_TIMEOUT)"),
     "st_no_undo": ("游戏 {name} 没有可撤销的事件", "game {name} has no event to undo"),
+    "substitute_uid": ("替补的论坛 uid 须为数字（收到的是“{uid}”）", "a substitute's forum uid is a number (got “{uid}”)"),
     "uid_twice": ("论坛 uid {uid} 出现在两个座位：一个账号只能绑定一个座位", "forum uid {uid} is on two seats: one account binds one seat"),
     "st_outbox_key": ("发件箱的消息键 {key} 无效（应为 1 到 1000 个字符的文字）", "outbox key {key}: expected text of 1 to 1000 characters"),
     "st_outbox_state": ("发件箱状态 {state} 无效（pending、sending 或 sent）", "outbox state {state}: expected pending, sending or sent"),
