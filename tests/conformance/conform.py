@@ -338,7 +338,9 @@ class Walk:
     def amend(self, game: Game, at: str) -> list:
         """Previews (no --yes) of corrections of the last phase closed: an action that stood
         withdrawn, and sent again as it was (it replaces itself), a ballot cast again. Each is
-        accepted: the phase had them."""
+        accepted — the phase had them — or refused in the one line that names the later event
+        it would undo (a withdrawal changes who is out; an input more moves the phase's random
+        draws, seeded with the count of inputs: a tie drawn again), and nothing else."""
         if not game.resolved:
             return []
         label = game.resolved[-1]
@@ -350,15 +352,26 @@ class Walk:
             args = [x for k, v in a.args.items() for x in ("--arg", f"{k}={v}")]
             for argv in (("amend", GAME, "unact", a.actor, a.skill, "--phase", shown),
                          ("amend", GAME, "act", a.actor, a.skill, *a.chosen, *args, "--phase", shown)):
-                code, text, err = self.cli(*argv, at=at)
-                out.append((" ".join(argv[:5]), None, text + err))
+                out.append(self._amend(argv, at))
         if ballots and game.manifest.vote:
             v = ballots[-1]
             argv = ("amend", GAME, "vote", v.voter, v.target, "--change", "--phase", shown,
                     *(("--post", str(v.post)) if v.post else ()))
-            code, text, err = self.cli(*argv, at=at)
-            out.append((" ".join(argv[:5]), None, text + err))
+            out.append(self._amend(argv, at))
         return out
+
+    def _amend(self, argv: tuple, at: str) -> tuple:
+        from bansha.text.messages import say
+
+        code, text, err = self.cli(*argv, at=at, ok=False)
+        # the refusal's own words up to its first field: the catalogue's, in the board's language
+        breaks = say("amend_later", "zh", label="\0", phase="\0", what="\0", why="\0").split("\0")
+        lines = [x for x in (text + err).splitlines() if x.strip()]
+        refused_as_told = (code == 2 and len(lines) == 1
+                           and all(part in lines[0] for part in breaks if part.strip()))
+        if code != 0 and not refused_as_told:
+            self.find("raises", f"bansha {' '.join(argv)} {at}", (err or text).strip()[-600:])
+        return (" ".join(argv[:5]), None, text + err)
 
     def mismatch(self, game: Game, at: str) -> list:
         """What the scenario runner prints when an expectation of the last phase closed fails."""
