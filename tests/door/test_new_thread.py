@@ -135,3 +135,36 @@ def test_a_corrected_thread_post_is_a_correction_reply_in_its_own_thread(tmp_pat
         assert len(site.threads[TID]["posts"]) == 1  # nothing in the game's thread
         fix = t["posts"][1:]
         assert len(fix) == 1 and fix[0]["authorid"] == DIRECTOR and "【更正】" in fix[0]["message"] and "士三" in fix[0]["message"]
+
+
+@pytest.mark.parametrize("deep_pages", [None, 3])
+def test_a_new_thread_begun_then_buried_under_others_is_found_or_nothing_is_sent(tmp_path, monkeypatch, deep_pages):
+    """A push killed after the forum took its new thread, then 35 threads by others posted
+    before the push is run again: at 10 a page the game's thread is on page 4, past the 3
+    pages read for a thread never begun. A send that was begun is looked for through the
+    whole list (up to ``DEEP_PAGES``) and is not opened twice; where the list goes on past
+    those pages, nothing at all is sent and the director is told why (``deep_pages`` = 3)."""
+    from bansha_forum.door import push
+    from clirun import run_main
+
+    if deep_pages is not None:
+        monkeypatch.setattr(push, "DEEP_PAGES", deep_pages)
+    board = _board(tmp_path)
+    site = site_with_players()
+    with discuz_site(site) as base:
+        db = _linked(tmp_path, site, base)
+        template = ("--template", str(board))
+        assert _push(db, site, ("newthread", "after"), template) is None
+        assert len(_opened(site)) == 1
+        for i in range(35):
+            site.new_thread(5000 + i, uid_of(1 + i % 12), f"闲聊 {i}", "路过")
+        pms = list(site.pms)
+        code, out, err = run_main(["forum", "push", "g", "--yes", *template, "--db", str(db)])
+        mine = [t for tid, t in _opened(site).items() if t["authorid"] == DIRECTOR]
+        assert len(mine) == 1, mine  # never a second thread
+        if deep_pages is None:
+            assert code == 0 and "已在论坛上" in out, out + err
+            assert all(r.state == "sent" for r in open_store(str(db)).outbox("g"))
+        else:
+            assert code == 2 and "前 3 页里没有找到" in err and "什么也没有发送" in err, out + err
+            assert site.pms == pms

@@ -249,6 +249,11 @@ class Discuz:
     def threads(self, fid: str, pages: int = 3) -> list[dict]:
         """The newest threads of forum ``fid`` (``forumdisplay``'s ``forum_threadlist``: tid,
         authorid, subject), its first ``pages`` pages."""
+        return self.thread_list(fid, pages)[0]
+
+    def thread_list(self, fid: str, pages: int) -> tuple[list[dict], bool]:
+        """``threads`` and whether the list ended within those pages (a page past the last
+        is empty, or Discuz! X's last page again: nothing new on it)."""
         self._ensure()
         out: dict[str, dict] = {}
         for page in range(1, pages + 1):
@@ -261,8 +266,8 @@ class Discuz:
             for r in new:
                 out[str(r.get("tid"))] = r
             if not new:
-                break
-        return list(out.values())
+                return list(out.values()), True
+        return list(out.values()), False
 
     def _pages(self, query: dict) -> list[dict]:
         rows: list[dict] = []

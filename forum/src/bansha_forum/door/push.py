@@ -41,6 +41,8 @@ extend({
     "dp_state_sending": ("发送中断（先在论坛核对，再决定是否重发）", "interrupted (checked on the forum before any resend)"),
     "dp_state_sent": ("已发送（{id}）", "sent ({id})"),
     "dp_thread": ("主帖 tid {tid}", "thread tid {tid}"),
+    "dp_thread_unsure": ("新主题帖“{subject}”曾开始发送，但在版块主题列表的前 {pages} 页里没有找到：为免重复发帖，这次什么也没有发送；请到论坛确认",
+                         "the new thread “{subject}” was begun and is not in the forum's first {pages} pages of threads: nothing sent this time, lest it go out twice; check the forum"),
     "dp_to": ("{seat}号 {name}（uid {uid}）", "seat {seat} {name} (uid {uid})"),
     "dp_head": ("{label} 的发件箱（{site}）：", "outbox of {label} ({site}):"),
     "dp_row": ("{n:>3}. {kind} → {to}  {state}  「{first}」", "{n:>3}. {kind} → {to}  {state}  “{first}”"),
@@ -225,20 +227,27 @@ def _fid(forum, link, cache: dict) -> str:
     return cache["fid"]
 
 
-def _on_forum(forum, link, m: Message, me_uid: str, cache: dict) -> str:
+def _on_forum(forum, link, m: Message, me_uid: str, cache: dict, begun: bool = False, lang=None) -> str:
     """The forum's id of ``m`` when it is already there (found by its token), else "". A new
     thread is looked for among the forum's newest threads by the director with its subject,
-    by the token in its first post."""
+    by the token in its first post: the first pages, and where a send of it was begun and never
+    confirmed (``begun``: a push killed after the forum may have taken it) the whole list, up
+    to ``DEEP_PAGES``. A thread still not found where the list goes on is not opened again:
+    the push stops before sending anything, for a second thread is a message sent twice."""
     if m.kind == "thread":
         fid = _fid(forum, link, cache)
         if ("f", fid) not in cache:
             cache[("f", fid)] = forum.threads(fid)
-        for t in cache[("f", fid)]:
-            if str(t.get("authorid")) == me_uid and str(t.get("subject")) == m.subject:
-                posts = forum.thread(str(t.get("tid")))[:1]
-                if posts and m.token in str(posts[0].get("message") or ""):
-                    return str(t.get("tid"))
-        return ""
+        found = _thread_in(forum, cache[("f", fid)], m, me_uid)
+        if found or not begun:
+            return found
+        if ("F", fid) not in cache:
+            cache[("F", fid)] = forum.thread_list(fid, DEEP_PAGES)
+        rows, whole = cache[("F", fid)]
+        found = _thread_in(forum, rows, m, me_uid)
+        if not found and not whole:
+            raise GameError(say("dp_thread_unsure", lang, subject=m.subject, pages=DEEP_PAGES))
+        return found
     if m.kind == "reply":
         if ("t", m.tid) not in cache:
             cache[("t", m.tid)] = forum.thread(m.tid)
@@ -251,6 +260,19 @@ def _on_forum(forum, link, m: Message, me_uid: str, cache: dict) -> str:
     for p in cache[("c", m.uid)]:
         if str(p.get("msgfromid")) == me_uid and m.token in str(p.get("message") or ""):
             return str(p.get("pmid"))
+    return ""
+
+
+#: how many pages of a forum's thread list a push reads back for a new thread it began to send
+DEEP_PAGES = 100
+
+
+def _thread_in(forum, rows: list[dict], m: Message, me_uid: str) -> str:
+    for t in rows:
+        if str(t.get("authorid")) == me_uid and str(t.get("subject")) == m.subject:
+            posts = forum.thread(str(t.get("tid")))[:1]
+            if posts and m.token in str(posts[0].get("message") or ""):
+                return str(t.get("tid"))
     return ""
 
 
@@ -326,7 +348,7 @@ def _send(store, game: str, link, forum, msgs: list[Message], lang, echo, sleep,
     for i, m in enumerate(msgs, start=1):
         if rows[m.key].state == "sent":
             continue
-        found = _on_forum(forum, link, m, me.uid, cache)
+        found = _on_forum(forum, link, m, me.uid, cache, begun=rows[m.key].state == "sending", lang=lang)
         if found and store.outbox_mark(game, m.key, "sent", remote=found):
             echo(say("dp_found", lang, n=i, id=found))
             rows[m.key].state, rows[m.key].remote = "sent", found
