@@ -366,8 +366,10 @@ def routes(site: Site) -> list:
         cookie = request.cookies.get(COOKIE)
 
         async def stream():
+            changes = site.hub.changes(game, keepalive=REVOKE_CHECK)
+            await anext(changes)  # subscribed before hello: nothing after it goes unheard
             yield {"event": "hello", "data": "0"}
-            async for changed in site.hub.changes(game, keepalive=REVOKE_CHECK):
+            async for changed in changes:
                 if not await site.run(lambda: tokens.is_director(cookie)):
                     yield {"event": "gone", "data": ERR["bad_director"]}
                     return

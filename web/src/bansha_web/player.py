@@ -101,12 +101,12 @@ def routes(site: Site) -> list:
             v = player_view(g, name, site.choices(g, name))
             return hashlib.sha256(repr(v).encode()).hexdigest()
 
-        first = await site.run(digest)
-
         async def stream():
-            last = first
+            changes = site.hub.changes(game, keepalive=REVOKE_CHECK)
+            await anext(changes)  # subscribed before the view is read and hello said
+            last = await site.run(digest)
             yield {"event": "hello", "data": "0"}
-            async for changed in site.hub.changes(game, keepalive=REVOKE_CHECK):
+            async for changed in changes:
                 # a revoked link's open page is told so and its channel closed
                 if await site.run(lambda: tokens.player(token)) is None:
                     yield {"event": "gone", "data": ERR["bad_link"]}

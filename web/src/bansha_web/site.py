@@ -78,16 +78,19 @@ class Hub:
         self.threads: dict[str, threading.Thread] = {}
         self.lock = threading.Lock()
 
-    def _run(self, game: str) -> None:
+    def _run(self, game: str, ready: threading.Event) -> None:
         from bansha.store.store import open_store
 
-        store = open_store(self.store.url, cache=False)  # the watcher's own connection
         try:
+            store = open_store(self.store.url, cache=False)  # the watcher's own connection
             after = store.last_seq(game)
+            ready.set()  # every event stored from now on wakes the pages (``changes``)
             for _seq, _ev in store.watch(game, after=after):
                 self.poke(game)
         except Exception:  # the game is gone or the store closed: the pages stop updating
             pass
+        finally:
+            ready.set()
 
     def poke(self, game: str) -> None:
         with self.lock:
@@ -96,23 +99,34 @@ class Hub:
         for loop, ev in waiters:
             loop.call_soon_threadsafe(ev.set)
 
-    def ensure(self, game: str) -> None:
+    def ensure(self, game: str) -> threading.Event:
+        """The game's watcher, started once; its event is set once the watcher has read where
+        the game stands (a write after that wakes the pages)."""
         with self.lock:
             if game not in self.threads:
-                t = threading.Thread(target=self._run, args=(game,), daemon=True, name=f"watch:{game}")
-                self.threads[game] = t
+                ready = threading.Event()
+                t = threading.Thread(target=self._run, args=(game, ready), daemon=True, name=f"watch:{game}")
+                self.threads[game] = (t, ready)
                 t.start()
+            return self.threads[game][1]
 
     async def changes(self, game: str, keepalive: float = 15.0):
-        """Yield True each time the game changed (at most ~10 times a second), False as a
-        keep-alive every ``keepalive`` seconds."""
-        self.ensure(game)
+        """Yield None once the page is subscribed and the game's watcher reads on from where
+        the game stands (a page says hello after that, and what it then asks for is at least
+        as new as anything that wakes it); then True each time the game changed (at most ~10
+        times a second), False as a keep-alive every ``keepalive`` seconds. A write between a
+        reconnecting page's hello and a watcher still starting was missed before: a restarted
+        server's open console never heard of the first vote."""
+        ready = self.ensure(game)
         loop = asyncio.get_running_loop()
         ev = asyncio.Event()
         key = (loop, ev)
         with self.lock:
             self.waiters[game].add(key)
         try:
+            if not ready.is_set():
+                await asyncio.to_thread(ready.wait, 30)
+            yield None
             while True:
                 try:
                     await asyncio.wait_for(ev.wait(), timeout=keepalive)
