@@ -32,7 +32,8 @@ def consecutive(game, names: list[str]) -> bool:
     n, want = len(ring), set(names)
     if len(want) != len(names) or not want <= set(ring):
         return False
-    return any({ring[(i + k) % n] for k in range(len(names))} == want for i in range(n))
+    # a run that is the chosen set starts at one of them (or anywhere, for none)
+    return any({ring[(i + k) % n] for k in range(len(names))} == want for i in range(n) if not want or ring[i] in want)
 
 
 def late_targeted(skill) -> bool:

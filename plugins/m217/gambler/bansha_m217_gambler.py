@@ -132,8 +132,10 @@ def win(game):
     for p in players:
     # > 实际阵营：…若有效果改变实际阵营，则所属阵营以及胜利方式也会一同改变 — his own condition holds while he is
     # of his own camp (丘比特's 不定 item puts a 三方 lover in 黑情侣阵营, whose condition is 屠城)
+        if p.role != ROLE or p.camp != GAMBLER.camp:
+            continue  # (asked after every resolution: the others' camps are read only for a 赌徒)
         mine = [q for q in players if q.camp == p.camp]
-        if p.role == ROLE and p.camp == GAMBLER.camp and any(q.alive for q in mine) and all(not q.alive for q in players if q.camp != p.camp):
+        if any(q.alive for q in mine) and all(not q.alive for q in players if q.camp != p.camp):
             return [p.camp]
     return None
 

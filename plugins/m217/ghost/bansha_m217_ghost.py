@@ -71,7 +71,7 @@ def controller(game, name: str):
     """The 幽灵 who sends ``name``'s actions tonight ([操纵夺舍]), if any."""
     for p in game.players.values():
         c = p.data.get("m217.操纵")
-        if p.alive and c and c["target"] == name and c["night"] == game.label:
+        if c and c["target"] == name and p.alive and c["night"] == game.label:
             return p
     return None
 

@@ -208,7 +208,11 @@ def bansha_validate_action(game, action):
     p = game.player(action.actor)
     if sent_off(p):
         return f"{p.name}已被红牌罚下，不能发动任何技能"
-    skill, _ = game.find_skill(p, action.skill)
+    from bansha_m217_helpers import board_tables, skill_of  # as phase_zh above
+
+    if action.args.get("question") or action.skill not in board_tables(game)["question"]:
+        return None  # a question given, or no skill of the board that asks one is called so
+    skill = skill_of(game, p, action.skill)
     if "question" in skill.args and not action.args.get("question"):
         return f"{skill.name}须给出 --arg question=…"
     return None

@@ -11,6 +11,7 @@ asks, through ``bansha_cards``): tests/kernel/test_imports.py checks it.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from bansha import Action, Status
@@ -37,20 +38,27 @@ def parts(name: str) -> tuple[str, ...]:
     return COMPOUND.get(name, (name,))
 
 
+#: the statuses whose effects (``parts``) include [遗忘]: asked of every player at every phase start
+FORGETTING = frozenset(n for n in (*COMPOUND, "遗忘") if "遗忘" in parts(n))
+
+
 def forgotten(p) -> bool:
-    return any("遗忘" in parts(s.name) for s in p.statuses)
+    return any(s.name in FORGETTING for s in p.statuses) if p.statuses else False
 
 
 def active(p) -> list[Status]:
     """Statuses in effect. > [遗忘]：…该状态下失去所有[强制]技能，持续生效的效果也会一并失去。
     > 若强制技能提供任何[状态]，则该强制技能失效后，这些状态也一同失效。"""
-    lost = set(p.data.get("m217.lost", ()))
-    return [s for s in p.statuses
-            if not (s.data.get("forced") and (forgotten(p) or s.data["forced"] in lost))]
+    statuses = p.statuses
+    if not any(s.data.get("forced") for s in statuses):
+        return list(statuses)  # no status of a <强制> skill (most players, most of the time)
+    lost = p.data.get("m217.lost", ())
+    gone = forgotten(p)
+    return [s for s in statuses if not (s.data.get("forced") and (gone or s.data["forced"] in lost))]
 
 
 def has(p, effect: str) -> bool:
-    return any(effect in parts(s.name) for s in active(p))
+    return any(effect in parts(s.name) for s in active(p)) if p.statuses else False
 
 
 def holds(game, p, skill: str) -> bool:
@@ -378,14 +386,59 @@ def identity(game, p) -> str | None:
 
 
 def category(game, p) -> str | None:
-    """The board's category (狼人/验人系/强神/弱神/三方/不定): the deal pool that lists the role."""
+    """The board's category (狼人/验人系/强神/弱神/三方/不定): the deal pool that lists the role (the
+    first that does, table by table: ``board_tables``, read once per ruleset, for the win check
+    asks it of every village player after every resolution)."""
     if p.data.get("m217.category"):
         return p.data["m217.category"]
-    for t in game.manifest.tables:
-        for pool in t.pools:
-            if p.role in pool.roles:
-                return pool.name
-    return None
+    return board_tables(game)["category"].get(p.role)
+
+
+#: per loaded ruleset (shared by its games; nothing of a game's state): ``board_tables``
+_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def board_tables(game) -> dict[str, Any]:
+    """Lookups read from the ruleset alone, made once per ruleset for the hot paths:
+
+    - ``category``: role -> the name of the first deal pool that lists it (``category``);
+    - ``亡语`` and ``question``: the names and aliases of the board's skills tagged [亡语], and of
+      those taking ``--arg question``. Every skill a player holds is one of the ruleset's roles'
+      (his card's, his group's, or acquired from a role by name), so the rules' and the
+      director's checks ask a skill's tags and args only for a name in the set;
+    - ``plain_names``: no skill's alias is another skill's name, so a player's table of skills
+      (``Game.skills_of``, by name) answers ``Game.find_skill`` of a name in it (``skill_of``)."""
+    found = _TABLES.get(game.ruleset)
+    if found is None:
+        ruleset = game.ruleset
+        cat: dict[str, str] = {}
+        for t in game.manifest.tables:
+            for pool in t.pools:
+                for role in pool.roles:
+                    cat.setdefault(role, pool.name)
+        skills = [s for role in ruleset.roles.values() for s in role.skills]
+        names = {s.name for s in skills}
+
+        def named(test) -> frozenset[str]:
+            return frozenset(k for s in skills if test(s) for k in (s.name, s.alias) if k)
+
+        found = _TABLES[ruleset] = {
+            "category": cat,
+            "亡语": named(lambda s: "亡语" in s.tags),
+            "question": named(lambda s: "question" in s.args),
+            "plain_names": not any(s.alias and s.alias != s.name and s.alias in names for s in skills),
+        }
+    return found
+
+
+def skill_of(game, p, name: str):
+    """``Game.find_skill(p, name)[0]``: the skill ``p`` holds by that name or alias, read from his
+    table by name where no alias of the board is another skill's name (``board_tables``)."""
+    if board_tables(game)["plain_names"]:
+        found = game.skills_of(p).get(name)
+        if found is not None:
+            return found[0]
+    return game.find_skill(p, name)[0]
 
 
 def send_forced(res, actor: str, skill: str, target: str, why: str) -> None:

@@ -39,6 +39,7 @@ from bansha_m217_helpers import (
     VILLAGE,
     WOLF,
     active,
+    board_tables,
     category,
     ends,
     exit_of,
@@ -50,6 +51,7 @@ from bansha_m217_helpers import (
     parts,
     phase_zh,
     shown,
+    skill_of,
     standing,
     step_index,
     vote_cancelled,
@@ -242,16 +244,19 @@ def chain(res) -> None:
     ``m217.cast.<skill>(res, action)``, what a skill does the moment it is cast ("发动此技能时",
     隐者<脱下隐身衣>), run for an action not blocked above, before its targets are settled."""
     game = res.game
-    idx = step_index(res)
     handlers = game.ruleset.handlers
     for _, handler in game.ruleset.handlers_under(f"m217.at.{res.step}."):
         handler(res)
-    for a in res.actions_in(res.step):
+    actions = res.actions_in(res.step)
+    if not actions:
+        return  # most steps of a night resolve nothing
+    idx = step_index(res)
+    for a in actions:
         if a.void:
             continue
         actor = game.player(a.actor)
         skill, _ = game.find_skill(actor, a.skill)
-        if not {"强制", ANY_STATE} & set(skill.tags):
+        if "强制" not in skill.tags and ANY_STATE not in skill.tags:
             st = gained_before(res, actor, "沉默", idx)
             if st:
                 res.void(a, f"{a.actor}处于{st.name}状态", rule=st.name)
@@ -445,22 +450,37 @@ def bansha_check_win(game):
     屠边 (default): the village wins when every 狼人阵营 player is out; the wolves win when every
     village 神 (验人系 and 强神) is out, or every village 弱神 is out (a category never dealt does
     not count). 屠城: the wolves win when every 村民阵营 player is out."""
-    players = list(game.players.values())
-    wolves = [p for p in players if p.camp == WOLF]
-    village = [p for p in players if p.camp == VILLAGE]
-    # 黑情侣阵营 holds a 杀人 and wins by 屠城: the village has not won while one of it stands
-    # (docs/rulings/m217.md, Wins)
-    hostile = [p for p in players if p.camp in (WOLF, DARK_LOVERS)]
+    # one pass over the players (asked after every resolution and every immediate answer): for
+    # each camp and side, whether it has a player and whether one of them is in the game
+    wolves = wolves_in = hostile_in = village = village_in = False
+    gods = gods_in = weak = weak_in = False  # the village's 神 (验人系 and 强神) and its 弱神
+    for p in game.players.values():
+        camp = p.camp
+        if camp == WOLF:
+            wolves = True
+            if p.alive:
+                wolves_in = hostile_in = True
+        elif camp == DARK_LOVERS:
+            # 黑情侣阵营 holds a 杀人 and wins by 屠城: the village has not won while one of it stands
+            # (docs/rulings/m217.md, Wins)
+            hostile_in = hostile_in or p.alive
+        elif camp == VILLAGE:
+            village = True
+            village_in = village_in or p.alive
+            kind = category(game, p)
+            if kind in ("验人系", "强神"):
+                gods, gods_in = True, gods_in or p.alive
+            elif kind == "弱神":
+                weak, weak_in = True, weak_in or p.alive
     winners = []
-    if wolves and not any(p.alive for p in hostile) and any(p.alive for p in village):
+    if wolves and not hostile_in and village_in:
         winners.append(VILLAGE)
-    if any(p.alive for p in wolves):
+    if wolves_in:
         if game.option("win") == "屠城":
-            sides = [village]
+            sides = [(village, village_in)]
         else:
-            sides = [[p for p in village if category(game, p) in ("验人系", "强神")],
-                     [p for p in village if category(game, p) == "弱神"]]
-        if any(side and not any(p.alive for p in side) for side in sides):
+            sides = [(gods, gods_in), (weak, weak_in)]
+        if any(dealt and not standing for dealt, standing in sides):
             winners.append(WOLF)
     # > 其中不同的三方阵营各自为独立阵营拥有单独的胜利条件。 A role with a win condition of its own
     # (三方, 不定, a 阵营 that a role creates) provides a handler ``m217.win.<role>(game)``
@@ -485,7 +505,9 @@ def bansha_validate_action(game, action):
     p = game.player(action.actor)
     if action.skill in p.data.get("m217.lost", ()):
         return f"{p.name}已失去{action.skill}"
-    skill, _ = game.find_skill(p, action.skill)
+    if action.skill not in board_tables(game)["亡语"]:
+        return None  # no [亡语] skill of the board is called so
+    skill = skill_of(game, p, action.skill)
     if "亡语" in skill.tags:
         # [亡语] (not defined by the document; read from 最后一枪's "出局后下一个可发动技能的时点"):
         # used only after its holder has left the game, in the first phase of its kinds at or
@@ -510,7 +532,9 @@ def refuse_unknown_args(game, action):
     """Bad input: an --arg the skill does not take (``by``: 幽灵's [操纵夺舍], any skill; a
     ``<…>`` key: a skill taking keys of its own, 命运洪流). Asked last: a role's own message on
     its arguments comes first."""
-    skill, _ = game.find_skill(game.player(action.actor), action.skill)
+    if not action.args:
+        return None  # no --arg at all (most actions)
+    skill = skill_of(game, game.player(action.actor), action.skill)
     if any(k.startswith("<") for k in skill.args):
         return None
     unknown = [k for k in action.args if k not in skill.args and k != "by"]
@@ -556,7 +580,9 @@ def opening_windows(game):
     window closes with that phase (``acquire``'s ``refreshed``)."""
     for p in game.players.values():
         windows = p.data.get(OPENING)
-        for name, (label, state) in list((windows or {}).items()):
+        if not windows:
+            continue
+        for name, (label, state) in list(windows.items()):
             if label == game.label:
                 continue
             if state == "gained":

@@ -77,7 +77,9 @@ def win(game) -> list[str]:
     > 开局电梯楼中，以你和暗恋对象为两端，其中任何一边的角色全部出局或离开游戏时触发此效果：你所在的阵营直接获胜。
     A side with nobody on it never triggers (reading); the effect works while 跨越千里 does (a
     <强制> skill: the 暗恋者 in the game and not under 遗忘) and 情书 was not sent."""
-    camps = []
+    camps: list[str] = []
+    if not any(p.data.get("暗恋者.sides") for p in game.players.values()):
+        return camps  # no 暗恋者 has chosen (asked after every resolution)
     for p in ring(game):
         sides = p.data.get("暗恋者.sides")
         if not sides or p.data.get("暗恋者.letter") or not forced_on(game, p, "跨越千里"):

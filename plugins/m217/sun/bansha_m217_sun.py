@@ -83,7 +83,7 @@ def next_noon(game) -> str:
 @hookimpl
 def bansha_phase_started(game):
     for p in game.players.values():
-        if "日" not in game.skills_of(p) or not p.alive:
+        if not p.alive or "日" not in game.skills_of(p):
             continue
         # > [常驻]：游戏日白天获得[不死]状态。 (晨曦/正午/黄昏属于白天); a status of a 强制 skill
         if game.phase.name in DAY and not any(s.source == "日" for s in p.statuses):

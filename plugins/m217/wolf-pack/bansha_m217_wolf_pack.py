@@ -58,6 +58,8 @@ def bansha_roles():
 def bansha_phase_started(game):
     """接刀: at the turn of every phase, the first 接刀 heir in order holds 杀人 while no 群内
     wolf stands, and gives it back when one stands again."""
+    if not any(p.data.get("m217.接刀") is not None for p in game.players.values()):
+        return  # nobody holds [接刀] (asked at every phase start)
     heirs = sorted((p for p in game.players.values() if p.data.get("m217.接刀") is not None
                     and "接刀" not in p.data.get("m217.lost", ())), key=lambda p: p.data["m217.接刀"])
     # > 所有[群内]狼出局，或所有[群内]狼皆承受永久的[业炎/净化]状态时，[接刀]的角色获得[杀人]技能并可使用，
