@@ -152,20 +152,37 @@ def plain_consecutive(game, names) -> bool:
 
 
 def perturbed(game, rng):
-    """The players' life, camp and category changed at random (restored by the returned undo)."""
-    saved = [(p, p.alive, p.camp, dict(p.data)) for p in game.players.values()]
+    """The players' life, camp, role and category changed at random (restored by the returned
+    undo): a side of the village nobody is in, a 赌徒 of another camp ..."""
+    saved = [(p, p.alive, p.camp, p.role, dict(p.data)) for p in game.players.values()]
     camps = [WOLF, VILLAGE, DARK_LOVERS, "三方阵营"]
+    kinds = ["验人系", "强神", "弱神", "狼人", ""]
+    every = rng.choice(kinds) if rng.random() < 0.3 else None  # one category for all
     for p in game.players.values():
         if rng.random() < 0.4:
             p.alive = not p.alive
         if rng.random() < 0.3:
             p.camp = rng.choice(camps)
-        if rng.random() < 0.2:
-            p.data["m217.category"] = rng.choice(["验人系", "强神", "弱神", "狼人", ""])
+        if every is not None or rng.random() < 0.2:
+            p.data["m217.category"] = every if every is not None else rng.choice(kinds)
+        if rng.random() < 0.05:
+            p.role = "赌徒"
+    players = sorted(game.players.values(), key=lambda p: p.seat)
+    if rng.random() < 0.3:  # one camp left in the game
+        camp = rng.choice(camps)
+        for p in players:
+            p.alive = p.alive and p.camp == camp
+    if rng.random() < 0.3:  # a 暗恋者 and the two sides of the ring his choice made
+        p = rng.choice(players)
+        p.role, p.alive = "暗恋者", True
+        p.data = {k: v for k, v in p.data.items() if k not in ("m217.lost", "暗恋者.letter")}
+        seats = [q.seat for q in players]
+        i, j = sorted(rng.sample(range(len(seats)), 2))
+        p.data["暗恋者.sides"] = [seats[i + 1:j], seats[j + 1:] + seats[:i]]
 
     def undo():
-        for p, alive, camp, data in saved:
-            p.alive, p.camp, p.data = alive, camp, data
+        for p, alive, camp, role, data in saved:
+            p.alive, p.camp, p.role, p.data = alive, camp, role, data
 
     return undo
 
@@ -197,6 +214,8 @@ def compared():
                         try:
                             other = fn(game)
                             assert other == plain_check_win(game)
+                            for name, plain_win in PLAIN_WINS.items():  # each handler, not only the union
+                                assert rs.handlers[name](game) == plain_win(game), name
                             seen["perturbed", other is None] = seen.get(("perturbed", other is None), 0) + 1
                         finally:
                             undo()
