@@ -24,7 +24,14 @@ from bansha.engine.engine import Game, GameError
 from bansha.engine.model import Action, Player
 from bansha.engine.registry import find_manifest, ruleset_for
 from bansha_m217_helpers import (
-    DARK_LOVERS, VILLAGE, WOLF, exit_of, forced_on, parts, phase_zh, window,
+    DARK_LOVERS,
+    VILLAGE,
+    WOLF,
+    exit_of,
+    forced_on,
+    parts,
+    phase_zh,
+    window,
 )
 from bansha_sim.play import play_game
 
@@ -78,7 +85,32 @@ def plain_admirer_win(game):
     return camps
 
 
-PLAIN_WINS = {"m217.win.赌徒": plain_gambler_win, "m217.win.暗恋者": plain_admirer_win}
+def plain_grandpa_win(game):
+    for p in game.players.values():
+        heretics = p.data.get("m217.异端")
+        if p.role == "宗教老爷爷" and p.camp == "三方阵营" and heretics and not any(game.player(n).alive for n in heretics):
+            return ["三方阵营"]
+    return None
+
+
+def plain_mirror_win(game):
+    import bansha_m217_mirror as mirror
+
+    alive = len(game.alive())
+    for p in game.players.values():
+        if p.role == "镜" and p.alive and p.camp == "三方阵营":
+            if len(p.data.get(mirror.COUNTED, ())) + p.data.get(mirror.KILLS, 0) > alive:
+                return [p.camp]
+    return None
+
+
+PLAIN_WINS = {"m217.win.赌徒": plain_gambler_win, "m217.win.暗恋者": plain_admirer_win,
+              "m217.win.宗教老爷爷": plain_grandpa_win, "m217.win.镜": plain_mirror_win}
+
+
+def plain_holders(game, skill: str, *, alive: bool = True) -> list:
+    return [p for p in sorted(game.players.values(), key=lambda p: p.seat)
+            if (p.alive or not alive) and helpers.holds(game, p, skill)]
 
 
 def plain_check_win(game):
@@ -151,6 +183,10 @@ def plain_consecutive(game, names) -> bool:
 # ------------------------------------------------------------------ in seeded simulated games
 
 
+#: skills whose holders the role plugins ask (``holders``) at phase starts and exits
+HELD = ("九尾", "主宰黑夜", "寻仇", "杀人", "日", "埋伏")
+
+
 def perturbed(game, rng):
     """The players' life, camp, role and category changed at random (restored by the returned
     undo): a side of the village nobody is in, a 赌徒 of another camp ..."""
@@ -172,6 +208,11 @@ def perturbed(game, rng):
         camp = rng.choice(camps)
         for p in players:
             p.alive = p.alive and p.camp == camp
+    if rng.random() < 0.2:  # a 镜 of many kills, a 宗教老爷爷 and his heretics
+        p, q = rng.sample(players, 2)
+        p.role, p.camp, p.data = "镜", "三方阵营", {**p.data, "m217.镜.kills": rng.randint(0, len(players))}
+        q.role, q.camp = "宗教老爷爷", "三方阵营"
+        q.data = {**q.data, "m217.异端": [r.name for r in rng.sample(players, rng.randint(0, 3))]}
     if rng.random() < 0.3:  # a 暗恋者 and the two sides of the ring his choice made
         p = rng.choice(players)
         p.role, p.alive = "暗恋者", True
@@ -216,6 +257,10 @@ def compared():
                             assert other == plain_check_win(game)
                             for name, plain_win in PLAIN_WINS.items():  # each handler, not only the union
                                 assert rs.handlers[name](game) == plain_win(game), name
+                            for skill in HELD:
+                                for alive in (True, False):
+                                    assert (helpers.holders(game, skill, alive=alive)
+                                            == plain_holders(game, skill, alive=alive)), skill
                             seen["perturbed", other is None] = seen.get(("perturbed", other is None), 0) + 1
                         finally:
                             undo()
@@ -274,7 +319,7 @@ def test_statuses_in_effect_as_defined():
     names = [*helpers.COMPOUND, *helpers.NEGATIVE, "守护", "不死", "隐身", "霸道"]
     forced = ["", "", "埋伏", "九尾", "日"]
     seen = set()
-    for i in range(3000):
+    for _ in range(3000):
         p = Player(name="P", seat=1, role="平民", camp=VILLAGE)
         p.statuses = [Status(name=rng.choice(names), data={"forced": f} if (f := rng.choice(forced)) else {})
                       for _ in range(rng.randint(0, 4))]

@@ -143,8 +143,10 @@ def bansha_player_view(game, player):
 def win(game):
     """> 胜利条件：异端全部出局 — for the 三方阵营 (the one 三方 role dealt: its camp is its own)."""
     for p in game.players.values():
+        if p.role != ROLE:
+            continue  # (asked after every resolution)
         heretics = p.data.get("m217.异端")
-        if p.role == ROLE and p.camp == THIRD and heretics and not any(game.player(n).alive for n in heretics):
+        if p.camp == THIRD and heretics and not any(game.player(n).alive for n in heretics):
             return [THIRD]
     return None
 

@@ -115,11 +115,12 @@ def fold(res, a):
 
 def win(game):
     """> 胜利条件：镜反射来源与自己[实际阵营]不相同的技能数量+镜使用[镜像]获得的技能亲手击杀的数量大于存活人数。"""
-    alive = len(game.alive())
+    alive = None  # counted for a 镜 only (asked after every resolution)
     for p in game.players.values():
     # > 实际阵营：…若有效果改变实际阵营，则所属阵营以及胜利方式也会一同改变 — his own condition holds while he is
     # of his own camp (丘比特's 不定 item puts a 三方 lover in 黑情侣阵营, whose condition is 屠城)
         if p.role == ROLE and p.alive and p.camp == MIRROR.camp:
+            alive = len(game.alive()) if alive is None else alive
             if len(p.data.get(COUNTED, ())) + p.data.get(KILLS, 0) > alive:
                 return [p.camp]
     return None

@@ -18,6 +18,7 @@ Proxy votes (代投) are ballots entered with ``bansha vote --proxy``: their lim
 from __future__ import annotations
 
 from bansha import Kill, hookimpl
+from bansha_m217_helpers import board_tables, skill_of
 
 
 def phase_zh(game, label: str) -> str:
@@ -208,8 +209,6 @@ def bansha_validate_action(game, action):
     p = game.player(action.actor)
     if sent_off(p):
         return f"{p.name}已被红牌罚下，不能发动任何技能"
-    from bansha_m217_helpers import board_tables, skill_of  # as phase_zh above
-
     if action.args.get("question") or action.skill not in board_tables(game)["question"]:
         return None  # a question given, or no skill of the board that asks one is called so
     skill = skill_of(game, p, action.skill)

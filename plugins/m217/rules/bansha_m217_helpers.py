@@ -11,7 +11,6 @@ asks, through ``bansha_cards``): tests/kernel/test_imports.py checks it.
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 from bansha import Action, Status
@@ -83,8 +82,9 @@ def origin(game, p, skill: str) -> str | None:
 def holders(game, skill: str, *, alive: bool = True) -> list:
     """The players who hold ``skill`` (``holds``), in seat order; only those in the game unless
     ``alive=False``."""
-    return [p for p in sorted(game.players.values(), key=lambda p: p.seat)
-            if (p.alive or not alive) and holds(game, p, skill)]
+    # (the few holders sorted, not every player: a stable sort of the chosen keeps the same order)
+    return sorted((p for p in game.players.values() if (p.alive or not alive) and holds(game, p, skill)),
+                  key=lambda p: p.seat)
 
 
 def forced_on(game, p, skill: str) -> bool:
@@ -394,8 +394,10 @@ def category(game, p) -> str | None:
     return board_tables(game)["category"].get(p.role)
 
 
-#: per loaded ruleset (shared by its games; nothing of a game's state): ``board_tables``
-_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+#: per loaded ruleset (shared by its games; nothing of a game's state): ``board_tables``. By the
+#: ruleset's id, the ruleset kept beside its tables (so the id is never another's while it is
+#: here); a ruleset is loaded once per manifest (``registry.ruleset_for``)
+_TABLES: dict[int, tuple[Any, dict[str, Any]]] = {}
 
 
 def board_tables(game) -> dict[str, Any]:
@@ -408,26 +410,28 @@ def board_tables(game) -> dict[str, Any]:
       director's checks ask a skill's tags and args only for a name in the set;
     - ``plain_names``: no skill's alias is another skill's name, so a player's table of skills
       (``Game.skills_of``, by name) answers ``Game.find_skill`` of a name in it (``skill_of``)."""
-    found = _TABLES.get(game.ruleset)
-    if found is None:
-        ruleset = game.ruleset
-        cat: dict[str, str] = {}
-        for t in game.manifest.tables:
-            for pool in t.pools:
-                for role in pool.roles:
-                    cat.setdefault(role, pool.name)
-        skills = [s for role in ruleset.roles.values() for s in role.skills]
-        names = {s.name for s in skills}
+    ruleset = game.ruleset
+    kept = _TABLES.get(id(ruleset))
+    if kept is not None and kept[0] is ruleset:
+        return kept[1]
+    cat: dict[str, str] = {}
+    for t in game.manifest.tables:
+        for pool in t.pools:
+            for role in pool.roles:
+                cat.setdefault(role, pool.name)
+    skills = [s for role in ruleset.roles.values() for s in role.skills]
+    names = {s.name for s in skills}
 
-        def named(test) -> frozenset[str]:
-            return frozenset(k for s in skills if test(s) for k in (s.name, s.alias) if k)
+    def named(test) -> frozenset[str]:
+        return frozenset(k for s in skills if test(s) for k in (s.name, s.alias) if k)
 
-        found = _TABLES[ruleset] = {
-            "category": cat,
-            "亡语": named(lambda s: "亡语" in s.tags),
-            "question": named(lambda s: "question" in s.args),
-            "plain_names": not any(s.alias and s.alias != s.name and s.alias in names for s in skills),
-        }
+    found = {
+        "category": cat,
+        "亡语": named(lambda s: "亡语" in s.tags),
+        "question": named(lambda s: "question" in s.args),
+        "plain_names": not any(s.alias and s.alias != s.name and s.alias in names for s in skills),
+    }
+    _TABLES[id(ruleset)] = (ruleset, found)
     return found
 
 

@@ -40,7 +40,6 @@ from bansha_m217_helpers import (
     WOLF,
     active,
     board_tables,
-    category,
     ends,
     exit_of,
     expiry,
@@ -454,6 +453,7 @@ def bansha_check_win(game):
     # each camp and side, whether it has a player and whether one of them is in the game
     wolves = wolves_in = hostile_in = village = village_in = False
     gods = gods_in = weak = weak_in = False  # the village's 神 (验人系 and 强神) and its 弱神
+    categories = board_tables(game)["category"]  # (``category``, read once here)
     for p in game.players.values():
         camp = p.camp
         if camp == WOLF:
@@ -467,7 +467,7 @@ def bansha_check_win(game):
         elif camp == VILLAGE:
             village = True
             village_in = village_in or p.alive
-            kind = category(game, p)
+            kind = p.data.get("m217.category") or categories.get(p.role)
             if kind in ("验人系", "强神"):
                 gods, gods_in = True, gods_in or p.alive
             elif kind == "弱神":
