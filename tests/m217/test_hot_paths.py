@@ -191,6 +191,9 @@ def perturbed(game, rng):
     """The players' life, camp, role and category changed at random (restored by the returned
     undo): a side of the village nobody is in, a 赌徒 of another camp ..."""
     saved = [(p, p.alive, p.camp, p.role, dict(p.data)) for p in game.players.values()]
+    table = game.players
+    if rng.random() < 0.3:  # the table in another order than the seats'
+        game.players = dict(rng.sample(list(table.items()), len(table)))
     camps = [WOLF, VILLAGE, DARK_LOVERS, "三方阵营"]
     kinds = ["验人系", "强神", "弱神", "狼人", ""]
     every = rng.choice(kinds) if rng.random() < 0.3 else None  # one category for all
@@ -211,7 +214,7 @@ def perturbed(game, rng):
     if rng.random() < 0.2:  # a 镜 of many kills, a 宗教老爷爷 and his heretics
         p, q = rng.sample(players, 2)
         p.role, p.camp, p.data = "镜", "三方阵营", {**p.data, "m217.镜.kills": rng.randint(0, len(players))}
-        q.role, q.camp = "宗教老爷爷", "三方阵营"
+        q.role, q.camp = "宗教老爷爷", rng.choice(["三方阵营", "三方阵营", *camps])
         q.data = {**q.data, "m217.异端": [r.name for r in rng.sample(players, rng.randint(0, 3))]}
     if rng.random() < 0.3:  # a 暗恋者 and the two sides of the ring his choice made
         p = rng.choice(players)
@@ -222,6 +225,7 @@ def perturbed(game, rng):
         p.data["暗恋者.sides"] = [seats[i + 1:j], seats[j + 1:] + seats[:i]]
 
     def undo():
+        game.players = table
         for p, alive, camp, role, data in saved:
             p.alive, p.camp, p.role, p.data = alive, camp, role, data
 
