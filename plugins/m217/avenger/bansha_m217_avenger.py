@@ -16,7 +16,7 @@ Both skills are triggers (no action). 寻仇's second case is the handler ``m217
 docs/rulings/m217.md (group undecided).
 """
 
-from bansha import Role, Skill, hookimpl
+from bansha import Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import acquire, follow, forced_on, give, holders, identity, vote_cancelled
 
 NAME = "复仇者"
@@ -104,6 +104,7 @@ def bansha_vote_immune(res, player):
 
 
 @hookimpl
+@for_skills("雪恨")  # called only in a game where a player holds it
 def bansha_on_death(res, player, kill):
     """> 雪恨<强制> —— 仇人出局时触发效果：复仇者获得造成仇人出局的那个角色的身份技能并刷新至初始，若仇人是被公投
     > 出局或因为无来源伤害出局，复仇者获得仇人的身份技能并刷新至初始。

@@ -7,7 +7,7 @@
 > 宿命<强制> —— 游戏日夜晚，获得仅针对[实际阵营]为[村民阵营]的[坚韧]状态。
 """
 
-from bansha import Role, Skill, Status, hookimpl
+from bansha import Role, Skill, Status, for_skills, hookimpl
 from bansha_m217_helpers import VILLAGE, WOLF, forced_on, hit, judged_camp
 
 
@@ -46,6 +46,7 @@ def bansha_roles():
 
 
 @hookimpl
+@for_skills("宿命")  # called only in a game where a player holds it
 def bansha_phase_started(game):
     if game.phase.name != "night":
         return

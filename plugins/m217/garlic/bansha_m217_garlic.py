@@ -12,7 +12,7 @@ nothing lies between). Not on a red card, not under 遗忘, not when the identit
 Readings: docs/rulings/m217.md, group weak-b.
 """
 
-from bansha import Action, Role, Skill, hookimpl
+from bansha import Action, Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import flip, forgotten, give
 
 STINK = "熏臭"
@@ -51,6 +51,7 @@ def bansha_roles():
 
 
 @hookimpl
+@for_skills(STINK)  # called only in a game where a player holds it
 def bansha_on_death(res, player, kill):
     if STINK in res.game.skills_of(player):
         stink(res, player, kill)

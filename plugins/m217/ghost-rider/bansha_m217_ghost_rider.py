@@ -16,7 +16,7 @@ action of the step that passes the targeting chain like any [指定] skill. Read
 docs/rulings/m217.md (group wolves-b).
 """
 
-from bansha import Role, Skill, Status, hookimpl
+from bansha import Role, Skill, Status, for_skills, hookimpl
 from bansha_m217_helpers import VILLAGE, forced_on, hit, holders, send_forced, spend
 
 DOMINATE, EVIL = "主宰黑夜", "邪恶"
@@ -91,6 +91,7 @@ def bansha_step_handlers():
 
 
 @hookimpl
+@for_skills(DOMINATE)  # called only in a game where a player holds it
 def bansha_phase_started(game):
     """> 主宰黑夜<强制> —— 游戏日夜晚，恶灵骑士获得[不死]状态 (lost with the skill under 遗忘)."""
     if game.phase.name != "night":

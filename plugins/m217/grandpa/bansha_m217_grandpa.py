@@ -89,6 +89,7 @@ def bansha_phase_started(game):
 
 
 @hookimpl
+@for_skills("异端处决")  # called only in a game where a player holds it
 def bansha_on_death(res, player, kill):
     """> 每有一个异端出局，你的票权+1 / > PS：出局后复活，然后再次出局，计为出局2次。"""
     for p in sorted(res.game.players.values(), key=lambda p: p.seat):

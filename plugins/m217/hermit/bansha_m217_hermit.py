@@ -11,7 +11,7 @@
 docs/rulings/m217.md, group weak-b).
 """
 
-from bansha import Role, Skill, Status, hookimpl
+from bansha import Role, Skill, Status, for_skills, hookimpl
 from bansha_m217_helpers import forced_on, give, holds
 
 CLOAK, DOFF = "隐身衣", "脱下隐身衣"
@@ -94,6 +94,7 @@ def bansha_skill_unavailable(game, player, skill):
 
 
 @hookimpl
+@for_skills(CLOAK)  # called only in a game where a player holds it
 def bansha_on_death(res, player, kill):
     if holds(res.game, player, CLOAK):
         # reading: > 角色出局后，不能…行使特权（视作被业炎处理） — 业炎 holds 遗忘, so the <强制>
@@ -103,6 +104,7 @@ def bansha_on_death(res, player, kill):
 
 
 @hookimpl
+@for_skills(CLOAK)  # called only in a game where a player holds it
 def bansha_phase_started(game):
     # a death that no hook saw (a 钟's rewind re-applying a day skill's death) still counts
     lapse(game, lambda name, line: game.feedback[name].append((game.label, line)))

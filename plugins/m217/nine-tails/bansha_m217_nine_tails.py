@@ -6,7 +6,7 @@
 > [触发]：当尾巴为0或负数时，九尾狐会获得[遗忘]且立刻受到[致死伤害]
 """
 
-from bansha import Role, Skill, Status, hookimpl
+from bansha import Role, Skill, Status, for_skills, hookimpl
 from bansha_m217_helpers import VILLAGE, forced_on, gained_by, give, holders
 
 NINE_TAILS = Role(
@@ -29,6 +29,7 @@ def standing(game, p):
 
 
 @hookimpl
+@for_skills("九尾")  # called only in a game where a player holds it
 def bansha_on_death(res, player, kill):
     if player.camp != VILLAGE:
         return

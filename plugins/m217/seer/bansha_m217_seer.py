@@ -7,7 +7,7 @@
 > 了该角色时，预言家会收到通知，仅限下一晚，[预言]可额外发动一次。
 """
 
-from bansha import Fact, Role, Skill, hookimpl
+from bansha import Fact, Role, Skill, for_skills, hookimpl
 from bansha_m217_helpers import VILLAGE, forced_on, surface
 from bansha_m217_rules import vote_ballots
 
@@ -56,6 +56,7 @@ def bansha_skill_unavailable(game, player, skill):
 
 
 @hookimpl
+@for_skills("天意")  # called only in a game where a player holds it
 def bansha_on_death(res, player, kill):
     if kill.kind != "vote":
         return

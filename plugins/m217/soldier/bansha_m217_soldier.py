@@ -6,7 +6,7 @@
 > 结算效果：士兵失去[埋伏]技能，结算目标受到[穿透]。
 """
 
-from bansha import Role, Skill, Status, hookimpl
+from bansha import Role, Skill, Status, for_skills, hookimpl
 from bansha_m217_helpers import forced_on, hit, lose
 
 
@@ -35,6 +35,7 @@ def bansha_roles():
 
 
 @hookimpl
+@for_skills("埋伏")  # called only in a game where a player holds it
 def bansha_phase_started(game):
     for p in game.players.values():
         if "埋伏" not in game.skills_of(p):  # whoever holds it (an heir's 埋伏 too), lost or not

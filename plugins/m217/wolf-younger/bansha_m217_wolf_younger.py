@@ -107,6 +107,7 @@ def bansha_skill_unavailable(game, player, skill):
 
 
 @hookimpl
+@for_skills(HIDE)  # called only in a game where a player holds it
 def bansha_phase_started(game):
     """> [触发]：黄昏结束后，狼兄不是存活状态时，狼弟获得[群内]标签，然后本技能失效。"""
     if game.phase.name != "night":

@@ -48,7 +48,15 @@ def for_skills(*skills: str):
     Optional: an undeclared implementation is asked of every action, as a check that reads any
     skill (a status that stops every skill) must be. Declare every skill the implementation
     may refuse; for any other it must return None. The order the engine calls the concerned
-    implementations in is pluggy's, so the same refusal wins."""
+    implementations in is pluggy's, so the same refusal wins.
+
+    On ``bansha_phase_started`` and ``bansha_on_death`` the declaration means: the implementation
+    does nothing unless some player of the game, in it or out, holds one of these skills
+    (``Game.skills_of``: his card's, his group's or acquired — a skill lost by a rule of the
+    board still counts as held, the implementation asks that itself). The engine then calls it
+    only while one does, asking who holds what once per hook call and again after any
+    implementation that ran. Optional as above; with ``BANSHA_ALL_CHECKS=1`` in the environment
+    every implementation is called (tests/sim/test_sim_held_skills.py compares both)."""
     names = frozenset(skills)
     if not all(isinstance(n, str) and n for n in names) or not names:
         raise TypeError("for_skills takes one or more skill names")
@@ -217,6 +225,9 @@ def bansha_phase_started(game: Game) -> None:
 
     Use it for what happens at the turn of the clock (a status that begins, a camp that
     becomes independent). Feedback given here goes with the new phase. Return nothing.
+    An implementation that does nothing unless some player holds one of some skills may
+    declare them with ``@for_skills("…")``: it is then skipped in a game where nobody holds
+    any of them (``for_skills``).
     """
 
 
@@ -276,7 +287,9 @@ def bansha_on_death(res: Resolution, player: Player, kill: Kill) -> None:
     """Called after ``player`` has left the game (by a kill, a vote or a ruling).
 
     Triggers live here: a last shot, a lover's grief, an heir. New kills queued with
-    ``res.kill`` are resolved in the same deaths handler. Return nothing.
+    ``res.kill`` are resolved in the same deaths handler. Return nothing. An implementation that
+    does nothing unless some player (the one leaving included) holds one of some skills may
+    declare them with ``@for_skills("…")``, as on ``bansha_phase_started``.
     """
 
 

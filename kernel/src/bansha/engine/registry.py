@@ -882,6 +882,39 @@ class FastHooks:
                      for impl in reversed(impls))
         # the functions themselves, looked up once (a call makes ~100,000 of them a simulated game)
         funcs = tuple((impl.function, pick) for impl, pick in plan)
+        # an implementation of a hook of ``HELD_GATED`` declared with ``for_skills`` is called only
+        # while some player of the game holds one of its skills (``BANSHA_ALL_CHECKS=1``: always)
+        gates = tuple(_declared_skills(impl) if hc.name in HELD_GATED else None for impl, _ in plan)
+        if (not firstresult and any(g is not None for g in gates)
+                and os.environ.get("BANSHA_ALL_CHECKS") != "1"):
+            gated = tuple((function, pick, gate) for (function, pick), gate in zip(funcs, gates, strict=True))
+
+            def call(**kw):
+                if pm._inner_hookexec is not plain:
+                    return hc(**kw)
+                try:
+                    args = spec_args(kw)
+                except KeyError:
+                    return hc(**kw)
+                game = kw["game"] if "game" in kw else kw["res"].game
+                held = None  # the skills the game's players hold, asked when a gate is first met
+                results = []
+                for function, pick, gate in gated:
+                    if gate is not None:
+                        if held is None:
+                            held = set()
+                            for p in game.players.values():
+                                held.update(game.skills_of(p))
+                        if held.isdisjoint(gate):
+                            continue
+                    res = function(*(args if pick is None else pick(kw)))
+                    held = None  # what ran may have given or taken a skill
+                    if res is not None:
+                        results.append(res)
+                return results
+
+            call.__name__ = hc.name
+            return call
 
         if not plan:
             def call(**kw):
@@ -936,6 +969,11 @@ class FastHooks:
 
         call.__name__ = hc.name
         return call
+
+
+#: the hooks whose implementations ``for_skills`` may gate by the skills held in the game (a
+#: ``bansha_validate_action`` implementation is gated by the action's skill: ``FastHooks.for_skill``)
+HELD_GATED = frozenset({"bansha_phase_started", "bansha_on_death"})
 
 
 def _declared_skills(impl) -> frozenset[str] | None:
