@@ -2,7 +2,8 @@
 ``bansha_on_death``) against every implementation called, in seeded simulated games of every
 board: each game is played with the engine skipping a declared implementation while nobody in
 the game holds its skills, and again with ``BANSHA_ALL_CHECKS=1`` (every implementation called),
-and the two records — events, winners, exits, the deal — are the same. So a declaration that
+and the two records — events, winners, exits, the deal — are the same, and so is the whole
+state (players, game data, feedback, announcements) after each of the game's events replayed. So a declaration that
 leaves out a skill its implementation works from makes some game differ, and the calls counted
 show the declared implementations both skipped and called."""
 
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from bansha.engine import registry
+from bansha.engine.engine import Game
 from bansha_sim.play import play_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,9 +60,24 @@ def played(monkeypatch, board, seats, seeds, policy, every: bool, calls: Counter
         rs.hooks.reset()  # the plans read the environment when they are made
     counted(monkeypatch, calls)
     try:
-        return [play_game(board, seats, seed, policy, keep=True) for seed in seeds]
+        games = []
+        for seed in seeds:
+            record = play_game(board, seats, seed, policy, keep=True)
+            # the whole state after each event of the game, replayed (a status given at a phase
+            # start that no later choice read still counts)
+            game, states = Game(record["setup"]), []
+            for ev in record["events"]:
+                game.apply(ev)
+                states.append(state(game))
+            games.append((record, states))
+        return games
     finally:
         uncount()
+
+
+def state(game) -> str:
+    return repr(([game.players[n] for n in sorted(game.players)], game.data, dict(game.feedback),
+                 game.announcements, game.label))
 
 
 @pytest.mark.parametrize("board, seats, seeds", [
@@ -72,9 +89,11 @@ def test_declared_triggers_play_the_same_games_as_every_implementation(monkeypat
     gated, every = Counter(), Counter()
     skipped = played(monkeypatch, board, seats, seeds, policy, False, gated)
     called = played(monkeypatch, board, seats, seeds, policy, True, every)
-    for a, b in zip(skipped, called, strict=True):
+    for (a, states_a), (b, states_b) in zip(skipped, called, strict=True):
         assert {k: v for k, v in a.items() if k != "setup"} == {k: v for k, v in b.items() if k != "setup"}, a["seed"]
         assert repr(a["setup"]) == repr(b["setup"])
+        for i, (x, y) in enumerate(zip(states_a, states_b, strict=True)):
+            assert x == y, (a["seed"], i, a["events"][i])
     if board == "m217":
         # the declared implementations were skipped in some games and called in others
         assert sum(every.values()) > sum(gated.values()) > 0, (gated, every)
