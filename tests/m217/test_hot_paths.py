@@ -5,7 +5,8 @@ pass 5: m217's hooks). Each plain definition below is the code as it was before 
   ``category``), asked after every resolution of seeded simulated games, and again on each such
   state with players taken out, camps changed and categories set at random (both answers);
 - the checks asked of every action and every choice the listing tries (the rules' lost skills and
-  [亡语], ``refuse_unknown_args``, the director's red card and ``question``), in the same games;
+  [亡语], ``refuse_unknown_args``, the director's red card and ``question``, 面包师's 芬芳 and
+  tonight's bread), in the same games;
 - ``active`` / ``has`` / ``forgotten`` on random statuses, ``skill_of`` against
   ``Game.find_skill``, 面包师's ``consecutive`` on random rings.
 
@@ -172,6 +173,23 @@ def plain_director_check(game, action):
     return None
 
 
+def plain_baker_check(game, action):
+    if action.skill == "芬芳":
+        x = baker.bread_count(game)
+        if len(action.chosen) != x or not plain_consecutive(game, action.chosen):
+            return f"芬芳须选择电梯楼中连续的{x}名存活角色（存活人数/4，四舍五入）"
+        return None
+    sent = [a for a in game.actions if a.skill == "芬芳" and not a.void] if game.phase.name == "night" else []
+    holders = sent[-1].chosen if sent else None
+    if holders is None:
+        return None
+    p = game.player(action.actor)
+    skill = game.skills_of(p).get(action.skill, (None,))[0]
+    if skill is not None and skill in baker.bound(game, p) and not set(action.chosen) <= set(holders):
+        return f"芬芳：今晚{action.skill}只能选择{'、'.join(holders)}"
+    return None
+
+
 def plain_consecutive(game, names) -> bool:
     ring = [p.name for p in sorted(game.alive(), key=lambda p: p.seat)]
     n, want = len(ring), set(names)
@@ -240,7 +258,8 @@ def compared():
     rng = random.Random(217)
     seen: dict = {}
     plain = {rules.bansha_check_win: plain_check_win, rules.bansha_validate_action: plain_rules_check,
-             rules.refuse_unknown_args: plain_refuse_unknown_args, director.bansha_validate_action: plain_director_check}
+             rules.refuse_unknown_args: plain_refuse_unknown_args, director.bansha_validate_action: plain_director_check,
+             baker.bansha_validate_action: plain_baker_check}
     wrapped = []
     for hook in ("bansha_check_win", "bansha_validate_action"):
         for impl in getattr(rs.pm.hook, hook).get_hookimpls():

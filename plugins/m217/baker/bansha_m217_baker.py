@@ -55,8 +55,7 @@ def bound(game, p) -> list:
 
 def breads(game) -> list[str] | None:
     """Tonight's bread holders, from a 芬芳 sent in this night (the latest one)."""
-    sent = [a for a in game.actions if a.skill == "芬芳" and not a.void]
-    return sent[-1].chosen if sent else None
+    return next((a.chosen for a in reversed(game.actions) if a.skill == "芬芳" and not a.void), None)
 
 
 def fragrance(res, a):

@@ -398,6 +398,7 @@ def category(game, p) -> str | None:
 #: ruleset's id, the ruleset kept beside its tables (so the id is never another's while it is
 #: here); a ruleset is loaded once per manifest (``registry.ruleset_for``)
 _TABLES: dict[int, tuple[Any, dict[str, Any]]] = {}
+_LAST: list[Any] = [None, None]  # the last ruleset asked and its tables
 
 
 def board_tables(game) -> dict[str, Any]:
@@ -411,8 +412,11 @@ def board_tables(game) -> dict[str, Any]:
     - ``plain_names``: no skill's alias is another skill's name, so a player's table of skills
       (``Game.skills_of``, by name) answers ``Game.find_skill`` of a name in it (``skill_of``)."""
     ruleset = game.ruleset
+    if _LAST[0] is ruleset:
+        return _LAST[1]  # the ruleset of the last call (one board at a time, most of the time)
     kept = _TABLES.get(id(ruleset))
     if kept is not None and kept[0] is ruleset:
+        _LAST[:] = kept
         return kept[1]
     cat: dict[str, str] = {}
     for t in game.manifest.tables:
@@ -432,6 +436,7 @@ def board_tables(game) -> dict[str, Any]:
         "plain_names": not any(s.alias and s.alias != s.name and s.alias in names for s in skills),
     }
     _TABLES[id(ruleset)] = (ruleset, found)
+    _LAST[:] = ruleset, found
     return found
 
 

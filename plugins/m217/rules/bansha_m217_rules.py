@@ -533,12 +533,10 @@ def refuse_unknown_args(game, action):
     ``<…>`` key: a skill taking keys of its own, 命运洪流). Asked last: a role's own message on
     its arguments comes first."""
     if not action.args:
-        return None  # no --arg at all (most actions)
+        return None  # no --arg at all
     skill = skill_of(game, game.player(action.actor), action.skill)
-    if any(k.startswith("<") for k in skill.args):
-        return None
     unknown = [k for k in action.args if k not in skill.args and k != "by"]
-    if unknown:
+    if unknown and not any(k.startswith("<") for k in skill.args):
         takes = "、".join(f"--arg {k}=…" for k in skill.args) or "不带 --arg"
         return f"{skill.name}：没有参数 --arg {unknown[0]}（{skill.name}可用：{takes}）"
     return None
