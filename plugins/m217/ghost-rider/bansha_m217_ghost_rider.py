@@ -38,7 +38,6 @@ def counter_order(res, a, verifiers) -> int:
 
 def dominate(res):
     game = res.game
-    verifiers = verifier_skills(game)
     for knight in holders(game, DOMINATE):
         if not forced_on(game, knight, DOMINATE):
             continue
@@ -53,6 +52,7 @@ def dominate(res):
         if knight.uses.get(EVIL, 0) <= 0 or not forced_on(game, knight, EVIL):
             continue
         # > 同类则以发动顺序进行反击。
+        verifiers = verifier_skills(game)  # (read here: every night asks dominate, few games deal him)
         first = min(used, key=lambda a: (counter_order(res, a, verifiers), a.seq))
         # > 由于会得知选择范围的原因，恶灵骑士会得知谁第一个对自己使用了技能
         send_forced(res, knight.name, EVIL, first.actor, first.skill)
