@@ -99,3 +99,42 @@ def test_declared_triggers_play_the_same_games_as_every_implementation(monkeypat
         assert sum(every.values()) > sum(gated.values()) > 0, (gated, every)
     else:
         assert not every  # no declaration on these boards: nothing to skip
+
+
+@pytest.mark.parametrize("board, seats", [("m217", 14), ("qisha-xia", 20), (HOMEBREW, 7)])
+def test_who_holds_a_skill_is_read_as_the_players_tables_say(board, seats):
+    """The gate's test (``registry._holder_test``) against its definition — some player's
+    ``Game.skills_of`` table has one of the skills — on the states of a seeded game, each also
+    with skills acquired from random roles and groups joined at random."""
+    import random
+
+    rng = random.Random(33)
+    record = play_game(board, seats, 4, "random", keep=True)
+    game = Game(record["setup"])
+    rs = game.ruleset
+    roles = list(rs.roles.values())
+    names = sorted({s.name for r in roles for s in r.skills})
+    groups = sorted(rs.group_skills) + ["无此群"]
+    answers = Counter()
+    for ev in record["events"]:
+        game.apply(ev)
+        saved = [(p, dict(p.acquired), list(p.groups)) for p in game.players.values()]
+        for trial in range(3):
+            if trial:
+                for p in game.players.values():
+                    if rng.random() < 0.2:
+                        role = rng.choice(roles)
+                        if role.skills:
+                            p.acquired[rng.choice(role.skills).name] = role.name
+                    if rng.random() < 0.2:
+                        p.groups = rng.sample(groups, rng.randint(0, min(2, len(groups))))
+            for _ in range(4):
+                skills = frozenset(rng.sample(names, rng.randint(1, 3)))
+                want = any(not skills.isdisjoint(game.skills_of(p)) for p in game.players.values())
+                assert registry._holder_test(rs, skills)(game) is want, (skills, trial)
+                answers[want] += 1
+        for p, acquired, joined in saved:
+            p.acquired, p.groups = acquired, joined
+    assert answers[True] > 20, answers
+    if board == "m217":  # (on qisha-xia's 20 seats nearly every skill is dealt)
+        assert answers[False] > 20, answers

@@ -888,6 +888,7 @@ class FastHooks:
         if (not firstresult and any(g is not None for g in gates)
                 and os.environ.get("BANSHA_ALL_CHECKS") != "1"):
             gated = tuple((function, pick, gate) for (function, pick), gate in zip(funcs, gates, strict=True))
+            tests: dict[frozenset[str], Any] = {}  # gate -> its ``_holder_test``, made at its first call
 
             def call(**kw):
                 if pm._inner_hookexec is not plain:
@@ -897,18 +898,16 @@ class FastHooks:
                 except KeyError:
                     return hc(**kw)
                 game = kw["game"] if "game" in kw else kw["res"].game
-                held = None  # the skills the game's players hold, asked when a gate is first met
                 results = []
                 for function, pick, gate in gated:
                     if gate is not None:
-                        if held is None:
-                            held = set()
-                            for p in game.players.values():
-                                held.update(game.skills_of(p))
-                        if held.isdisjoint(gate):
+                        # asked now, of the players as they are: what ran before may have given a skill
+                        test = tests.get(gate)
+                        if test is None:
+                            test = tests[gate] = _holder_test(game.ruleset, gate)
+                        if not test(game):
                             continue
                     res = function(*(args if pick is None else pick(kw)))
-                    held = None  # what ran may have given or taken a skill
                     if res is not None:
                         results.append(res)
                 return results
@@ -974,6 +973,27 @@ class FastHooks:
 #: the hooks whose implementations ``for_skills`` may gate by the skills held in the game (a
 #: ``bansha_validate_action`` implementation is gated by the action's skill: ``FastHooks.for_skill``)
 HELD_GATED = frozenset({"bansha_phase_started", "bansha_on_death"})
+
+
+def _holder_test(ruleset: Ruleset, skills: frozenset[str]):
+    """``game -> bool``: whether a player of the game, in it or out, holds one of ``skills`` —
+    a key of his ``Game.skills_of`` table (``Ruleset.skills_for``: his role's own skills, every
+    player's, his groups', those he acquired) — read without making each player's table."""
+    if any(s.name in skills for s in ruleset.common_skills):
+        return lambda game: bool(game.players)
+    roles = frozenset(r for r, own in ruleset.own_skills.items() if any(s.name in skills for s in own))
+    groups = frozenset(g for g, held in ruleset.group_skills.items() if any(s.name in skills for s in held))
+
+    def test(game) -> bool:
+        for p in game.players.values():
+            if p.role in roles or (p.groups and not groups.isdisjoint(p.groups)):
+                return True
+            for name, role in p.acquired.items() if p.acquired else ():
+                if name in skills and ruleset.role(role).skill(name) is not None:
+                    return True
+        return False
+
+    return test
 
 
 def _declared_skills(impl) -> frozenset[str] | None:
