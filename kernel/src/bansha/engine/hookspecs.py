@@ -54,8 +54,8 @@ def for_skills(*skills: str):
     does nothing unless some player of the game, in it or out, holds one of these skills
     (``Game.skills_of``: his card's, his group's or acquired — a skill lost by a rule of the
     board still counts as held, the implementation asks that itself). The engine then calls it
-    only while one does, asking who holds what once per hook call and again after any
-    implementation that ran. Optional as above; with ``BANSHA_ALL_CHECKS=1`` in the environment
+    only while one does, asking so just before it would call it (so an implementation called
+    before it in the same hook call may have given the skill). Optional as above; with ``BANSHA_ALL_CHECKS=1`` in the environment
     every implementation is called (tests/sim/test_sim_held_skills.py compares both)."""
     names = frozenset(skills)
     if not all(isinstance(n, str) and n for n in names) or not names:
