@@ -24,10 +24,9 @@ def roar(res) -> None:
     game = res.game
     if game.pending_rewind is not None:
         return  # the dusk is turned back (钟): it is judged when the dusk is played again
-    for bear in sorted(game.players.values(), key=lambda p: p.seat):
-        # > 如无狼人阵营或场上无熊则无事发生。
-        if not (bear.alive and ROAR in game.skills_of(bear) and forced_on(game, bear, ROAR)):
-            continue
+    # > 如无狼人阵营或场上无熊则无事发生。 (the bears found first, then sorted: every dusk of every game asks)
+    bears = (p for p in game.players.values() if p.alive and ROAR in game.skills_of(p) and forced_on(game, p, ROAR))
+    for bear in sorted(bears, key=lambda p: p.seat):
         # > 若熊电梯上下两侧有[表面阵营]为[狼人阵营]的角色
         wolves = [q.name for q in game.neighbours(bear.name)
                   if q.name != bear.name and surface(game, q.name)["camp"] == WOLF]

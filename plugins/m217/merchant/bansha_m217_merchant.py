@@ -121,7 +121,9 @@ def bansha_validate_action(game, action):
 def bansha_phase_started(game):
     """> 这些技能使用一次后就丢失。 / PS：允许憋礼物技能 — kept until used, lost once used."""
     for p in game.players.values():
-        for name in list(p.data.get("m217.temporary", ())):
+        if not p.data.get("m217.temporary"):
+            continue  # no gift held (most players)
+        for name in list(p.data["m217.temporary"]):
             if p.acquired.get(name) == PSEUDO and p.uses.get(name, 0) <= 0:
                 unacquire(game, p, name)
                 p.uses.pop(name, None)

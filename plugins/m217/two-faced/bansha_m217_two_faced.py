@@ -150,9 +150,9 @@ def pick(res, a):
 def switch(res) -> None:
     """> 游戏日黄昏和晨曦，双面人自动切换另外一张身份牌置顶 (at 黄昏(4) and 晨曦(2))"""
     game = res.game
-    for p in sorted(game.players.values(), key=lambda p: p.seat):
-        if p.role != ROLE or KEY not in p.data or not forced_on(game, p, "双面"):
-            continue
+    # (the 双面人 found first, then sorted: every dusk and dawn of every game asks)
+    holders = (p for p in game.players.values() if p.role == ROLE and KEY in p.data and forced_on(game, p, "双面"))
+    for p in sorted(holders, key=lambda p: p.seat):
         st = state(p)
         show(game, p, "狼" if st["top"] == "神" else "神", res.trace)
         st["switched"] = res.label

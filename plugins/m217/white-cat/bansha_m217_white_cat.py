@@ -70,9 +70,9 @@ def due(res) -> None:
     game = res.game
     if game.pending_rewind is not None:
         return
-    for p in sorted(game.players.values(), key=lambda p: p.seat):
-        if p.alive and p.data.get(DUE) == res.label:
-            res.kill(p.name, kind="致死伤害", by=p.name, rule=NINE)
+    # (the cats due found first, then sorted: every dusk of every game asks)
+    for p in sorted((p for p in game.players.values() if p.alive and p.data.get(DUE) == res.label), key=lambda p: p.seat):
+        res.kill(p.name, kind="致死伤害", by=p.name, rule=NINE)
 
 
 WHITE_CAT = Role(
