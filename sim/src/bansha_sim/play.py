@@ -99,9 +99,12 @@ def _choices(game: Game, p, kinds: dict | None = None, one_pick: bool = False,
     for test in tests:
         skill = test.skill
         keys = any(k.startswith("<") for k in skill.args)
-        if one_pick and test.lo == test.hi == 1 and not keys:
+        if one_pick and not keys and (test.lo == test.hi == 1 or test.hi > 1 or test.lo != test.hi):
+            # one target, or several (a count of the declared range): handed over unasked, with
+            # the declared values of its args; a pick of several targets is drawn from who may
+            # be named (``SkillTest.pool``) and checked by the engine before it is sent
             listing.append(test)
-            out.append(choice(skill=skill.name, lo=1, hi=1, candidates=(), args=tuple(skill.args),
+            out.append(choice(skill=skill.name, lo=test.lo, hi=test.hi, candidates=(), args=tuple(skill.args),
                               does=tuple(skill.does), group=skill.group, per_phase=skill.per_phase, test=test,
                               values={k: v for k, v in test.declared.items() if not k.startswith("<")}))
             continue
@@ -242,7 +245,9 @@ def _listed(c: Choice | None, targets, args) -> bool:
     if c is None or c.args or args:
         return False
     if c.test is not None:
-        return len(targets) == 1 and c.test.asked.get(targets[0]) is True
+        # a target its test allowed stands alone only where the skill takes exactly one (of a
+        # skill of several, it is part of some accepted choice)
+        return c.lo == c.hi == 1 and len(targets) == 1 and c.test.asked.get(targets[0]) is True
     if len(targets) == 1:
         # where more may be chosen, a listed target may stand on a larger choice only
         return c.lo == c.hi == 1 and targets[0] in c.candidates

@@ -219,6 +219,15 @@ class RandomPolicy(Policy):
         rng = seat.rng
         d = Decision()
         for c in seat.choices:
+            if c.test is not None and not c.lo == c.hi == 1:
+                # several targets (or none to some), unasked: a count and a set drawn from who
+                # may be named at all, each checked by the engine before it is sent
+                pool = list(c.test.pool)
+                for _ in range(c.per_phase):
+                    if c.lo > len(pool):
+                        break
+                    d.actions.append((c.skill, self._draws(rng, c, pool), {}))
+                continue
             if c.test is not None:
                 # one target: the first allowed target of a uniformly random order is uniform
                 # over the allowed ones (usually one question of the engine, not one a player)
