@@ -44,33 +44,27 @@ def test_light_shadow_questions_are_asked_with_invented_arguments():
     assert any("是不是" in t for fb in g.feedback.values() for _, t in fb)
 
 
-def test_light_shadow_random_draws_args_the_listing_lists_and_never_lists_a_seat_whole(monkeypatch):
-    """光影传说 under ``random`` (issue 33): a 窥探's arguments are drawn from the values the one
-    listing lists for it (at 12 seats: no 国王 or 皇后, no mage number), so none is ruled out,
-    where the declared values (``number``: "", 1, 2 on every table; every role) had the engine
-    rule out 7 draws in 9 (and the day passed without a 窥探 when 8 draws in a row were); the
-    guess reads the seat's card, not its view, so no seat's whole listing is made for it (each
-    view had listed every target of every skill: two thirds of a game's time). Counted, on
-    seeded games: the picks the engine's check ruled out, by skill, and the listings made."""
-    from bansha.engine import choices
+def _ruled_out(monkeypatch) -> list[tuple[str, dict]]:
+    """(skill, args) of every pick the simulator's check rules out before sending, while the
+    test runs: ``Game.check``'s refusals, and ``Game.check_args``' where the listing asked the
+    skill and the targets already (``play._args_check``)."""
     from bansha.engine.model import GameError
     from bansha_sim import play
 
-    ruled: dict[str, int] = {}
+    ruled: list[tuple[str, dict]] = []
     check = Game.check
 
     def counted(game, ev):
         try:
             return check(game, ev)
         except GameError:
-            ruled[ev.skill] = ruled.get(ev.skill, 0) + 1
+            ruled.append((ev.skill, dict(ev.args)))
             raise
 
     monkeypatch.setattr(Game, "check", counted)
     args_check = play._args_check
 
     def counted_args(game, c, test, targets, args):
-        # the rest of the check, where the listing asked the skill and the targets already
         rest = args_check(game, c, test, targets, args)
         if rest is None:
             return None
@@ -79,15 +73,32 @@ def test_light_shadow_random_draws_args_the_listing_lists_and_never_lists_a_seat
             try:
                 return rest()
             except GameError:
-                ruled[c.skill] = ruled.get(c.skill, 0) + 1
+                ruled.append((c.skill, dict(args)))
                 raise
         return asked
 
     monkeypatch.setattr(play, "_args_check", counted_args)
+    return ruled
+
+
+def test_light_shadow_random_draws_args_the_listing_lists_and_never_lists_a_seat_whole(monkeypatch):
+    """光影传说 under ``random`` (issue 33): a 窥探's arguments are drawn from the values the one
+    listing lists for it (at 12 seats: no 国王 or 皇后, no mage number), so none is ruled out,
+    where the declared values (``number``: "", 1, 2 on every table; every role) had the engine
+    rule out 7 draws in 9 (and the day passed without a 窥探 when 8 draws in a row were); the
+    guess reads the seat's card, not its view, so no seat's whole listing is made for it (each
+    view had listed every target of every skill: two thirds of a game's time). Counted, on
+    seeded games: the picks the engine's check ruled out, by skill, and the listings made."""
+    from collections import Counter
+
+    from bansha.engine import choices
+
+    picks = _ruled_out(monkeypatch)
     listed: list[str] = []
     choice = choices.SkillTest.choice
     monkeypatch.setattr(choices.SkillTest, "choice", lambda self: listed.append(self.skill.name) or choice(self))
     rs = [play_game("light-shadow", 12, seed, "random", day_limit=6) for seed in (0, 1)]
+    ruled = Counter(skill for skill, _ in picks)
     spied = sum(r["skills"].get("刺客", {}).get("窥探", 0) for r in rs)
     # two assassins a game, one 窥探 each a day, days 0-6: every one sent
     assert spied == 2 * 2 * 7, spied
@@ -426,41 +437,10 @@ def test_light_shadow_random_draws_a_mage_number_only_with_the_mage_at_14_seats(
     the draw keeps that pairing (``Choice.pairs``), so no 窥探 naming a number and another role is
     drawn (before: 87 of them ruled out in 3 games of 7 days), and every assassin's day has its
     窥探."""
-    from bansha.engine.model import GameError
-    from bansha_sim import play
-
-    ruled: list[dict] = []
-    check = Game.check
-
-    def counted(game, ev):
-        try:
-            return check(game, ev)
-        except GameError:
-            if ev.skill == "窥探":
-                ruled.append(dict(ev.args))
-            raise
-
-    monkeypatch.setattr(Game, "check", counted)
-    args_check = play._args_check
-
-    def counted_args(game, c, test, targets, args):
-        # the rest of the check, where the listing asked the skill (no target) already
-        rest = args_check(game, c, test, targets, args)
-        if rest is None:
-            return None
-
-        def asked():
-            try:
-                return rest()
-            except GameError:
-                if c.skill == "窥探":
-                    ruled.append(dict(args))
-                raise
-        return asked
-
-    monkeypatch.setattr(play, "_args_check", counted_args)
+    picks = _ruled_out(monkeypatch)
     rs = [play_game("light-shadow", 14, seed, "random", day_limit=6, keep=True) for seed in (0, 1)]
     sent = [dict(ev.args) for r in rs for ev in r["events"] if isinstance(ev, ActEvent) and ev.skill == "窥探"]
+    ruled = [args for skill, args in picks if skill == "窥探"]
     drawn = sent + ruled
     assert sent and all(r["refused"] == 0 for r in rs)
     assert not [a for a in drawn if "number" in a and a.get("role") != "法师"], drawn
