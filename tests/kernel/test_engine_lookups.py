@@ -67,3 +67,99 @@ def test_a_plain_players_skills_are_the_rulesets_table():
         assert game.skills_of(plain) is rs.skills_for(name, (), ())
         grouped = Player(name="P2", seat=2, role=name, camp="狼人", groups=["狼人"])
         assert game.skills_of(grouped) is rs.skills_for(name, ("狼人",), ())
+
+
+# ---------------------------------------------------------------- issue 33, pass 5: per event
+
+
+def scanned(table, name):
+    """``find_skill``'s plain definition: the first skill of the table whose name or alias is ``name``."""
+    return next(((s, acquired) for s, acquired in table.values() if name in (s.name, s.alias)), None)
+
+
+def test_a_skill_is_found_by_its_name_or_alias_as_a_scan_of_the_table_finds_it():
+    """``skill_names`` against the scan on tables whose names and aliases collide (an alias that is
+    an earlier or a later skill's name, a skill without alias): the first in the table's order wins."""
+    from bansha.engine.engine import skill_names
+    from bansha.engine.model import Skill
+
+    rs = ruleset_for(find_manifest("qisha-xia"))
+    rng = random.Random(5)
+    pool = ["甲", "乙", "丙", "丁", ""]
+    collided = 0
+    for _ in range(2000):
+        table = {}
+        for i in range(rng.randint(0, 4)):
+            s = Skill(name=rng.choice(pool[:-1]) + str(rng.randint(0, 1)), alias=rng.choice(pool))
+            table.setdefault(s.name, (s, rng.random() < 0.3))
+        names = skill_names(rs, table)
+        for name in {*pool, *(k + str(d) for k in pool for d in (0, 1)), "不是技能"}:
+            want = scanned(table, name)
+            assert names.get(name) == want, (table, name)
+            collided += want is not None and want[0].name != name
+    assert collided > 100  # an alias found before a name of the same spelling was tried often
+
+
+@pytest.mark.parametrize("board", ["m217", "qisha-xia", "light-shadow"])
+def test_find_skill_answers_as_the_scan_on_every_table_of_a_board(board):
+    """Every role's table, with each group of the board and each skill of another role acquired
+    (under its name and its alias): ``Game.find_skill`` returns what the scan returns, and refuses
+    a name no skill has."""
+    from bansha.engine.engine import Game
+
+    rs = ruleset_for(find_manifest(board))
+    game = Game.__new__(Game)
+    game.ruleset, game.manifest, game.hook, game.lang = rs, rs.manifest, rs.hooks, rs.lang
+    keys = [(s.name, r.name) for r in rs.roles.values() for s in r.skills]
+    keys += [(s.alias, r.name) for r in rs.roles.values() for s in r.skills if s.alias]
+    rng = random.Random(board)
+    for role in rs.roles.values():
+        for groups in [[], *([g] for g in rs.group_skills)]:
+            for acquired in [{}, *(dict([k]) for k in rng.sample(keys, min(8, len(keys))))]:
+                p = Player(name="P1", seat=1, role=role.name, camp="c", groups=list(groups), acquired=acquired)
+                table = game.skills_of(p)
+                for name in {n for s, _ in table.values() for n in (s.name, s.alias)} | {k for k, _ in keys[:20]}:
+                    want = scanned(table, name)
+                    if want is None:
+                        with pytest.raises(GameError):
+                            game.find_skill(p, name)
+                    else:
+                        assert game.find_skill(p, name) == want
+
+
+@pytest.mark.parametrize("board", ["m217", "qisha-xia", "light-shadow", "mafia-basic"])
+def test_every_key_of_a_counted_skill_is_listed_as_counted(board):
+    """``resolve`` takes a use off only for actions whose skill name is in ``counted_skills``: every
+    key of every table that holds a skill with counted uses (its own, a group's, one acquired under
+    its name or its alias) is in it."""
+    from bansha.engine.engine import counted_skills
+
+    rs = ruleset_for(find_manifest(board))
+    counted = counted_skills(rs)
+    keys = [(k, r.name) for r in rs.roles.values() for s in r.skills for k in {s.name, s.alias} - {""}]
+    seen = 0
+    for role in rs.roles.values():
+        tables = [rs.skills_for(role.name, (), ()), *(rs.skills_for(role.name, (g,), ()) for g in rs.group_skills)]
+        tables += [rs.skills_for(role.name, (), (k,)) for k in keys]
+        for table in tables:
+            for key, (s, _) in table.items():
+                if s.uses is not None:
+                    assert key in counted, (role.name, key)
+                    seen += 1
+    assert seen or board in ("light-shadow", "mafia-basic")
+
+
+def test_a_resolutions_draws_are_seeded_from_where_it_began():
+    """The random source is made when first used, from the step and the count of inputs the
+    resolution began with (not those of the moment of the first draw)."""
+    from bansha.engine.engine import Game, Resolution, SeededDraws
+    from bansha.engine.newgame import new_setup
+
+    _, setup, _, _ = new_setup("qisha-xia", "g", names=[f"玩家{i}" for i in range(20)], seed=7)
+    game = Game(setup)
+    res = Resolution(game, step="夜晚")
+    began = f"{setup.seed}/{game.label}/夜晚/{game.seq}"
+    game.seq += 3
+    res.step = "结算"
+    want = SeededDraws(began, res)
+    assert [res.rng.random() for _ in range(5)] == [want.random() for _ in range(5)]

@@ -71,6 +71,37 @@ class _Silent:
 SILENT = _Silent()
 
 
+def skill_names(ruleset: Ruleset, table: dict[str, tuple[Skill, bool]]) -> dict[str, tuple[Skill, bool]]:
+    """A table of ``skills_of`` by each skill's name and alias, the first skill of a name kept
+    (what a scan of the table in its order finds first): ``find_skill`` reads it instead of
+    scanning (twice an action: ``check``, then ``submit``). Built once per table: the tables are
+    the ruleset's own (``Ruleset.skills_for``), kept as long as it is, so one is known by its id
+    (and checked to be that very table)."""
+    memo = ruleset.__dict__.get("_skill_names_memo")
+    if memo is None:
+        memo = ruleset.__dict__["_skill_names_memo"] = {}
+    entry = memo.get(id(table))
+    if entry is None or entry[0] is not table:
+        names: dict[str, tuple[Skill, bool]] = {}
+        for s, acquired in table.values():
+            names.setdefault(s.name, (s, acquired))
+            names.setdefault(s.alias, (s, acquired))
+        entry = memo[id(table)] = (table, names)
+    return entry[1]
+
+
+def counted_skills(ruleset: Ruleset) -> frozenset[str]:
+    """The names and aliases of the ruleset's skills with counted uses (``Skill.uses``): every
+    table of ``skills_of`` is keyed by such names of its roles' skills, so an action of a skill
+    not named here has no use to take off when its phase resolves (built once per ruleset)."""
+    found = ruleset.__dict__.get("_counted_skills")
+    if found is None:
+        found = ruleset.__dict__["_counted_skills"] = frozenset(
+            key for role in ruleset.roles.values() for s in role.skills if s.uses is not None
+            for key in (s.name, s.alias))
+    return found
+
+
 class Game:
     """The live state of one game, rebuilt from its setup and events."""
 
@@ -361,9 +392,11 @@ class Game:
         return found
 
     def find_skill(self, player: Player, name: str) -> tuple[Skill, bool]:
-        for s, acquired in self.skills_of(player).values():
-            if name in (s.name, s.alias):
-                return s, acquired
+        """The first of the player's skills (``skills_of``, in its order) whose name or alias is
+        ``name``; else GameError (the rules' ``bansha_unknown_skill``, or the kernel's line)."""
+        found = skill_names(self.ruleset, self.skills_of(player)).get(name)
+        if found is not None:
+            return found
         reason = self.hook.bansha_unknown_skill(game=self, player=player, skill=name)
         raise GameError(reason or self.msg("no_skill", name=player.name, role=player.role, skill=name))
 
@@ -629,7 +662,7 @@ class Game:
         if out_of_phase and not self.hook.bansha_skill_window(game=self, player=actor, skill=skill):
             return lambda: self.msg("skill_phase", skill=skill.name, phase=self.phase_word(self.phase.name),
                                     phases="/".join(self.phase_word(n) for n in skill.phases))
-        if not skill.immediate and not out_of_phase and self.window_of(skill.step) < self.window:
+        if self.window and not skill.immediate and not out_of_phase and self.window_of(skill.step) < self.window:
             return lambda: self.msg("window_past", skill=skill.name, window=self.window_named(self.window_of(skill.step)))
         unavailable = self.hook.bansha_skill_unavailable(game=self, player=actor, skill=skill)
         if unavailable:
@@ -976,7 +1009,10 @@ class Game:
         if self.carried is not None:
             res.kills, res.data, res.out = self.carried
             self.carried = None
+        counted = counted_skills(self.ruleset)
         for a in self.actions:
+            if a.skill not in counted:
+                continue  # no skill of that name has counted uses: nothing to take off
             skill, _ = self.skills_of(self.player(a.actor)).get(a.skill, (None, False))
             if (skill is not None and skill.uses is not None and not skill.immediate and not a.answered
                     and (now is None or skill.step in now)):
@@ -1407,8 +1443,9 @@ class Resolution:
         self.step = step
         self.actions: list[Action] = game.actions
         # the random source is seeded when first used (seeding is a SHA-512 of the seed
-        # string; most resolutions draw nothing), from the moment the resolution began
-        self._seed = f"{game.setup.seed}/{self.label}/{step}/{game.seq}"
+        # string; most resolutions draw nothing), from the moment the resolution began: its
+        # step and the game's count of inputs then (the string is made only if it is used)
+        self._seed_at = (step, game.seq)
         self._rng: SeededDraws | None = None
         self.lines: dict[str, list[str]] = {}
         #: player -> {index in ``lines``: the facts that line states}
@@ -1423,7 +1460,8 @@ class Resolution:
     def rng(self) -> SeededDraws:
         """The resolution's random source (``SeededDraws``): every draw is traced."""
         if self._rng is None:
-            self._rng = SeededDraws(self._seed, self)
+            step, seq = self._seed_at
+            self._rng = SeededDraws(f"{self.game.setup.seed}/{self.label}/{step}/{seq}", self)
         return self._rng
 
     @rng.setter
