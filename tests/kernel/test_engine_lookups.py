@@ -163,3 +163,75 @@ def test_a_resolutions_draws_are_seeded_from_where_it_began():
     res.step = "结算"
     want = SeededDraws(began, res)
     assert [res.rng.random() for _ in range(5)] == [want.random() for _ in range(5)]
+
+
+def test_light_shadows_checks_of_a_question_and_a_guess_answer_as_their_plain_definitions():
+    """光影传说's 询问 names a profession (a role of the ruleset outside ``common``) and its 猜测
+    names every enemy once with exactly the enemy's professions (compared as multisets): the
+    rules' checks against those definitions written with a list of professions and Counters,
+    on seeded games and seeded arguments."""
+    from collections import Counter
+
+    from bansha.engine.engine import Game
+    from bansha.engine.newgame import new_setup
+    from bansha_light_shadow_rules import guess_shape, numbered, question_args
+
+    def shape_by_definition(game, me, args):
+        enemy = [p for p in game.players.values() if p.camp != me.camp]
+        names = list(args)
+        if any(n not in game.players for n in names) or me.name in names or len(names) != len(enemy):
+            return f"需要对面国家的全部{len(enemy)}名玩家，各写一次，不含自己"
+        try:
+            profs = Counter(game.ruleset.role(str(v)).name for v in args.values())
+        except GameError:
+            return "职业名不对"
+        if profs != Counter(p.role for p in enemy):
+            return "职业必须恰好是对面国家的各职业（法师不写编号）"
+        return None
+
+    def question_by_definition(game, args):
+        try:
+            camp = game.ruleset.camp(str(args.get("camp", "")))
+            role = game.ruleset.role(str(args.get("role", ""))).name
+        except GameError:
+            raise ValueError("需要 camp = 国家、role = 职业（如 camp=光之国 role=国王）") from None
+        if role not in [r for r in game.ruleset.roles if r not in game.manifest.common]:
+            raise ValueError(f"没有职业“{role}”")
+        number = args.get("number")
+        if number is not None:
+            if role != "法师" or not numbered(game, camp) or str(number) not in ("1", "2"):
+                raise ValueError(f"{camp}没有编号为{number}的{role}")
+            number = int(number)
+        return camp, role, number
+
+    def outcome(check, game, args):
+        try:
+            return check(game, args)
+        except ValueError as exc:
+            return str(exc)
+
+    rng = random.Random(13)
+    answers = Counter()
+    for seed in range(6):
+        _, setup, _, rs = new_setup("light-shadow", "g", names=[f"玩家{i}" for i in range(12)], seed=seed)
+        game = Game(setup)
+        players = list(game.players.values())
+        words = [n for r in rs.roles.values() for n in (r.name, r.alias) if n] + ["不是职业", ""]
+        for _ in range(300):
+            me = rng.choice(players)
+            enemy = [p for p in players if p.camp != me.camp]
+            args = {p.name: p.role for p in enemy}  # the right guess, then spoilt at random
+            if rng.random() < 0.5:
+                args[rng.choice(list(args))] = rng.choice(words)
+            if rng.random() < 0.2:
+                args.pop(rng.choice(list(args)))
+            if rng.random() < 0.1:
+                args[me.name] = me.role
+            want = shape_by_definition(game, me, args)
+            assert guess_shape(game, me, args) == want
+            answers[want] += 1
+            q = {"camp": rng.choice([*(c.name for c in rs.manifest.camps), "无"]), "role": rng.choice(words)}
+            if rng.random() < 0.3:
+                q["number"] = rng.choice(["1", "2", "3"])
+            assert outcome(question_args, game, q) == outcome(question_by_definition, game, q), q
+    assert len(answers) == 4 and min(answers.values()) > 50  # every answer was tried often
