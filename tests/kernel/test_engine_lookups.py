@@ -235,3 +235,141 @@ def test_light_shadows_checks_of_a_question_and_a_guess_answer_as_their_plain_de
                 q["number"] = rng.choice(["1", "2", "3"])
             assert outcome(question_args, game, q) == outcome(question_by_definition, game, q), q
     assert len(answers) == 4 and min(answers.values()) > 50  # every answer was tried often
+
+
+def seeded_game(board: str, seats: int, seed: int):
+    from bansha.engine.engine import Game
+    from bansha.engine.newgame import new_setup
+
+    _, setup, _, _ = new_setup(board, "g", names=[f"玩家{i}" for i in range(seats)], seed=seed)
+    return Game(setup)
+
+
+@pytest.mark.parametrize("board,seats", [("qisha-xia", 20), ("m217", 14)])
+def test_a_steps_actions_come_in_the_order_of_a_stable_sort_on_their_four_keys(board, seats):
+    """``Resolution.actions_in`` against its plain definition (a stable sort by priority, acquired,
+    the caster's identity rank and submission number) on seeded lists of actions with ties of
+    every key, skills acquired, answered and unknown."""
+    from bansha.engine.engine import Resolution
+    from bansha.engine.model import Action
+
+    def by_definition(game, actions, step):
+        chosen = []
+        for a in actions:
+            actor = game.players[a.actor]
+            skill, _ = game.skills_of(actor).get(a.skill, (None, False))
+            if skill is not None and skill.step == step and not skill.immediate and not a.answered:
+                rank = game.ruleset.identity_rank.get(actor.role, len(game.ruleset.identity_rank)) if a.acquired else -1
+                chosen.append((skill.priority, a.acquired, rank, a.seq, a))
+        return [a for *_, a in sorted(chosen, key=lambda t: t[:4])]
+
+    rng = random.Random(board)
+    ordered = 0
+    for seed in range(6):
+        game = seeded_game(board, seats, seed)
+        players = list(game.players.values())
+        for p in rng.sample(players, 3):  # skills acquired from other roles
+            r = rng.choice(list(game.ruleset.roles.values()))
+            if r.skills:
+                p.acquired = {rng.choice(r.skills).name: r.name}
+        for _ in range(40):
+            actions = []
+            for _ in range(rng.randint(0, 25)):
+                p = rng.choice(players)
+                table = list(game.skills_of(p)) + ["没有的技能"]
+                actions.append(Action(actor=p.name, skill=rng.choice(table), seq=rng.randint(0, 6),
+                                      acquired=rng.random() < 0.3, answered=rng.random() < 0.1))
+            game.actions = actions
+            res = Resolution(game)
+            for step in {s.name for ph in game.manifest.phases for s in ph.steps}:
+                got = res.actions_in(step)
+                assert [id(a) for a in got] == [id(a) for a in by_definition(game, actions, step)]
+                ordered += len(got) > 2
+    assert ordered > 100
+
+
+def test_an_unknown_argument_is_refused_as_its_plain_definition_says():
+    """``Game._unknown_arg`` against its definition (no line without arguments or the board's
+    wording, or for a skill with a free-form argument; else the first argument it does not
+    declare), on seeded arguments of every skill of light-shadow (free-form 猜测) and qisha-xia."""
+    from bansha.engine.model import Action
+
+    def by_definition(game, skill, action):
+        text = game.manifest.texts.refuse_unknown_arg
+        if not action.args or not text or any(k.startswith("<") for k in skill.args):
+            return None
+        unknown = [k for k in action.args if k not in skill.args]
+        if not unknown:
+            return None
+        takes = "、".join(f"--arg {k}=…" for k in skill.args) or "—"
+        return text.format(actor=action.actor, skill=skill.name, arg=unknown[0], takes=takes)
+
+    rng = random.Random(3)
+    said = 0
+    for board, seats in [("light-shadow", 12), ("qisha-xia", 20)]:
+        game = seeded_game(board, seats, 1)
+        skills = [s for r in game.ruleset.roles.values() for s in r.skills]
+        for _ in range(2000):
+            skill = rng.choice(skills)
+            words = [*skill.args, "reflect", "不是参数", "<玩家名>"]
+            action = Action(actor="玩家1", skill=skill.name,
+                            args={rng.choice(words): "x" for _ in range(rng.randint(0, 3))})
+            want = by_definition(game, skill, action)
+            assert game._unknown_arg(skill, action) == want
+            said += want is not None
+    assert said > 300
+
+
+def test_qisha_xias_reflect_argument_is_checked_as_its_plain_definition_says():
+    """The qisha-xia rules' ``--arg reflect=`` check against its definition (a living member of the
+    acting group, or the actor for a privilege of one) on seeded games with players out."""
+    from bansha.engine.model import Action
+    from bansha_qisha_xia_rules import bansha_validate_action
+
+    def by_definition(game, action):
+        named = action.args.get("reflect")
+        if named is None:
+            return None
+        members = [p.name for p in game.alive() if action.group and action.group in p.groups] or [action.actor]
+        if named not in members:
+            return f"{action.skill}的reflect={named}不是共同行使{action.skill}的成员（{'、'.join(members)}）。"
+        return None
+
+    rng = random.Random(8)
+    answers = {True: 0, False: 0}
+    for seed in range(5):
+        game = seeded_game("qisha-xia", 20, seed)
+        players = list(game.players.values())
+        groups = sorted({g for p in players for g in p.groups}) + [None, "没有的组"]
+        for _ in range(400):
+            for p in players:
+                p.alive = rng.random() < 0.7
+            actor, group = rng.choice(players), rng.choice(groups)
+            members = [p.name for p in players if group in p.groups]
+            named = rng.choice([*(p.name for p in players), "不是玩家", None, actor.name, *members * 3])
+            action = Action(actor=actor.name, skill="杀人", group=group,
+                            args={} if named is None else {"reflect": named})
+            want = by_definition(game, action)
+            assert bansha_validate_action(game=game, action=action) == want
+            answers[want is None] += 1
+    assert min(answers.values()) > 300
+
+
+@pytest.mark.parametrize("board,seats", [("m217", 14), ("qisha-xia", 20), ("light-shadow", 12), ("mafia-basic", 9)])
+def test_a_label_is_named_as_the_boards_names_say_however_often_asked(board, seats):
+    """``Game.named`` (kept once a label, on the ruleset) against the board's ``[names]`` applied
+    afresh (``phase_namer``), for every phase of days 0-6, openings and labels that name no phase,
+    asked in a seeded order, from two games of the board."""
+    from bansha.engine.board import load_board, phase_namer
+
+    games = [seeded_game(board, seats, 0), seeded_game(board, seats, 1)]
+    names = load_board(games[0].manifest.id, lang=games[0].lang)["names"]
+    fresh = phase_namer(games[0], {"names": names})
+    labels = [p.name if p.opening else f"{p.name} {d}" for p in games[0].manifest.phases for d in range(7)]
+    labels += ["不是阶段 3", "night", ""]
+    rng = random.Random(board)
+    for _ in range(3):
+        rng.shuffle(labels)
+        for label in labels:
+            assert rng.choice(games).named(label) == fresh(label), label
+    assert len({fresh(lb) for lb in labels}) > len(games[0].manifest.phases)

@@ -214,9 +214,21 @@ class Game:
     def named(self, label: str | None = None) -> str:
         """A phase label ("dusk 4"; default the current one) as the board names it ("第3天 黄昏":
         its board file's ``[names]``): what every line a person reads says."""
+        label = self.label if label is None else label
+        # a label's name is the ruleset's (its phases and its board's names): made once a label
+        # (M217 names each night's windows in its trace as they close)
+        memo = self.ruleset.__dict__.get("_named_memo")
+        if memo is None:
+            memo = self.ruleset.__dict__["_named_memo"] = {}
+        found = memo.get(label)
+        if found is None:
+            found = memo[label] = self._name_of(label)
+        return found
+
+    def _name_of(self, label: str) -> str:
+        """``named``'s answer, made: the board's ``[names]`` applied to ``label``."""
         from bansha.engine.board import load_board, phase_namer
 
-        label = self.label if label is None else label
         # the board's names are the ruleset's (read once: a refusal is asked for often, by
         # ``choices.py`` trying what a seat may do)
         names = self.ruleset.__dict__.get("_board_names")
@@ -363,6 +375,20 @@ class Game:
             table = self.ruleset._role_skills_memo.get(player.role)
             if table is None:
                 table = self.ruleset._role_skills_memo[player.role] = self.ruleset.skills_for(player.role, (), ())
+            return table
+        if not acquired and len(groups) == 1:
+            # one group and nothing acquired (a wolf: a quarter of the calls on m217): read by
+            # role and group, no key to build
+            by_role = self.ruleset.__dict__.get("_group_skills_memo")  # role -> group -> table
+            if by_role is None:
+                by_role = self.ruleset.__dict__["_group_skills_memo"] = {}
+            tables = by_role.get(player.role)
+            if tables is None:
+                tables = by_role[player.role] = {}
+            group = groups[0]
+            table = tables.get(group)
+            if table is None:
+                table = tables[group] = self.ruleset.skills_for(player.role, (group,), ())
             return table
         key = (player.role, tuple(groups), tuple(acquired.items()) if acquired else ())
         # the ruleset's memo is asked first here: this is called ~3,500 times in an m217 game
@@ -799,10 +825,12 @@ class Game:
         """An ``--arg`` the skill does not declare, in the ruleset's wording (asked after the
         rules' own checks, so a role's message on its arguments comes first)."""
         text = self.manifest.texts.refuse_unknown_arg
-        if not action.args or not text or any(k.startswith("<") for k in skill.args):
+        if not action.args or not text:
             return None
         unknown = [k for k in action.args if k not in skill.args]
-        if not unknown:
+        # (every argument declared, the common case, is answered before the skill's
+        # declarations are read for a free-form one)
+        if not unknown or any(k.startswith("<") for k in skill.args):
             return None
         takes = "、".join(f"--arg {k}=…" for k in skill.args) or "—"
         return text.format(actor=action.actor, skill=skill.name, arg=unknown[0], takes=takes)
@@ -1489,8 +1517,12 @@ class Resolution:
                 # an acquired skill goes after the real role's, by its caster's actual identity
                 # in the manifest's ``identity_order``, then by submission
                 rank = game.ruleset.identity_rank.get(actor.role, len(game.ruleset.identity_rank)) if a.acquired else -1
-                chosen.append((skill.priority, a.acquired, rank, a.seq, a))
-        return [a for *_, a in sorted(chosen, key=lambda t: t[:4])]
+                # (the place in the list breaks a tie, as a stable sort on the four keys does)
+                chosen.append((skill.priority, a.acquired, rank, a.seq, len(chosen), a))
+        if len(chosen) < 2:
+            return [t[-1] for t in chosen]
+        chosen.sort()
+        return [t[-1] for t in chosen]
 
     def of(self, skill: str) -> list[Action]:
         """Actions of a skill in this phase, in submission order."""
