@@ -168,3 +168,70 @@ def test_a_new_thread_begun_then_buried_under_others_is_found_or_nothing_is_sent
         else:
             assert code == 2 and "前 3 页里没有找到" in err and "什么也没有发送" in err, out + err
             assert site.pms == pms
+
+
+def _buried(tmp_path, monkeypatch, site, base):
+    """A new thread begun and taken by the forum, then buried under 35 others, past the pages
+    push reads back (``DEEP_PAGES`` = 3): push stops and asks the director."""
+    from bansha_forum.door import push
+
+    monkeypatch.setattr(push, "DEEP_PAGES", 3)
+    board = _board(tmp_path)
+    db = _linked(tmp_path, site, base)
+    template = ("--template", str(board))
+    assert _push(db, site, ("newthread", "after"), template) is None
+    for i in range(35):
+        site.new_thread(5000 + i, uid_of(1 + i % 12), f"闲聊 {i}", "路过")
+    return db, template
+
+
+def test_the_director_names_the_buried_thread_and_push_marks_it_sent_after_checking_its_token(tmp_path, monkeypatch):
+    from clirun import run_main
+
+    site = site_with_players()
+    with discuz_site(site) as base:
+        db, template = _buried(tmp_path, monkeypatch, site, base)
+        (tid, _t), = [(k, t) for k, t in _opened(site).items() if t["authorid"] == DIRECTOR]
+        pms = list(site.pms)
+        # a thread that is not it (another's, without the token) is refused, nothing recorded or sent
+        code, out, err = run_main(["forum", "push", "g", "--yes", *template, "--found", "5003", "--db", str(db)])
+        assert code == 2 and "tid 5003 不是本局的新主题帖" in err and "什么也没有记录" in err, out + err
+        assert site.pms == pms and [r.state for r in open_store(str(db)).outbox("g") if r.key.startswith("post:")] == ["sending"]
+        # without --yes it is refused, as is --found beside --not-on-forum
+        code, out, err = run_main(["forum", "push", "g", *template, "--found", str(tid), "--db", str(db)])
+        assert code == 2 and "--found 须与 --yes 一起使用" in err
+        code, out, err = run_main(["forum", "push", "g", "--yes", *template, "--found", str(tid), "--not-on-forum", "--db", str(db)])
+        assert code == 2 and "不能同时使用" in err
+        # its address, as the director copies it from the browser
+        code, out, err = run_main(["forum", "push", "g", "--yes", *template, "--found",
+                                   f"{base}forum.php?mod=viewthread&tid={tid}", "--db", str(db)])
+        assert code == 0 and "已在论坛上" in out, out + err
+        assert len([t for t in _opened(site).values() if t["authorid"] == DIRECTOR]) == 1  # never a second thread
+        rows = open_store(str(db)).outbox("g")
+        assert all(r.state == "sent" for r in rows)
+        assert [r.remote for r in rows if r.key.startswith("post:")] == [str(tid)]
+        # said again, with nothing begun, it does not apply
+        code, out, err = run_main(["forum", "push", "g", "--yes", *template, "--found", str(tid), "--db", str(db)])
+        assert code == 2 and "没有曾开始发送而未确认的新主题帖：--found 不适用" in err
+
+
+def test_the_director_says_the_begun_thread_is_not_there_and_push_sends_it_once(tmp_path, monkeypatch):
+    from clirun import run_main
+
+    site = site_with_players()
+    with discuz_site(site) as base:
+        db, template = _buried(tmp_path, monkeypatch, site, base)
+        (tid, _t), = [(k, t) for k, t in _opened(site).items() if t["authorid"] == DIRECTOR]
+        del site.threads[tid]  # the forum lost it (a moderator deleted it): the director looked
+        code, out, err = run_main(["forum", "push", "g", "--yes", *template, "--db", str(db)])
+        assert code == 2 and "--not-on-forum" in err  # the refusal names the way out
+        code, out, err = run_main(["forum", "push", "g", "--yes", *template, "--not-on-forum", "--db", str(db)])
+        assert code == 0, out + err
+        mine = [t for t in _opened(site).values() if t["authorid"] == DIRECTOR]
+        assert len(mine) == 1
+        rows = open_store(str(db)).outbox("g")
+        assert all(r.state == "sent" for r in rows)
+        # push again: nothing to send, nothing sent twice
+        code, out, err = run_main(["forum", "push", "g", "--yes", *template, "--not-on-forum", "--db", str(db)])
+        assert code == 2 and "--not-on-forum 不适用" in err
+        assert len([t for t in _opened(site).values() if t["authorid"] == DIRECTOR]) == 1

@@ -37,6 +37,12 @@ extend({
     "h_fp_thread": ("投票帖的 tid 或地址；默认：连接的主帖", "the vote thread's tid or address; default: the linked thread"),
     "h_fp_pm": ("只记录这些短消息（pmid，可重复；迟到的短消息也须这样点名）", "record only these PMs (pmid, repeatable; a late PM is recorded only so)"),
     "h_fp_template": ("板子模板文件", "board template file"),
+    "h_fp_found": ("曾开始发送、推送没能确认的新主题帖已在论坛上：它的 tid 或地址（核对 1楼 的编号后记为已发送）",
+                   "the new thread a push began and could not confirm is on the forum: its tid or address (its first post's token checked, then marked sent)"),
+    "h_fp_absent": ("曾开始发送、推送没能确认的新主题帖确实不在论坛上（已到论坛确认）：发送它",
+                    "the new thread a push began and could not confirm is not on the forum (you looked): send it"),
+    "fp_needs_yes": ("{option} 须与 --yes 一起使用", "{option} goes with --yes"),
+    "fp_clash": ("--found 与 --not-on-forum 不能同时使用", "--found and --not-on-forum cannot go together"),
     "fl_linked": ("已连接：{game} → {site}（主帖 tid {thread}，导演 {username}，uid {uid}；发送间隔 {interval} 秒）",
                   "linked: {game} → {site} (thread tid {thread}, director {username}, uid {uid}; {interval} s between sends)"),
 })
@@ -111,7 +117,7 @@ def link(
         forum = Discuz(base, cookies, lang)
         try:
             me = forum.login()
-            forum.thread(tid, ppp=1)  # the thread is there and readable
+            forum.first_post(tid)  # the thread is there and readable
         finally:
             forum.close()
         lk = Link(site=base, cookies=os.path.abspath(cookies), thread=tid, uid=me.uid, username=me.username,
@@ -177,20 +183,28 @@ def push(
     phase: str = Option(None, "--phase", help="h_fp_phase"),
     yes: bool = Option(False, "--yes", help="h_fp_yes"),
     template: str = Option(None, "--template", help="h_fp_template"),
+    found: str = Option(None, "--found", help="h_fp_found"),
+    absent: bool = Option(False, "--not-on-forum", help="h_fp_absent"),
     db: str = DbOpt,
     as_json: bool = JsonOpt,
 ) -> None:
     """Preview the phase's messages; with --yes send those not yet sent, each exactly once."""
+    from bansha.engine.model import GameError
     from bansha.text.messages import say
 
     from . import push as pushing
     from .discuz import Discuz
-    from .link import load_link
+    from .link import load_link, thread_id
 
     with _refusals(as_json) as door:
         cli = door.cli
         store, _ = door.game(db, game)
         lang = door.lang
+        if found is not None and absent:
+            raise GameError(say("fp_clash", lang))
+        if (found is not None or absent) and not yes:
+            raise GameError(say("fp_needs_yes", lang, option="--found" if found is not None else "--not-on-forum"))
+        found_tid = thread_id(found, lang) if found is not None else None
         lk = load_link(store, game, lang)
         g, label, msgs, skipped = pushing.plan(store, game, lk, phase, template)
         from bansha.engine.board import load_board, phase_namer
@@ -210,7 +224,8 @@ def push(
                 echo(line)
         forum = Discuz(lk.site, lk.cookies, lang)
         try:
-            done = pushing.send(store, game, lk, forum, msgs, lang, (lambda s: None) if as_json else echo)
+            done = pushing.send(store, game, lk, forum, msgs, lang, (lambda s: None) if as_json else echo,
+                                found_thread=found_tid, absent=absent)
         finally:
             forum.close()
         if as_json:

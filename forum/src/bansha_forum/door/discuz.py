@@ -237,6 +237,17 @@ class Discuz:
                 break
         return list(out.values())
 
+    def first_post(self, tid: str) -> dict | None:
+        """Thread ``tid``'s 1楼 (pid, authorid, author, message), in one request: where a new
+        thread's token is, and what says the thread is there and readable."""
+        self._ensure()
+        data = self._call("viewthread", {"tid": tid, "page": "1", "ppp": "1"})
+        code, text = self._message(data)
+        if code:
+            raise ForumRefused("viewthread", code, text, self.lang)
+        rows = [r for r in data["Variables"].get("postlist") or [] if isinstance(r, dict)]
+        return rows[0] if rows else None
+
     def forum_of(self, tid: str) -> str:
         """The fid of the forum thread ``tid`` is in (``viewthread``'s ``thread.fid``)."""
         self._ensure()

@@ -41,8 +41,13 @@ extend({
     "dp_state_sending": ("发送中断（先在论坛核对，再决定是否重发）", "interrupted (checked on the forum before any resend)"),
     "dp_state_sent": ("已发送（{id}）", "sent ({id})"),
     "dp_thread": ("主帖 tid {tid}", "thread tid {tid}"),
-    "dp_thread_unsure": ("新主题帖“{subject}”曾开始发送，但在版块主题列表的前 {pages} 页里没有找到：为免重复发帖，这次什么也没有发送；请到论坛确认",
-                         "the new thread “{subject}” was begun and is not in the forum's first {pages} pages of threads: nothing sent this time, lest it go out twice; check the forum"),
+    "dp_thread_unsure": ("新主题帖“{subject}”曾开始发送，但在版块主题列表的前 {pages} 页里没有找到：为免重复发帖，这次什么也没有发送；"
+                         "请到论坛确认：找到了就用 --found TID 记为已发送，确实没有就用 --not-on-forum 发送",
+                         "the new thread “{subject}” was begun and is not in the forum's first {pages} pages of threads: nothing sent this time, lest it go out twice; "
+                         "check the forum: found, mark it sent with --found TID; not there, send it with --not-on-forum"),
+    "dp_no_begun": ("没有曾开始发送而未确认的新主题帖：{option} 不适用", "no new thread was begun and left unconfirmed: {option} does not apply"),
+    "dp_not_it": ("tid {tid} 不是本局的新主题帖“{subject}”（1楼 不是导演所发，或没有编号 {token}）：什么也没有记录",
+                  "tid {tid} is not this game's new thread “{subject}” (its first post is not the director's, or lacks the token {token}): nothing recorded"),
     "dp_to": ("{seat}号 {name}（uid {uid}）", "seat {seat} {name} (uid {uid})"),
     "dp_head": ("{label} 的发件箱（{site}）：", "outbox of {label} ({site}):"),
     "dp_row": ("{n:>3}. {kind} → {to}  {state}  「{first}」", "{n:>3}. {kind} → {to}  {state}  “{first}”"),
@@ -227,19 +232,21 @@ def _fid(forum, link, cache: dict) -> str:
     return cache["fid"]
 
 
-def _on_forum(forum, link, m: Message, me_uid: str, cache: dict, begun: bool = False, lang=None) -> str:
+def _on_forum(forum, link, m: Message, me_uid: str, cache: dict, begun: bool = False, lang=None,
+              absent: bool = False) -> str:
     """The forum's id of ``m`` when it is already there (found by its token), else "". A new
     thread is looked for among the forum's newest threads by the director with its subject,
     by the token in its first post: the first pages, and where a send of it was begun and never
     confirmed (``begun``: a push killed after the forum may have taken it) the whole list, up
     to ``DEEP_PAGES``. A thread still not found where the list goes on is not opened again:
-    the push stops before sending anything, for a second thread is a message sent twice."""
+    the push stops before sending anything, for a second thread is a message sent twice, until
+    the director, having looked, says it is not there (``absent``: ``--not-on-forum``)."""
     if m.kind == "thread":
         fid = _fid(forum, link, cache)
         if ("f", fid) not in cache:
             cache[("f", fid)] = forum.threads(fid)
         found = _thread_in(forum, cache[("f", fid)], m, me_uid)
-        if found or not begun:
+        if found or not begun or absent:
             return found
         if ("F", fid) not in cache:
             cache[("F", fid)] = forum.thread_list(fid, DEEP_PAGES)
@@ -270,8 +277,8 @@ DEEP_PAGES = 100
 def _thread_in(forum, rows: list[dict], m: Message, me_uid: str) -> str:
     for t in rows:
         if str(t.get("authorid")) == me_uid and str(t.get("subject")) == m.subject:
-            posts = forum.thread(str(t.get("tid")))[:1]
-            if posts and m.token in str(posts[0].get("message") or ""):
+            first = forum.first_post(str(t.get("tid"))) or {}
+            if m.token in str(first.get("message") or ""):
                 return str(t.get("tid"))
     return ""
 
@@ -323,23 +330,44 @@ def drop_lease(store, game: str, mine: str) -> None:
         store.set_meta({key: None})
 
 
-def send(store, game: str, link, forum, msgs: list[Message], lang, echo, sleep=time.sleep, tries: int = 3) -> dict:
+def send(store, game: str, link, forum, msgs: list[Message], lang, echo, sleep=time.sleep, tries: int = 3,
+         found_thread: str | None = None, absent: bool = False) -> dict:
     """Record, reconcile and send (the module's steps 2-4), holding the game's push lease.
     Returns what happened; raises the forum's refusal (after echoing which went out) when it
-    stops."""
+    stops. The director's word on a new thread begun and never confirmed, where the push could
+    not tell (``dp_thread_unsure``): ``found_thread``, its tid (checked by the token in its 1楼,
+    then marked sent); ``absent``, it is not on the forum (sent without the deep search)."""
     mine = take_lease(store, game, lang)
     try:
-        return _send(store, game, link, forum, msgs, lang, echo, sleep, tries)
+        return _send(store, game, link, forum, msgs, lang, echo, sleep, tries, found_thread, absent)
     finally:
         drop_lease(store, game, mine)
 
 
-def _send(store, game: str, link, forum, msgs: list[Message], lang, echo, sleep, tries: int) -> dict:
+def _begun_thread(msgs: list[Message], states: dict[str, str], option: str, lang) -> Message:
+    """The phase's new thread whose send was begun and never confirmed (state ``sending``)."""
+    m = next((m for m in msgs if m.kind == "thread" and states.get(m.key) == "sending"), None)
+    if m is None:
+        raise GameError(say("dp_no_begun", lang, option=option))
+    return m
+
+
+def _send(store, game: str, link, forum, msgs: list[Message], lang, echo, sleep, tries: int,
+          found_thread: str | None = None, absent: bool = False) -> dict:
     from .discuz import ForumRefused, check_encodable
 
     me = forum.login()
     for m in msgs:  # a message the site cannot write is refused before anything is recorded or sent
         check_encodable(m.body, me.charset, lang)
+    if found_thread is not None or absent:  # the director's word concerns a send begun before: check it first
+        states = {r.key: r.state for r in store.outbox(game)}
+        begun = _begun_thread(msgs, states, "--found" if found_thread is not None else "--not-on-forum", lang)
+        if found_thread is not None:
+            first = forum.first_post(found_thread) or {}
+            if not (str(first.get("authorid")) == me.uid and begun.token in str(first.get("message") or "")):
+                raise GameError(say("dp_not_it", lang, tid=found_thread, subject=begun.subject, token=begun.token))
+            if store.outbox_mark(game, begun.key, "sent", remote=found_thread):
+                echo(say("dp_found", lang, n=msgs.index(begun) + 1, id=found_thread))
     rows = {r.key: r for r in store.outbox_add(game, [(m.key, m.json()) for m in msgs])}
     # what is recorded is what is sent: a message planned again with other text keeps its first
     msgs = [Message.of(rows[m.key].message) for m in msgs]
@@ -348,7 +376,8 @@ def _send(store, game: str, link, forum, msgs: list[Message], lang, echo, sleep,
     for i, m in enumerate(msgs, start=1):
         if rows[m.key].state == "sent":
             continue
-        found = _on_forum(forum, link, m, me.uid, cache, begun=rows[m.key].state == "sending", lang=lang)
+        found = _on_forum(forum, link, m, me.uid, cache, begun=rows[m.key].state == "sending", lang=lang,
+                          absent=absent)
         if found and store.outbox_mark(game, m.key, "sent", remote=found):
             echo(say("dp_found", lang, n=i, id=found))
             rows[m.key].state, rows[m.key].remote = "sent", found
