@@ -373,3 +373,25 @@ def test_a_label_is_named_as_the_boards_names_say_however_often_asked(board, sea
         for label in labels:
             assert rng.choice(games).named(label) == fresh(label), label
     assert len({fresh(lb) for lb in labels}) > len(games[0].manifest.phases)
+
+
+def test_an_events_kind_is_the_first_kind_it_is_an_instance_of():
+    """``event_kind`` (what ``apply`` dispatches on, read from the type) against the ``isinstance``
+    chain in ``apply``'s order, for every kind of event, a subclass of one, and what is none."""
+    from bansha.engine import model
+    from bansha.engine.engine import _EVENT_KINDS, event_kind
+
+    class LateVote(model.VoteEvent, tag="late-vote", kw_only=True):
+        note: str = ""
+
+    events = [model.ActEvent(phase="day 1", actor="A", skill="s"), model.UnactEvent(phase="day 1", actor="A", skill="s"),
+              model.VoteEvent(phase="day 1", voter="A", target="B"), model.ResolveEvent(phase="day 1"),
+              LateVote(phase="day 1", voter="A", target="B"), "not an event", None]
+    events.append(model.AmendEvent(phase="day 1", event=events[0]))
+    events.append(model.RulingEvent(phase="day 1", kind="announce", text="x"))
+    kinds = set()
+    for ev in events:
+        want = next((k for k in _EVENT_KINDS if isinstance(ev, k)), None)
+        assert event_kind(ev) is want, ev
+        kinds.add(want)
+    assert kinds == {*_EVENT_KINDS, None}

@@ -90,6 +90,21 @@ def skill_names(ruleset: Ruleset, table: dict[str, tuple[Skill, bool]]) -> dict[
     return entry[1]
 
 
+#: the kinds of event ``apply`` tells apart, in the order it asks (a Struct's ``isinstance`` that
+#: fails is slow: asked through its metaclass)
+_EVENT_KINDS = (AmendEvent, RulingEvent, ActEvent, UnactEvent, VoteEvent, ResolveEvent)
+_EXACT_KINDS = frozenset(_EVENT_KINDS)
+
+
+def event_kind(event: Event) -> type | None:
+    """Which of ``_EVENT_KINDS`` ``event`` is an instance of, the first in their order (None:
+    none): its own type when that is one of them, else asked with ``isinstance``."""
+    kind = type(event)
+    if kind in _EXACT_KINDS:
+        return kind
+    return next((k for k in _EVENT_KINDS if isinstance(event, k)), None)
+
+
 def counted_skills(ruleset: Ruleset) -> frozenset[str]:
     """The names and aliases of the ruleset's skills with counted uses (``Skill.uses``): every
     table of ``skills_of`` is keyed by such names of its roles' skills, so an action of a skill
@@ -439,11 +454,12 @@ class Game:
         the rules' ``bansha_validate_vote`` is then asked of the ballot sent). Those checks are
         not asked a second time (the simulator sends what it drew from the listing, or checked
         just before, this way); everything else is as without it."""
-        if isinstance(event, AmendEvent):
+        kind = event_kind(event)
+        if kind is AmendEvent:
             return self._amend(event)
         self._in_event = True
         try:
-            self._apply(event, checked)
+            self._apply(event, checked, kind)
         except GameError:
             raise
         except Exception as exc:  # a rule's hook that raised outside a resolution (a check of an action or a vote)
@@ -457,7 +473,7 @@ class Game:
         self.applied.append(event)
         # last words owed by an exit of this event are published by the phase current now, or
         # by the next phase of the name the board gives (``LastWordsRule.until``)
-        for owed in self.last_words.values():
+        for owed in self.last_words.values() if self.last_words else ():
             if owed["until"] is None:
                 owed["until"] = self.next_label_named(owed.get("until_phase") or "")
 
@@ -570,20 +586,21 @@ class Game:
         window = next((i for i, steps in enumerate(spec.windows) if skill is not None and skill.step in steps), None)
         return done[min(window, len(done) - 1)] if window is not None else done[-1]
 
-    def _apply(self, event: Event, checked: Action | Ballot | Player | None = None) -> None:
-        if isinstance(event, RulingEvent):
+    def _apply(self, event: Event, checked: Action | Ballot | Player | None = None, kind: type | None = None) -> None:
+        kind = event_kind(event) if kind is None else kind
+        if kind is RulingEvent:
             self._check_phase(event.phase)
             return self._ruling(event)
         if self.winner is not None:
             raise GameError(self.msg("game_over", result=self.msg("draw") if self.draw else self.msg("won", camps=join(self.winner, self.lang))))
         self._check_phase(event.phase)
-        if isinstance(event, ActEvent):
+        if kind is ActEvent:
             self.submit(event, checked)
-        elif isinstance(event, UnactEvent):
+        elif kind is UnactEvent:
             self.withdraw(event)
-        elif isinstance(event, VoteEvent):
+        elif kind is VoteEvent:
             self.cast(event, checked)
-        elif isinstance(event, ResolveEvent):
+        elif kind is ResolveEvent:
             label = self.label
             try:
                 self.resolve()
