@@ -71,6 +71,9 @@ class _Silent:
 SILENT = _Silent()
 
 
+_NO_ENTRIES: dict = {}
+
+
 def skill_names(ruleset: Ruleset, table: dict[str, tuple[Skill, bool]]) -> dict[str, tuple[Skill, bool]]:
     """A table of ``skills_of`` by each skill's name and alias, the first skill of a name kept
     (what a scan of the table in its order finds first): ``find_skill`` reads it instead of
@@ -391,20 +394,6 @@ class Game:
             if table is None:
                 table = self.ruleset._role_skills_memo[player.role] = self.ruleset.skills_for(player.role, (), ())
             return table
-        if not acquired and len(groups) == 1:
-            # one group and nothing acquired (a wolf: a quarter of the calls on m217): read by
-            # role and group, no key to build
-            by_role = self.ruleset.__dict__.get("_group_skills_memo")  # role -> group -> table
-            if by_role is None:
-                by_role = self.ruleset.__dict__["_group_skills_memo"] = {}
-            tables = by_role.get(player.role)
-            if tables is None:
-                tables = by_role[player.role] = {}
-            group = groups[0]
-            table = tables.get(group)
-            if table is None:
-                table = tables[group] = self.ruleset.skills_for(player.role, (group,), ())
-            return table
         key = (player.role, tuple(groups), tuple(acquired.items()) if acquired else ())
         # the ruleset's memo is asked first here: this is called ~3,500 times in an m217 game
         table = self.ruleset._skills_memo.get(key)
@@ -435,7 +424,9 @@ class Game:
     def find_skill(self, player: Player, name: str) -> tuple[Skill, bool]:
         """The first of the player's skills (``skills_of``, in its order) whose name or alias is
         ``name``; else GameError (the rules' ``bansha_unknown_skill``, or the kernel's line)."""
-        found = skill_names(self.ruleset, self.skills_of(player)).get(name)
+        table = self.skills_of(player)
+        entry = self.ruleset.__dict__.get("_skill_names_memo", _NO_ENTRIES).get(id(table))
+        found = (entry[1] if entry is not None and entry[0] is table else skill_names(self.ruleset, table)).get(name)
         if found is not None:
             return found
         reason = self.hook.bansha_unknown_skill(game=self, player=player, skill=name)
