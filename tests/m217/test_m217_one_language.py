@@ -247,3 +247,20 @@ def test_the_roles_reference_is_chinese(tokens):
             if why:
                 bad.append(f"{where}: {text!r}: {'; '.join(why)}")
     assert not bad, "\n".join(bad)
+
+
+def test_the_kernels_lines_of_a_clock_turned_back_are_chinese(tokens):
+    """``bansha log --explain`` of a game whose clock was turned back: the kernel's own lines
+    (the rewind asked for, then done: step, rule and text) are said in the board's words (the
+    larger conformance walk found ``[rewind] 时光倒流：the game turns back to the start of night 3``)."""
+    from bansha.authoring.scenario import load, run
+    from bansha.show.explain import trace_lines
+
+    path = ROOT / "tests" / "scenarios" / "m217" / "661-clock-turns-back-a-night-of-new-roles.toml"
+    game = run(load(path), path.parent)
+    rewound = [t for t in game.trace if t.rule == "rewind"]
+    assert {t.step for t in rewound} >= {"rewind"}  # the asking line and the turning back itself
+    lines = trace_lines(game, rewound)
+    assert any("回到第" in line for line in lines), lines
+    bad = [line for line in lines if re.search(r"[A-Za-z]", line)]
+    assert not bad, bad

@@ -27,6 +27,9 @@ TRACE_FORMS: list[tuple[re.Pattern, str]] = [(re.compile(p), k) for p, k in [
     (r"^tie between (?P<names>.+): nobody is out$", "tr_tie"),
     (r"^(?P<name>.+?) is not voted out: (?P<why>.+)$", "tr_immune"),
     (r"^(?P<name>.+?) is voted out; the rules settle it later$", "tr_voted_out_later"),
+    (r"^(?P<actor>.+?)'s (?P<skill>.+?) sent ahead is refused: (?P<why>.+)$", "tr_ahead_refused"),
+    (r"^(?P<actor>.+?)'s (?P<skill>.+?) sent ahead is replaced by the group's later action$", "tr_ahead_replaced"),
+    (r"^(?P<actor>.+?)'s (?P<skill>.+?) sent ahead is recorded$", "tr_ahead_recorded"),
     (r"^(?P<actor>.+?)'s (?P<skill>.+?) has no effect: (?P<why>.+)$", "tr_no_effect"),
     (r"^(?P<actor>.+?)'s (?P<skill>.+?) voided: (?P<why>.+)$", "tr_voided"),
     (r"^(?P<actor>.+?)'s (?P<skill>.+?): (?P<old>\[.*\]) -> (?P<new>\[.*\])$", "tr_redirect"),
@@ -44,11 +47,12 @@ TRACE_FORMS: list[tuple[re.Pattern, str]] = [(re.compile(p), k) for p, k in [
     (r"^drew (?P<got>.+) from (?P<n>\d+) options$", "tr_drew"),
     (r"^rolled (?P<got>-?\d+) in (?P<a>-?\d+)\.\.(?P<b>-?\d+)$", "tr_rolled"),
     (r"^the game will turn back to the (?P<point>start|resolve) of (?P<label>.+)$", "tr_rewind"),
+    (r"^the game turns back to the (?P<point>start|resolve) of (?P<label>.+)$", "tr_rewound"),
     (r"^(?P<label>.+) scheduled$", "tr_scheduled"),
 ]]
 
 #: the kernel's rule labels and kill kinds (``res.trace(rule, …)``, ``Kill.kind``)
-KERNEL_WORDS = ("vote", "void", "random", "director", "schedule", "rewind", "status", "ruling", "window")
+KERNEL_WORDS = ("vote", "void", "random", "director", "schedule", "rewind", "status", "ruling", "window", "ahead")
 
 
 def _value(text: str, lang: str | None) -> str:
@@ -105,6 +109,7 @@ def trace_lines(game, traces) -> list[str]:
         return [f"[{t.step}] {t.rule}: {t.text}" for t in traces]
     steps = {s.name: s.alias or s.name for ph in game.manifest.phases for s in ph.steps}
     steps["immediate"] = say("tr_step_immediate", game.lang)  # a skill resolved when submitted
+    steps.setdefault("rewind", word("rewind", game.lang))  # the kernel's line where the clock turned back
     return [f"[{steps.get(t.step, t.step)}] {word(t.rule, game.lang)}：{trace_line(t.text, game.lang, game.named)}"
             for t in traces]
 
