@@ -68,7 +68,10 @@ def timed_parts(spent: dict):
     ``play._choices``, ``play.vote_choices``; for a policy of one pick, ``play.vote_test`` and the
     targets its questions ask, ``SkillTest.first`` and ``VoteTest.first``) and of the policies'
     decisions (their reading of the seat's view included, the questions they ask not), measured
-    around each call while the block runs."""
+    around each call while the block runs. Timed in the thread's CPU time (``time.thread_time``),
+    as the games are (process CPU time): a wall clock counted the time the process waited for a
+    core on a loaded machine, so the shares moved with the load (issue 33, pass 5: mafia-basic's
+    listing read 44 % and 66 % of the same games in two runs at a load average of 4)."""
     from bansha.engine import choices
     from bansha_sim import play
 
@@ -76,13 +79,13 @@ def timed_parts(spent: dict):
 
     def timing(fn, key):
         def wrapped(*a, **kw):
-            t = time.perf_counter()
+            t = time.thread_time()
             if key == "policy":
                 inside.append(key)
             try:
                 return fn(*a, **kw)
             finally:
-                dt = time.perf_counter() - t
+                dt = time.thread_time() - t
                 spent[key] += dt
                 if key == "policy":
                     inside.pop()

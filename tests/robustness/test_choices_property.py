@@ -176,3 +176,26 @@ def test_an_arg_taken_only_beside_another_is_listed_so_and_held():
     game = CheckedGame("light-shadow", seed, day_limit=1).game
     spying = [c for name in game.players for c in seat_choices(game, name) if c.skill == "窥探"]
     assert spying and all(c.arg_with == {"number": {"role": ["法师"]}} for c in spying if "number" in c.args), spying
+
+
+def test_a_pair_the_rules_accept_among_few_players_is_listed():
+    """m217's 魔术师: > 交换[午夜][指定] —— 选择范围：[绝情]，2人 — a player once chosen may not be
+    chosen again. With two players left to choose, far apart in seat order, ``act 交换 丙 庚`` is
+    accepted, and the listing lists it (it asked three windows of neighbours for a count and
+    missed the pair: ``status`` and the web offered no 交换 the engine took)."""
+    from bansha.engine.engine import Game
+    from bansha.engine.model import PlayerSetup, ResolveEvent, Setup
+    from bansha.engine.registry import find_manifest
+
+    m = find_manifest("m217")
+    roles = ["魔术师", "狼弟", "企鹅", "女巫", "灵鹿", "摄梦人", "狼王", "预言家", "骑士", "通灵师", "士兵", "白猫", "钟", "太阳"]
+    names = [*"甲乙丙丁戊己庚辛壬癸", "子", "丑", "寅", "卯"]
+    g = Game(Setup(ruleset=m.id, manifest=m, players=[PlayerSetup(name=n, role=r) for n, r in zip(names, roles, strict=True)],
+                   seed=1))
+    while not g.label.startswith("night"):
+        g.apply(ResolveEvent(phase=g.label))
+    g.player("甲").data["交换.chosen"] = [n for n in names if n not in ("丙", "庚")]
+    g.check(ActEvent(phase=g.label, actor="甲", skill="交换", targets=["丙", "庚"]))  # act takes it
+    swap = [c for c in seat_choices(g, "甲") if c.skill == "交换"]
+    assert [(c.targets, c.min_targets, c.max_targets) for c in swap] == [(["丙", "庚"], 2, 2)]
+    assert set(examples(g, "甲", "交换")) == {"丙", "庚"}

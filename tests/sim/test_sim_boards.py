@@ -44,33 +44,27 @@ def test_light_shadow_questions_are_asked_with_invented_arguments():
     assert any("是不是" in t for fb in g.feedback.values() for _, t in fb)
 
 
-def test_light_shadow_random_draws_args_the_listing_lists_and_never_lists_a_seat_whole(monkeypatch):
-    """光影传说 under ``random`` (issue 33): a 窥探's arguments are drawn from the values the one
-    listing lists for it (at 12 seats: no 国王 or 皇后, no mage number), so none is ruled out,
-    where the declared values (``number``: "", 1, 2 on every table; every role) had the engine
-    rule out 7 draws in 9 (and the day passed without a 窥探 when 8 draws in a row were); the
-    guess reads the seat's card, not its view, so no seat's whole listing is made for it (each
-    view had listed every target of every skill: two thirds of a game's time). Counted, on
-    seeded games: the picks the engine's check ruled out, by skill, and the listings made."""
-    from bansha.engine import choices
+def _ruled_out(monkeypatch) -> list[tuple[str, dict]]:
+    """(skill, args) of every pick the simulator's check rules out before sending, while the
+    test runs: ``Game.check``'s refusals, and ``Game.check_args``' where the listing asked the
+    skill and the targets already (``play._args_check``)."""
     from bansha.engine.model import GameError
     from bansha_sim import play
 
-    ruled: dict[str, int] = {}
+    ruled: list[tuple[str, dict]] = []
     check = Game.check
 
     def counted(game, ev):
         try:
             return check(game, ev)
         except GameError:
-            ruled[ev.skill] = ruled.get(ev.skill, 0) + 1
+            ruled.append((ev.skill, dict(ev.args)))
             raise
 
     monkeypatch.setattr(Game, "check", counted)
     args_check = play._args_check
 
     def counted_args(game, c, test, targets, args):
-        # the rest of the check, where the listing asked the skill and the targets already
         rest = args_check(game, c, test, targets, args)
         if rest is None:
             return None
@@ -79,15 +73,32 @@ def test_light_shadow_random_draws_args_the_listing_lists_and_never_lists_a_seat
             try:
                 return rest()
             except GameError:
-                ruled[c.skill] = ruled.get(c.skill, 0) + 1
+                ruled.append((c.skill, dict(args)))
                 raise
         return asked
 
     monkeypatch.setattr(play, "_args_check", counted_args)
+    return ruled
+
+
+def test_light_shadow_random_draws_args_the_listing_lists_and_never_lists_a_seat_whole(monkeypatch):
+    """光影传说 under ``random`` (issue 33): a 窥探's arguments are drawn from the values the one
+    listing lists for it (at 12 seats: no 国王 or 皇后, no mage number), so none is ruled out,
+    where the declared values (``number``: "", 1, 2 on every table; every role) had the engine
+    rule out 7 draws in 9 (and the day passed without a 窥探 when 8 draws in a row were); the
+    guess reads the seat's card, not its view, so no seat's whole listing is made for it (each
+    view had listed every target of every skill: two thirds of a game's time). Counted, on
+    seeded games: the picks the engine's check ruled out, by skill, and the listings made."""
+    from collections import Counter
+
+    from bansha.engine import choices
+
+    picks = _ruled_out(monkeypatch)
     listed: list[str] = []
     choice = choices.SkillTest.choice
     monkeypatch.setattr(choices.SkillTest, "choice", lambda self: listed.append(self.skill.name) or choice(self))
     rs = [play_game("light-shadow", 12, seed, "random", day_limit=6) for seed in (0, 1)]
+    ruled = Counter(skill for skill, _ in picks)
     spied = sum(r["skills"].get("刺客", {}).get("窥探", 0) for r in rs)
     # two assassins a game, one 窥探 each a day, days 0-6: every one sent
     assert spied == 2 * 2 * 7, spied
@@ -418,3 +429,46 @@ def test_a_seats_view_shows_the_listing_it_was_given(monkeypatch):
     for seed in (1, 2, 3):
         play_game("light-shadow", 12, seed, "random", day_limit=6)
     assert len(plain) > 20 and len(compared) == n, (len(plain), len(compared) - n)
+
+
+def test_light_shadow_random_draws_a_mage_number_only_with_the_mage_at_14_seats(monkeypatch):
+    """光影传说 at 14 seats under ``random`` (issue 33, pass 5): the listing lists 窥探's ``number``
+    (1, 2) beside its roles and says the number is taken only with 法师 (``SkillChoice.arg_with``);
+    the draw keeps that pairing (``Choice.pairs``), so no 窥探 naming a number and another role is
+    drawn (before: 87 of them ruled out in 3 games of 7 days), and every assassin's day has its
+    窥探."""
+    picks = _ruled_out(monkeypatch)
+    rs = [play_game("light-shadow", 14, seed, "random", day_limit=6, keep=True) for seed in (0, 1)]
+    sent = [dict(ev.args) for r in rs for ev in r["events"] if isinstance(ev, ActEvent) and ev.skill == "窥探"]
+    ruled = [args for skill, args in picks if skill == "窥探"]
+    drawn = sent + ruled
+    assert sent and all(r["refused"] == 0 for r in rs)
+    assert not [a for a in drawn if "number" in a and a.get("role") != "法师"], drawn
+    assert any("number" in a for a in drawn)
+    # what is still ruled out: 法师 without a number (two mages: the number is required)
+    assert all(a.get("role") == "法师" and "number" not in a for a in ruled), ruled
+    spied = sum(r["skills"].get("刺客", {}).get("窥探", 0) for r in rs)
+    assert spied == 2 * 2 * 7, spied
+
+
+def test_paired_args_are_drawn_uniformly_over_the_combinations_that_keep_the_pairing():
+    """``draw_args`` with a pairing (``Choice.pairs``): a number only beside 法师, so of the 4 × 3
+    combinations the 6 that keep it (four roles without a number, 法师 with 1 or 2), each about
+    equally often over 6,000 draws (a chi-square far in its tail only if not); without a pairing
+    the 12 combinations."""
+    from collections import Counter
+
+    from bansha_sim.draws import Draws
+    from bansha_sim.policies import choice, draw_args
+
+    values = {"role": ("骑士", "刺客", "法师", "猎人"), "number": ("", "1", "2")}
+    for pairs, cells in (({"number": {"role": ["法师"]}}, 6), (None, 12)):
+        c = choice(skill="窥探", lo=0, hi=0, candidates=(), args=("role", "number"), values=values, pairs=pairs)
+        rng = Draws("pairs")
+        got = Counter(tuple(sorted(draw_args(rng, c).items())) for _ in range(6000))
+        assert len(got) == cells, got
+        if pairs:
+            assert all(dict(a).get("role") == "法师" for a in got if "number" in dict(a))
+        expected = 6000 / cells
+        chi2 = sum((n - expected) ** 2 / expected for n in got.values())
+        assert chi2 < (cells - 1) + 4.5 * (2 * (cells - 1)) ** 0.5, (chi2, got)

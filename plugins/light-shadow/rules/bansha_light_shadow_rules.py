@@ -11,16 +11,10 @@ resolution live in ``res.data``:
 - ``yes`` (int): the number of questions answered 是.
 """
 
-from collections import Counter
-
 from bansha import Fact, GameError, Role, Skill, for_skills, hookimpl
 
 EVERYONE = "众人"  # the pseudo-role listed in the manifest's ``common``: never dealt
 NO_QUESTION = ("国王", "皇后")
-
-
-def professions(game):
-    return [r for r in game.ruleset.roles if r not in game.manifest.common]
 
 
 def numbered(game, camp):
@@ -35,7 +29,7 @@ def question_args(game, args):
         role = game.ruleset.role(str(args.get("role", ""))).name
     except GameError:
         raise ValueError("需要 camp = 国家、role = 职业（如 camp=光之国 role=国王）") from None
-    if role not in professions(game):
+    if role in game.manifest.common:  # a role of the ruleset, not a profession (众人)
         raise ValueError(f"没有职业“{role}”")
     number = args.get("number")
     if number is not None:
@@ -106,10 +100,10 @@ def guess_shape(game, me, args):
     if any(n not in game.players for n in names) or me.name in names or len(names) != len(enemy):
         return f"需要对面国家的全部{len(enemy)}名玩家，各写一次，不含自己"
     try:
-        profs = Counter(game.ruleset.role(str(v)).name for v in args.values())
+        profs = sorted(game.ruleset.role(str(v)).name for v in args.values())
     except GameError:
         return "职业名不对"
-    if profs != Counter(p.role for p in enemy):
+    if profs != sorted(p.role for p in enemy):  # the same professions as often (sorted: a multiset)
         return "职业必须恰好是对面国家的各职业（法师不写编号）"
     return None
 
@@ -143,9 +137,9 @@ def bansha_skill_unavailable(game, player, skill):
     (so a seat's listing drops the skill at once)."""
     me = player
     if skill.name == "询问":
-        mine = [b for b in game.actions if b.actor == me.name]
         if me.role in NO_QUESTION:
             return f"{me.name}不能询问：{me.role}没有任何询问的机会。"
+        mine = [b for b in game.actions if b.actor == me.name]
         if any(b.skill == "猜测" for b in mine):
             return f"{me.name}不能询问：今天已经进行了猜测。"
         if sum(b.skill == "询问" for b in mine) >= questions_today(game):

@@ -58,6 +58,10 @@ def bansha_validate_action(game, action):
     named = action.args.get("reflect")
     if named is None:
         return None
+    if action.group:
+        p = game.players.get(named) if isinstance(named, str) else None
+        if p is not None and p.alive and action.group in p.groups:
+            return None  # a living member of the group (the list below holds it)
     members = [p.name for p in game.alive() if action.group and action.group in p.groups] or [action.actor]
     if named not in members:
         return f"{action.skill}的reflect={named}不是共同行使{action.skill}的成员（{'、'.join(members)}）。"

@@ -79,12 +79,16 @@ def _choices(game: Game, p, kinds: dict | None = None, one_pick: bool = False,
     """``choices_for``, and the listing's own choices (``SkillChoice``) it was made from.
 
     ``one_pick``: for a policy that needs one allowed target of a skill, not the set
-    (``Policy.one_pick``): a skill of one target (and no players-as-keys argument) is handed over unasked, as its
-    ``SkillTest`` (``Choice.test``: the listing's own question of a target, asked in the
-    policy's order until one is allowed); its ``SkillChoice`` is then not made (the second
+    (``Policy.one_pick``): a skill of targets (and no players-as-keys argument) is handed over unasked, as its
+    ``SkillTest`` (``Choice.test``): of one target, the listing's own question of a target, asked in the
+    policy's order until one is allowed; of several (or of none to some: ``lo != hi`` or
+    ``hi > 1``), its declared range of counts and who may be named at all (``SkillTest.pool``),
+    the pick drawn from them asked of the engine's check before it is sent (the whole listing
+    asks every target with rings of others at every count: 芬芳's took 14 ms). Its
+    ``SkillChoice`` is then not made (the second
     value holds the test in its place: ``_listing_of`` makes the listing when a view wants it).
-    Such a policy draws a listed skill's args from the values the listing lists
-    (``_listed_values``); a policy of the whole listing (``informed``) from the declared ones,
+    Such a policy draws a listed skill's args (one of no target) from the values the listing lists
+    (``_listed_values``), an unasked one's from the declared values; a policy of the whole listing (``informed``) from the declared ones,
     as before (its games stay as they were; what it draws is checked before it is sent).
     ``tests_out``: given, it receives each skill's ``SkillTest`` (by name), whose accepted
     actions are sent without a second check (``_send``)."""
@@ -99,9 +103,12 @@ def _choices(game: Game, p, kinds: dict | None = None, one_pick: bool = False,
     for test in tests:
         skill = test.skill
         keys = any(k.startswith("<") for k in skill.args)
-        if one_pick and test.lo == test.hi == 1 and not keys:
+        if one_pick and not keys and (test.lo == test.hi == 1 or test.hi > 1 or test.lo != test.hi):
+            # one target, or several (a count of the declared range): handed over unasked, with
+            # the declared values of its args; a pick of several targets is drawn from who may
+            # be named (``SkillTest.pool``) and checked by the engine before it is sent
             listing.append(test)
-            out.append(choice(skill=skill.name, lo=1, hi=1, candidates=(), args=tuple(skill.args),
+            out.append(choice(skill=skill.name, lo=test.lo, hi=test.hi, candidates=(), args=tuple(skill.args),
                               does=tuple(skill.does), group=skill.group, per_phase=skill.per_phase, test=test,
                               values={k: v for k, v in test.declared.items() if not k.startswith("<")}))
             continue
@@ -121,7 +128,7 @@ def _choices(game: Game, p, kinds: dict | None = None, one_pick: bool = False,
                               args=tuple(skill.args), does=tuple(skill.does), group=skill.group,
                               values=_listed_values(declared, c.args) if one_pick else
                               {k: v for k, v in declared.items() if not k.startswith("<")},
-                              keyed=keyed, per_phase=skill.per_phase))
+                              keyed=keyed, per_phase=skill.per_phase, pairs=(c.arg_with or None) if one_pick else None))
         elif skill.targets == 0 and keys and skill.phases:
             keyed = next((expand(skill.arg_values[k], kinds, game, p) for k in skill.args
                           if k.startswith("<") and k in skill.arg_values), None)
@@ -242,7 +249,9 @@ def _listed(c: Choice | None, targets, args) -> bool:
     if c is None or c.args or args:
         return False
     if c.test is not None:
-        return len(targets) == 1 and c.test.asked.get(targets[0]) is True
+        # a target its test allowed stands alone only where the skill takes exactly one (of a
+        # skill of several, it is part of some accepted choice)
+        return c.lo == c.hi == 1 and len(targets) == 1 and c.test.asked.get(targets[0]) is True
     if len(targets) == 1:
         # where more may be chosen, a listed target may stand on a larger choice only
         return c.lo == c.hi == 1 and targets[0] in c.candidates

@@ -40,9 +40,18 @@ class Choice:
     keyed: tuple[str, ...] | None = None
     #: how many times it may be sent this phase
     per_phase: int = 1
-    #: for a policy that needs one pick (``Policy.one_pick``), a skill of one target and no args
-    #: comes unasked: ``candidates`` is empty and ``test.first(order)`` is the first of
-    #: ``order`` the listing would list (``bansha.engine.choices.SkillTest``, the listing's own question)
+    #: the listing's pairing of its args (``SkillChoice.arg_with``: an arg that may be left out
+    #: and is taken only beside some values of another, arg -> {other arg: those values}: 光影传说's
+    #: 窥探 at 14 seats takes a mage number only with 法师), or None: ``draw_args`` draws a
+    #: combination that keeps it. Given to a policy of one pick (``random``) only
+    pairs: dict[str, dict[str, list[str]]] | None = None
+    #: for a policy that needs one pick (``Policy.one_pick``), a skill of targets (and no
+    #: players-as-keys argument) comes unasked (``bansha.engine.choices.SkillTest``, the listing's
+    #: own question): ``candidates`` is empty. Of one target (``lo == hi == 1``),
+    #: ``test.first(order)`` is the first of ``order`` the listing would list; of several (or of
+    #: none to some), ``lo``–``hi`` is the declared range of counts, ``test.pool`` who may be named
+    #: at all and ``values`` the declared values, and a pick is checked by the engine before it
+    #: is sent (a count or a set the rules refuse is ruled out, never sent)
     test: Any = None
 
 
@@ -180,14 +189,35 @@ class Policy:
         return seat.rng.choice(answers) if answers else self.free_text
 
 
+#: at most this many combinations are drawn for one pick until one keeps ``Choice.pairs``
+PAIR_DRAWS = 16
+
+
 def draw_args(rng, c: Choice) -> dict[str, str]:
-    """Each declared ``--arg`` drawn uniformly from its values ("" leaves it out)."""
-    out = {}
-    for k, vals in c.values.items():
-        v = rng.choice(vals) if vals else ""
-        if v:
-            out[k] = v
+    """Each declared ``--arg`` drawn uniformly from its values ("" leaves it out). Where the
+    listing pairs them (``Choice.pairs``), the combination is drawn again until it keeps the
+    pairing (up to ``PAIR_DRAWS`` times; the engine's check has the last word): uniform over the
+    combinations that keep it."""
+    for _ in range(PAIR_DRAWS if c.pairs else 1):
+        out = {}
+        for k, vals in c.values.items():
+            v = rng.choice(vals) if vals else ""
+            if v:
+                out[k] = v
+        if not c.pairs or _paired(out, c.pairs):
+            break
     return out
+
+
+def _paired(args: dict, pairs: dict[str, dict[str, list[str]]]) -> bool:
+    """``args`` keeps ``pairs`` (``Choice.pairs``): each arg given among them with a value of
+    each other arg that the listing pairs it with."""
+    for k, others in pairs.items():
+        if k in args:
+            for k2, allowed in others.items():
+                if str(args.get(k2, "")) not in allowed:
+                    return False
+    return True
 
 
 def draw_keyed(rng, c: Choice, seat: Seat, pool: list[str]) -> dict[str, str]:
@@ -209,7 +239,14 @@ class RandomPolicy(Policy):
     """Uniform over the legal choices: every usable skill on uniformly drawn targets and
     arguments (a refused draw is drawn again, up to ``tries`` times, so the accepted one is
     uniform over the accepted ones); the vote for a uniformly drawn player among those one may
-    vote for. The draws are lazy: a draw is made only when the one before it was refused."""
+    vote for. The draws are lazy: a draw is made only when the one before it was refused.
+
+    A skill of several targets (or of none to some) is drawn without its listing: a count
+    uniform over the declared range (at most as many as may be named), that many players of
+    who may be named at all (``SkillTest.pool``) in a uniformly random order, each arg uniform
+    over its declared values. Within a count the accepted pick is uniform over the accepted
+    picks of that count; a count is kept in proportion to the share of its draws the engine
+    accepts (a count the rules refuse, 芬芳's X or 异端's half, is drawn and ruled out)."""
 
     name = "random"
     tries = 8
@@ -219,6 +256,15 @@ class RandomPolicy(Policy):
         rng = seat.rng
         d = Decision()
         for c in seat.choices:
+            if c.test is not None and not c.lo == c.hi == 1:
+                # several targets (or none to some), unasked: a count and a set drawn from who
+                # may be named at all, each checked by the engine before it is sent
+                pool = list(c.test.pool)
+                for _ in range(c.per_phase):
+                    if c.lo > len(pool):
+                        break
+                    d.actions.append((c.skill, self._draws(rng, c, pool), {}))
+                continue
             if c.test is not None:
                 # one target: the first allowed target of a uniformly random order is uniform
                 # over the allowed ones (usually one question of the engine, not one a player)

@@ -280,12 +280,23 @@ class SkillTest:
         pool where the skill may take more (a rule may refuse one alone); a skill of one target
         only is asked target by target (``allowed``)."""
         if self._sizes is None:
-            pool, ring = self.pool, self._ring
+            pool = self.pool
             hi = min(self.hi, len(pool))
             self._sizes = [k for k in range(max(self.lo, 1), hi + 1)
-                           if (k == 1 and hi == 1)
-                           or any(self._ok(ring(pool, k, i)) for i in range(len(pool) if k == 1 else min(3, len(pool))))]
+                           if (k == 1 and hi == 1) or any(self._ok(ts) for ts in self._sets_of(k))]
         return self._sizes
+
+    def _sets_of(self, k: int):
+        """The choices of ``k`` targets ``sizes`` asks until one is accepted: one target each name
+        of the pool; two, every ordered pair (a rule may accept a pair of a few players only:
+        m217's 交换 where [绝情] leaves three); more, the window of ``k`` moving round the whole
+        ring. The common case is answered by the first."""
+        pool, ring = self.pool, self._ring
+        if k == 1:
+            return ([t] for t in pool)
+        if k == 2:
+            return ([a, b] for i in range(1, len(pool)) for a, b in zip(pool, pool[i:] + pool[:i]))
+        return (ring(pool, k, i) for i in range(len(pool)))
 
     def arg_values(self, samples: list[list[str]]) -> dict[str, list[str] | None]:
         """--arg name -> the values of its closed set some accepted action takes (with one of

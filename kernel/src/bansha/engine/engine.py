@@ -71,6 +71,55 @@ class _Silent:
 SILENT = _Silent()
 
 
+_NO_ENTRIES: dict = {}
+
+
+def skill_names(ruleset: Ruleset, table: dict[str, tuple[Skill, bool]]) -> dict[str, tuple[Skill, bool]]:
+    """A table of ``skills_of`` by each skill's name and alias, the first skill of a name kept
+    (what a scan of the table in its order finds first): ``find_skill`` reads it instead of
+    scanning (twice an action: ``check``, then ``submit``). Built once per table: the tables are
+    the ruleset's own (``Ruleset.skills_for``), kept as long as it is, so one is known by its id
+    (and checked to be that very table)."""
+    memo = ruleset.__dict__.get("_skill_names_memo")
+    if memo is None:
+        memo = ruleset.__dict__["_skill_names_memo"] = {}
+    entry = memo.get(id(table))
+    if entry is None or entry[0] is not table:
+        names: dict[str, tuple[Skill, bool]] = {}
+        for s, acquired in table.values():
+            names.setdefault(s.name, (s, acquired))
+            names.setdefault(s.alias, (s, acquired))
+        entry = memo[id(table)] = (table, names)
+    return entry[1]
+
+
+#: the kinds of event ``apply`` tells apart, in the order it asks (a Struct's ``isinstance`` that
+#: fails is slow: asked through its metaclass)
+_EVENT_KINDS = (AmendEvent, RulingEvent, ActEvent, UnactEvent, VoteEvent, ResolveEvent)
+_EXACT_KINDS = frozenset(_EVENT_KINDS)
+
+
+def event_kind(event: Event) -> type | None:
+    """Which of ``_EVENT_KINDS`` ``event`` is an instance of, the first in their order (None:
+    none): its own type when that is one of them, else asked with ``isinstance``."""
+    kind = type(event)
+    if kind in _EXACT_KINDS:
+        return kind
+    return next((k for k in _EVENT_KINDS if isinstance(event, k)), None)
+
+
+def counted_skills(ruleset: Ruleset) -> frozenset[str]:
+    """The names and aliases of the ruleset's skills with counted uses (``Skill.uses``): every
+    table of ``skills_of`` is keyed by such names of its roles' skills, so an action of a skill
+    not named here has no use to take off when its phase resolves (built once per ruleset)."""
+    found = ruleset.__dict__.get("_counted_skills")
+    if found is None:
+        found = ruleset.__dict__["_counted_skills"] = frozenset(
+            key for role in ruleset.roles.values() for s in role.skills if s.uses is not None
+            for key in (s.name, s.alias))
+    return found
+
+
 class Game:
     """The live state of one game, rebuilt from its setup and events."""
 
@@ -183,9 +232,21 @@ class Game:
     def named(self, label: str | None = None) -> str:
         """A phase label ("dusk 4"; default the current one) as the board names it ("第3天 黄昏":
         its board file's ``[names]``): what every line a person reads says."""
+        label = self.label if label is None else label
+        # a label's name is the ruleset's (its phases and its board's names): made once a label
+        # (M217 names each night's windows in its trace as they close)
+        memo = self.ruleset.__dict__.get("_named_memo")
+        if memo is None:
+            memo = self.ruleset.__dict__["_named_memo"] = {}
+        found = memo.get(label)
+        if found is None:
+            found = memo[label] = self._name_of(label)
+        return found
+
+    def _name_of(self, label: str) -> str:
+        """``named``'s answer, made: the board's ``[names]`` applied to ``label``."""
         from bansha.engine.board import load_board, phase_namer
 
-        label = self.label if label is None else label
         # the board's names are the ruleset's (read once: a refusal is asked for often, by
         # ``choices.py`` trying what a seat may do)
         names = self.ruleset.__dict__.get("_board_names")
@@ -361,9 +422,13 @@ class Game:
         return found
 
     def find_skill(self, player: Player, name: str) -> tuple[Skill, bool]:
-        for s, acquired in self.skills_of(player).values():
-            if name in (s.name, s.alias):
-                return s, acquired
+        """The first of the player's skills (``skills_of``, in its order) whose name or alias is
+        ``name``; else GameError (the rules' ``bansha_unknown_skill``, or the kernel's line)."""
+        table = self.skills_of(player)
+        entry = self.ruleset.__dict__.get("_skill_names_memo", _NO_ENTRIES).get(id(table))
+        found = (entry[1] if entry is not None and entry[0] is table else skill_names(self.ruleset, table)).get(name)
+        if found is not None:
+            return found
         reason = self.hook.bansha_unknown_skill(game=self, player=player, skill=name)
         raise GameError(reason or self.msg("no_skill", name=player.name, role=player.role, skill=name))
 
@@ -380,11 +445,12 @@ class Game:
         the rules' ``bansha_validate_vote`` is then asked of the ballot sent). Those checks are
         not asked a second time (the simulator sends what it drew from the listing, or checked
         just before, this way); everything else is as without it."""
-        if isinstance(event, AmendEvent):
+        kind = event_kind(event)
+        if kind is AmendEvent:
             return self._amend(event)
         self._in_event = True
         try:
-            self._apply(event, checked)
+            self._apply(event, checked, kind)
         except GameError:
             raise
         except Exception as exc:  # a rule's hook that raised outside a resolution (a check of an action or a vote)
@@ -398,7 +464,7 @@ class Game:
         self.applied.append(event)
         # last words owed by an exit of this event are published by the phase current now, or
         # by the next phase of the name the board gives (``LastWordsRule.until``)
-        for owed in self.last_words.values():
+        for owed in self.last_words.values() if self.last_words else ():
             if owed["until"] is None:
                 owed["until"] = self.next_label_named(owed.get("until_phase") or "")
 
@@ -511,20 +577,21 @@ class Game:
         window = next((i for i, steps in enumerate(spec.windows) if skill is not None and skill.step in steps), None)
         return done[min(window, len(done) - 1)] if window is not None else done[-1]
 
-    def _apply(self, event: Event, checked: Action | Ballot | Player | None = None) -> None:
-        if isinstance(event, RulingEvent):
+    def _apply(self, event: Event, checked: Action | Ballot | Player | None = None, kind: type | None = None) -> None:
+        kind = event_kind(event) if kind is None else kind
+        if kind is RulingEvent:
             self._check_phase(event.phase)
             return self._ruling(event)
         if self.winner is not None:
             raise GameError(self.msg("game_over", result=self.msg("draw") if self.draw else self.msg("won", camps=join(self.winner, self.lang))))
         self._check_phase(event.phase)
-        if isinstance(event, ActEvent):
+        if kind is ActEvent:
             self.submit(event, checked)
-        elif isinstance(event, UnactEvent):
+        elif kind is UnactEvent:
             self.withdraw(event)
-        elif isinstance(event, VoteEvent):
+        elif kind is VoteEvent:
             self.cast(event, checked)
-        elif isinstance(event, ResolveEvent):
+        elif kind is ResolveEvent:
             label = self.label
             try:
                 self.resolve()
@@ -629,7 +696,7 @@ class Game:
         if out_of_phase and not self.hook.bansha_skill_window(game=self, player=actor, skill=skill):
             return lambda: self.msg("skill_phase", skill=skill.name, phase=self.phase_word(self.phase.name),
                                     phases="/".join(self.phase_word(n) for n in skill.phases))
-        if not skill.immediate and not out_of_phase and self.window_of(skill.step) < self.window:
+        if self.window and not skill.immediate and not out_of_phase and self.window_of(skill.step) < self.window:
             return lambda: self.msg("window_past", skill=skill.name, window=self.window_named(self.window_of(skill.step)))
         unavailable = self.hook.bansha_skill_unavailable(game=self, player=actor, skill=skill)
         if unavailable:
@@ -766,10 +833,12 @@ class Game:
         """An ``--arg`` the skill does not declare, in the ruleset's wording (asked after the
         rules' own checks, so a role's message on its arguments comes first)."""
         text = self.manifest.texts.refuse_unknown_arg
-        if not action.args or not text or any(k.startswith("<") for k in skill.args):
+        if not action.args or not text:
             return None
         unknown = [k for k in action.args if k not in skill.args]
-        if not unknown:
+        # (every argument declared, the common case, is answered before the skill's
+        # declarations are read for a free-form one)
+        if not unknown or any(k.startswith("<") for k in skill.args):
             return None
         takes = "、".join(f"--arg {k}=…" for k in skill.args) or "—"
         return text.format(actor=action.actor, skill=skill.name, arg=unknown[0], takes=takes)
@@ -976,7 +1045,10 @@ class Game:
         if self.carried is not None:
             res.kills, res.data, res.out = self.carried
             self.carried = None
+        counted = counted_skills(self.ruleset)
         for a in self.actions:
+            if a.skill not in counted:
+                continue  # no skill of that name has counted uses: nothing to take off
             skill, _ = self.skills_of(self.player(a.actor)).get(a.skill, (None, False))
             if (skill is not None and skill.uses is not None and not skill.immediate and not a.answered
                     and (now is None or skill.step in now)):
@@ -1407,8 +1479,9 @@ class Resolution:
         self.step = step
         self.actions: list[Action] = game.actions
         # the random source is seeded when first used (seeding is a SHA-512 of the seed
-        # string; most resolutions draw nothing), from the moment the resolution began
-        self._seed = f"{game.setup.seed}/{self.label}/{step}/{game.seq}"
+        # string; most resolutions draw nothing), from the moment the resolution began: its
+        # step and the game's count of inputs then (the string is made only if it is used)
+        self._seed_at = (step, game.seq)
         self._rng: SeededDraws | None = None
         self.lines: dict[str, list[str]] = {}
         #: player -> {index in ``lines``: the facts that line states}
@@ -1423,7 +1496,8 @@ class Resolution:
     def rng(self) -> SeededDraws:
         """The resolution's random source (``SeededDraws``): every draw is traced."""
         if self._rng is None:
-            self._rng = SeededDraws(self._seed, self)
+            step, seq = self._seed_at
+            self._rng = SeededDraws(f"{self.game.setup.seed}/{self.label}/{step}/{seq}", self)
         return self._rng
 
     @rng.setter
@@ -1451,8 +1525,12 @@ class Resolution:
                 # an acquired skill goes after the real role's, by its caster's actual identity
                 # in the manifest's ``identity_order``, then by submission
                 rank = game.ruleset.identity_rank.get(actor.role, len(game.ruleset.identity_rank)) if a.acquired else -1
-                chosen.append((skill.priority, a.acquired, rank, a.seq, a))
-        return [a for *_, a in sorted(chosen, key=lambda t: t[:4])]
+                # (the place in the list breaks a tie, as a stable sort on the four keys does)
+                chosen.append((skill.priority, a.acquired, rank, a.seq, len(chosen), a))
+        if len(chosen) < 2:
+            return [t[-1] for t in chosen]
+        chosen.sort()
+        return [t[-1] for t in chosen]
 
     def of(self, skill: str) -> list[Action]:
         """Actions of a skill in this phase, in submission order."""
