@@ -13,20 +13,16 @@ Readings: docs/rulings/m217.md (group wolves-b).
 """
 
 from bansha import Role, Skill, for_skills, hookimpl
-from bansha_m217_helpers import WOLF, lose
+from bansha_m217_helpers import WOLF, dealt_category, lose
 
 KEY = "蛊惑"
 CATEGORIES = ("狼人", "强神", "弱神")
 
 
 def own_category(game, p) -> str | None:
-    """> 若被选择的角色本身不属于被选择的身份类别 — the deal pool that lists the role (a 狼人阵营 role
-    no pool lists yet is 狼人), whatever a 蛊惑 made of it."""
-    for t in game.manifest.tables:
-        for pool in t.pools:
-            if p.role in pool.roles:
-                return pool.name
-    return "狼人" if game.ruleset.role(p.role).camp == WOLF else None
+    """> 若被选择的角色本身不属于被选择的身份类别 — the category the board deals the role in (a
+    狼人阵营 role no pool lists yet is 狼人), whatever a 蛊惑 made of it."""
+    return dealt_category(game, p.role) or ("狼人" if game.ruleset.role(p.role).camp == WOLF else None)
 
 
 def bewitch(res, a):

@@ -391,7 +391,13 @@ def category(game, p) -> str | None:
     asks it of every village player after every resolution)."""
     if p.data.get("m217.category"):
         return p.data["m217.category"]
-    return board_tables(game)["category"].get(p.role)
+    return dealt_category(game, p.role)
+
+
+def dealt_category(game, role: str) -> str | None:
+    """The category the board deals ``role`` in (the first deal pool that lists it), whatever a
+    蛊惑 made a player of that role count as."""
+    return board_tables(game)["category"].get(role)
 
 
 #: per loaded ruleset (shared by its games; nothing of a game's state): ``board_tables``. By the
