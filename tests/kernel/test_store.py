@@ -69,7 +69,13 @@ def _writer(db: str, voter: str, target: str, out):
 def test_two_writers_at_once(tmp_path):
     db = str(tmp_path / "g.db")
     new_game(Store(db))
-    ctx = multiprocessing.get_context("fork")
+    # not "fork": a child forked from this long test process inherits SQLite's per-process
+    # state of the connections the process holds (SQLite warns against carrying it across a
+    # fork). One full run saw 7 writers say ok and 5 events stored, which no run of the test
+    # alone does; that inheritance is the one way we see for two writers to pass SQLite's lock,
+    # so the writers now fork from a fork server, a clean process. bansha itself forks only the
+    # simulator's workers, which open no store.
+    ctx = multiprocessing.get_context("forkserver")
     out = ctx.Queue()
     procs = [ctx.Process(target=_writer, args=(db, voter, "甲", out)) for voter in NAMES[1:]]
     # the same voter twice at once: exactly one of the two may land
