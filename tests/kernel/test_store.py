@@ -1,8 +1,9 @@
 """The store: one transaction per write, replay reproduces every result, undo drops one event,
 two writers on one game do not corrupt it."""
 
-import multiprocessing
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -53,39 +54,51 @@ def test_replay_reproduces_and_undo_drops_one_event(tmp_path):
     assert [a.actor for a in back.actions] == [killer]
 
 
-def _writer(db: str, voter: str, target: str, out):
-    import toyroles  # a spawned process has only what it imports
-    from bansha.engine import registry
+# Each writer is its own interpreter, started as the CLI would be: nothing of this long test
+# process (its SQLite connections, a fork server's socket in a temporary directory another test
+# may have moved) is carried into it. Forked writers once saw 7 say ok and 5 events stored, which
+# no run of the test alone did; a fork server's socket was once refused. Both were the test's
+# way of starting processes, not the store's lock.
+_WRITER = """
+import sys
+sys.path.insert(0, sys.argv[4])
+import toyroles
+from bansha.engine import registry
+from bansha.engine.model import GameError, VoteEvent
+from bansha.store.store import Store
 
-    registry.register_local("toy", toyroles)
-    store = Store(db)
-    try:
-        store.append("g", VoteEvent(phase="day 1", voter=voter, target=target))
-        out.put("ok")
-    except GameError as exc:
-        out.put(str(exc))
+registry.register_local("toy", toyroles)
+db, voter, target = sys.argv[1:4]
+try:
+    Store(db).append("g", VoteEvent(phase="day 1", voter=voter, target=target))
+    print("ok")
+except GameError as exc:
+    print(exc)
+"""
 
 
 def test_two_writers_at_once(tmp_path):
     db = str(tmp_path / "g.db")
     new_game(Store(db))
-    # not "fork": a child forked from this long test process inherits SQLite's per-process
-    # state of the connections the process holds (SQLite warns against carrying it across a
-    # fork). One full run saw 7 writers say ok and 5 events stored, which no run of the test
-    # alone does; that inheritance is the one way we see for two writers to pass SQLite's lock,
-    # so the writers now fork from a fork server, a clean process. bansha itself forks only the
-    # simulator's workers, which open no store.
-    ctx = multiprocessing.get_context("forkserver")
-    out = ctx.Queue()
-    procs = [ctx.Process(target=_writer, args=(db, voter, "甲", out)) for voter in NAMES[1:]]
+    here = str(Path(__file__).parent)
+    jobs = [(voter, "甲") for voter in NAMES[1:]]
     # the same voter twice at once: exactly one of the two may land
-    procs += [ctx.Process(target=_writer, args=(db, "甲", "乙", out)) for _ in range(2)]
-    random.shuffle(procs)
+    jobs += [("甲", "乙")] * 2
+    random.shuffle(jobs)
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", _WRITER, db, voter, target, here],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for voter, target in jobs
+    ]
+    results = []
     for p in procs:
-        p.start()
-    for p in procs:
-        p.join(60)
-    results = [out.get(timeout=5) for _ in procs]
+        stdout, stderr = p.communicate(timeout=120)
+        assert p.returncode == 0, stderr
+        results.append(stdout.strip().splitlines()[-1])  # the log lines come first
     store = Store(db)
     events = store.events("g")
     assert results.count("ok") == len(events) == len(NAMES)
