@@ -54,11 +54,11 @@ def test_replay_reproduces_and_undo_drops_one_event(tmp_path):
     assert [a.actor for a in back.actions] == [killer]
 
 
-# Each writer is its own interpreter, started as the CLI would be: nothing of this long test
-# process (its SQLite connections, a fork server's socket in a temporary directory another test
-# may have moved) is carried into it. Forked writers once saw 7 say ok and 5 events stored, which
-# no run of the test alone did; a fork server's socket was once refused. Both were the test's
-# way of starting processes, not the store's lock.
+# Each writer is its own interpreter, started as the CLI would be, so nothing of this long test
+# process is carried into it. Writers forked from it once saw 7 say ok and 5 events stored, which
+# no run of the test alone did (SQLite warns against carrying its per-process state across a
+# fork); writers from a fork server once found the server not listening. If a lost write ever
+# shows here with clean processes, it is the store's, and must be chased.
 _WRITER = """
 import sys
 sys.path.insert(0, sys.argv[4])
