@@ -150,3 +150,39 @@ def test_amend_act_replaces_on_m217(bansha_cli):
     cli.ok("amend", "g", "--phase", "第1天 夜晚", "act", actor, skill, others[1], "--yes")
     acted = [e for e in cli.load().applied if type(e).__name__ == "ActEvent" and e.actor == actor and e.phase == "night 1"]
     assert [e.targets for e in acted][-1] == [others[1]]
+
+
+DUEL_TABLE = [("甲", "狼巫"), ("乙", "狼巫"), ("丙", "石像鬼"), ("丁", "狼巫"), ("戊", "预言家"), ("己", "通灵师"),
+              ("庚", "女巫"), ("辛", "骑士"), ("壬", "通灵师"), ("癸", "魔术师"), ("子", "灵鹿"), ("丑", "猎魔人"),
+              ("寅", "企鹅"), ("卯", "狐狸")]
+
+
+def test_a_corrected_ballot_is_judged_where_the_ballot_it_changes_was_cast(bansha_cli, tmp_path):
+    """> 1此玩家为[狼人阵营]，目标将受到[穿透]，可留遗言，且当天投票取消。 (骑士<决斗>)
+    A ballot cast before the duel stood; the director corrects its target afterwards. The
+    conformance walk found the correction refused ("决斗：当天投票取消"): it was replayed just before
+    noon's resolution, after the duel. A `--change` now comes right after the ballot it changes,
+    as an amended act takes the place of the act it replaces."""
+    cli = bansha_cli
+    deal = tmp_path / "deal.toml"
+    deal.write_text("".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in DUEL_TABLE), encoding="utf-8")
+    cli.ok("new", "g", "--ruleset", "m217", "--deal", deal)
+    for _ in range(4):  # 开局, 第0天 黄昏, 第1天 夜晚, 第1天 晨曦
+        cli.ok("resolve", "g", "--yes")
+    cli.ok("vote", "g", "甲", "丁")
+    cli.ok("vote", "g", "丙", "戊")
+    cli.ok("act", "g", "辛", "决斗", "甲")             # 甲 is of the wolves: the day's vote is cancelled
+    cli.refused("vote", "g", "乙", "丁", message="决斗：当天投票取消。")
+    cli.ok("resolve", "g", "--yes")
+    r = cli.ok("amend", "g", "vote", "丙", "丁", "--change", "--phase", "第1天 正午", "--yes")
+    assert "更正 第1天 正午：丙 投 丁（改票）" in r.output
+    assert "告知的内容没有变化" in r.output            # the vote stays cancelled: nobody voted out
+    g = cli.load()
+    assert not g.players["甲"].alive and g.players["丁"].alive and g.players["戊"].alive
+    # replayed in its place: 甲's ballot, 丙's, its correction, then the duel
+    noon = [(type(e).__name__, getattr(e, "voter", getattr(e, "actor", "")))
+            for e in g.applied if getattr(e, "phase", "") == "noon 1" and type(e).__name__ in ("VoteEvent", "ActEvent")]
+    assert noon == [("VoteEvent", "甲"), ("VoteEvent", "丙"), ("VoteEvent", "丙"), ("ActEvent", "辛")]
+    # a ballot never cast is still added just before the resolution, after the duel: refused
+    cli.refused("amend", "g", "vote", "乙", "丁", "--phase", "第1天 正午",
+                message="对第1天 正午的更正被拒绝：决斗：当天投票取消。")

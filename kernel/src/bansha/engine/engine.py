@@ -489,6 +489,12 @@ class Game:
             at = sent
             events = [*self.applied[:at], ev.event, *self.applied[at + 1:]]
         else:
+            cast = self._standing_cast_at(at, ev.event)
+            if cast is not None:
+                # a corrected ballot (``--change``) comes right after the one it changes, so that it
+                # is judged when that one was (M217: a ballot cast before the day's 决斗 cancelled
+                # the vote stays before it, and may still be corrected)
+                at = cast + 1
             events = [*self.applied[:at], ev.event, *self.applied[at:]]
         fresh = Game(self.setup, self.ruleset)
         for i, e in enumerate(events):
@@ -522,6 +528,21 @@ class Game:
                 return None
             if isinstance(e, ActEvent | UnactEvent) and e.actor == event.actor and e.skill == event.skill:
                 return j if isinstance(e, ActEvent) else None
+        return None
+
+    def _standing_cast_at(self, at: int, event: Event) -> int | None:
+        """Where the ballot an amendment's ``vote --change`` changes was cast: the voter's last
+        vote before the resolution at ``at``, in that play; None when the amendment is not a
+        change or the voter cast none (it then goes just before the resolution)."""
+        if not isinstance(event, VoteEvent) or not event.change:
+            return None
+        voter = self.find_name(event.voter)
+        for j in range(at - 1, -1, -1):
+            e = self.applied[j]
+            if isinstance(e, ResolveEvent):
+                return None
+            if isinstance(e, VoteEvent) and self.find_name(e.voter) == voter:
+                return j
         return None
 
     def _withdraw_for_amend(self, ev: ActEvent) -> bool:
