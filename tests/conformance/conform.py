@@ -278,11 +278,16 @@ class Walk:
                         continue
                     out.append((f"pm --phase {shown} to {to}", to, "\n".join(block["lines"])))
                     # a PM holds its reader's own feedback lines only (what the engine told them),
-                    # and who their group's members are (``you.group``: members know each other)
+                    # and who their group's members are (``you.group``: members know each other),
+                    # now or when the phase was told: a group changes (m217's 接刀 heir gives the
+                    # knife back when a 群内 wolf stands again), and a PM of an earlier phase says
+                    # who the members were then
                     view = player_view(game, to)
                     told = {f["text"] for f in view["feedback"]}
-                    mates = {n for n in game.players for e in view["you"].get("group", []) if n in e}
-                    groups = game.players[to].groups
+                    seen = [game, *self.told_at(game, label)]
+                    mates = {n for g in seen for n in g.players
+                             for e in player_view(g, to)["you"].get("group", []) if n in e}
+                    groups = {gr for g in seen for gr in g.players[to].groups}
                     for line in block["lines"]:
                         named = {n for n in game.players if n in line and n != to}
                         # a line of the reader's group names its members, or none yet (an absorbed
@@ -320,6 +325,19 @@ class Walk:
                     self.store.append(GAME, e)
             if len(self.store.events(GAME)) != len(before):
                 self.find("raises", f"undo --to {shown} {at}", "the events undone could not be stored again")
+        return out
+
+    def told_at(self, game: Game, label: str) -> list[Game]:
+        """The game as it was after each resolution of ``label`` in ``game`` (a night closed
+        window by window: after each window; a phase a clock turned back: each play): what the
+        phase's PM tells was true at one of these."""
+        cache = self.__dict__.setdefault("_told_at", {})
+        out = []
+        for i, e in enumerate(game.applied):
+            if isinstance(e, ResolveEvent) and game.canonical(e.phase) == label:
+                if i not in cache:
+                    cache[i] = self.played.final(list(game.applied[:i + 1]))
+                out.append(cache[i])
         return out
 
     def standing(self, label: str) -> tuple[list, list]:
