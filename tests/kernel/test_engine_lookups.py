@@ -89,7 +89,7 @@ def test_a_skill_is_found_by_its_name_or_alias_as_a_scan_of_the_table_finds_it()
     collided = 0
     for _ in range(2000):
         table = {}
-        for i in range(rng.randint(0, 4)):
+        for _skill in range(rng.randint(0, 4)):
             s = Skill(name=rng.choice(pool[:-1]) + str(rng.randint(0, 1)), alias=rng.choice(pool))
             table.setdefault(s.name, (s, rng.random() < 0.3))
         names = skill_names(rs, table)

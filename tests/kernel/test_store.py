@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from bansha.engine.deal import deal
-from bansha.engine.model import ActEvent, GameError, ResolveEvent, Setup, VoteEvent
+from bansha.engine.model import ActEvent, GameError, ResolveEvent, Setup
 from bansha.engine.registry import find_manifest, ruleset_for
 from bansha.store.store import Store
 

@@ -295,7 +295,7 @@ class SkillTest:
         if k == 1:
             return ([t] for t in pool)
         if k == 2:
-            return ([a, b] for i in range(1, len(pool)) for a, b in zip(pool, pool[i:] + pool[:i]))
+            return ([a, b] for i in range(1, len(pool)) for a, b in zip(pool, pool[i:] + pool[:i], strict=True))
         return (ring(pool, k, i) for i in range(len(pool)))
 
     def arg_values(self, samples: list[list[str]]) -> dict[str, list[str] | None]:

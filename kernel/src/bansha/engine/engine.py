@@ -482,19 +482,18 @@ class Game:
         if ev.play < 0 or ev.play > len(plays):
             raise GameError(self.msg("amend_no_play", label=name, play=ev.play, count=len(plays)))
         at = self._amend_at(label, plays[ev.play - 1] if ev.play else plays[-1], ev.event)
-        sent = self._standing_sent_at(at, ev.event)
-        if sent is not None:
+        corrected = self._corrected_at(at, ev.event)
+        if isinstance(ev.event, ActEvent) and corrected is not None:
             # the corrected action takes the place of the one it replaces, so that it is judged as
             # that one was (光影传说: a 询问 sent before the day's 猜测 stays before it)
-            at = sent
+            at = corrected
             events = [*self.applied[:at], ev.event, *self.applied[at + 1:]]
         else:
-            cast = self._standing_cast_at(at, ev.event)
-            if cast is not None:
+            if corrected is not None:
                 # a corrected ballot (``--change``) comes right after the one it changes, so that it
                 # is judged when that one was (M217: a ballot cast before the day's 决斗 cancelled
                 # the vote stays before it, and may still be corrected)
-                at = cast + 1
+                at = corrected + 1
             events = [*self.applied[:at], ev.event, *self.applied[at:]]
         fresh = Game(self.setup, self.ruleset)
         for i, e in enumerate(events):
@@ -516,33 +515,27 @@ class Game:
         self.__dict__.update(fresh.__dict__)
         self.log = log
 
-    def _standing_sent_at(self, at: int, event: Event) -> int | None:
-        """Where the action an amendment's ``act`` replaces was sent: the actor's last act of the
-        same skill before the resolution at ``at``, in that play, not withdrawn since; None when
-        there is none (the amendment then goes just before the resolution)."""
-        if not isinstance(event, ActEvent):
-            return None
-        for j in range(at - 1, -1, -1):
-            e = self.applied[j]
-            if isinstance(e, ResolveEvent):
-                return None
-            if isinstance(e, ActEvent | UnactEvent) and e.actor == event.actor and e.skill == event.skill:
-                return j if isinstance(e, ActEvent) else None
-        return None
+    def _corrected_at(self, at: int, event: Event) -> int | None:
+        """Where the input an amendment corrects stands, in the play resolved at ``at``: for an
+        ``act``, the actor's last act of the same skill, not withdrawn since; for a ``vote
+        --change``, the voter's last ballot. None when there is none, or the amendment corrects
+        nothing that stands (it then goes just before the resolution)."""
+        if isinstance(event, ActEvent):
+            def mine(e):
+                return isinstance(e, ActEvent | UnactEvent) and e.actor == event.actor and e.skill == event.skill
+        elif isinstance(event, VoteEvent) and event.change:
+            voter = self.find_name(event.voter)
 
-    def _standing_cast_at(self, at: int, event: Event) -> int | None:
-        """Where the ballot an amendment's ``vote --change`` changes was cast: the voter's last
-        vote before the resolution at ``at``, in that play; None when the amendment is not a
-        change or the voter cast none (it then goes just before the resolution)."""
-        if not isinstance(event, VoteEvent) or not event.change:
+            def mine(e):
+                return isinstance(e, VoteEvent) and self.find_name(e.voter) == voter
+        else:
             return None
-        voter = self.find_name(event.voter)
         for j in range(at - 1, -1, -1):
             e = self.applied[j]
             if isinstance(e, ResolveEvent):
                 return None
-            if isinstance(e, VoteEvent) and self.find_name(e.voter) == voter:
-                return j
+            if mine(e):
+                return None if isinstance(e, UnactEvent) else j
         return None
 
     def _withdraw_for_amend(self, ev: ActEvent) -> bool:

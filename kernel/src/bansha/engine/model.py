@@ -564,8 +564,9 @@ class AmendEvent(msgspec.Struct, tag="amend", kw_only=True):
     """A correction of a closed phase (``bansha amend``): ``event`` (an act, unact or vote of
     phase ``phase``) is replayed as if it had come just before that phase was resolved (an act
     in the place of the actor's standing act of that skill, a ``--change`` of a ballot right
-    after the ballot it changes), and everything after it is replayed on it. The log stays append-only: the amendment is the
-    event, and ``record`` keeps what it changed when it was written (replay recomputes it)."""
+    after the ballot it changes), and everything after it is replayed on it. The log stays
+    append-only: the amendment is the event, and ``record`` keeps what it changed when it was
+    written (replay recomputes it)."""
 
     phase: str
     event: ActEvent | UnactEvent | VoteEvent
